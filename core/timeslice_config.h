@@ -1,0 +1,64 @@
+// timeslice_config.h — the knobs of a timeslicer: mode, jobs per update (J),
+// update period (P), gathering. Plain data plus names for the UI and the CLI.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tsl {
+
+// Input timing x output timing (SPEC §1), plus the untimesliced baseline.
+enum class Mode : std::uint8_t {
+    UpdateAll,  // every key, every frame; ignores J and P
+    AIAO,       // input read when the job starts; output saved when it finishes
+    SIAO,       // inputs read for all keys at batch start; output saved when the job finishes
+    SISO,       // inputs read at batch start; outputs saved together when the batch finishes
+    AISO,       // input read when the job starts; outputs saved together when the batch finishes
+};
+inline constexpr Mode kAllModes[] = {Mode::UpdateAll, Mode::AIAO, Mode::SIAO, Mode::SISO, Mode::AISO};
+
+constexpr bool reads_inputs_at_batch_start(Mode m) { return m == Mode::SIAO || m == Mode::SISO; }
+constexpr bool saves_outputs_at_batch_end(Mode m) { return m == Mode::SISO || m == Mode::AISO; }
+
+// When started jobs are finished (joined) and their results gathered.
+enum class Gathering : std::uint8_t {
+    SameFrame,  // start jobs, then wait for them in the same update
+    NextFrame,  // finish last update's jobs first, then start new ones: one update of extra latency
+};
+
+struct TimeslicerConfig {
+    Mode mode = Mode::AIAO;                       // AIAO — the article's pick for NPCs facing a target
+    std::uint32_t jobs_per_update = 1;            // J — jobs started per update, at most (>= 1)
+    std::uint32_t update_every_frames = 1;        // P — the timeslicer updates on frames that are multiples of P (>= 1)
+    Gathering gathering = Gathering::SameFrame;   // same frame — the main thread waits for this update's jobs
+
+    bool operator==(const TimeslicerConfig&) const = default;
+};
+
+// Jobs per second for a given step rate: J * steps_per_s / P ("10 Hz" for
+// J = 1, P = 3 at 30 steps/s). Update All runs every key every frame, so its
+// per-key rate is steps_per_s and this returns that times `keys`.
+double jobs_per_second(const TimeslicerConfig& config, double steps_per_s, std::uint32_t keys);
+
+// Short machine names used by the CLI and the settings files: "update-all",
+// "aiao", "siao", "siso", "aiso"; "same-frame", "next-frame".
+std::string_view name_of(Mode mode);
+std::string_view name_of(Gathering gathering);
+// Human labels for the UI: "Update All", "Async In / Async Out", ...
+std::string_view label_of(Mode mode);
+std::string_view label_of(Gathering gathering);
+// One plain sentence for tooltips.
+std::string_view explain(Mode mode);
+
+// Case-insensitive; accepts the short names above (and the labels' acronyms
+// such as "AIAO"). nullopt when unknown.
+std::optional<Mode> parse_mode(std::string_view text);
+std::optional<Gathering> parse_gathering(std::string_view text);
+
+// "update-all, aiao, siao, siso, aiso" — for error messages.
+std::string accepted_modes();
+std::string accepted_gatherings();
+
+}  // namespace tsl

@@ -1,0 +1,47 @@
+// trace.h — what happened to every job, frame by frame: input read, started,
+// finished (gathered), saved (visible to lookups). The tests check SPEC §1's
+// rules on it, the CLI writes it as CSV, the timing diagram draws it.
+//
+// Threading: main thread only (the timeslicer records from the main thread at
+// input / start / finish / save time; workers never touch the trace).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string_view>
+#include <vector>
+
+namespace tsl {
+
+enum class TraceEvent : std::uint8_t { Input, Start, Finish, Save };
+
+std::string_view name_of(TraceEvent event);  // "input", "start", "finish", "save"
+
+struct TraceRecord {
+    std::int64_t frame = 0;   // frame the event happened on (frames since the timeslicer's last reset)
+    std::uint64_t key = 0;    // the job's key, as an integer id
+    std::uint32_t batch = 0;  // 0, 1, 2 ... in the order batches start
+    TraceEvent event = TraceEvent::Input;
+
+    bool operator==(const TraceRecord&) const = default;
+};
+
+class TraceLog {
+public:
+    void record(std::int64_t frame, std::uint64_t key, std::uint32_t batch, TraceEvent event) {
+        records_.push_back({frame, key, batch, event});
+    }
+    const std::vector<TraceRecord>& records() const noexcept { return records_; }
+    void clear() noexcept { records_.clear(); }
+    // Drops records older than `frame` (the timing diagram keeps a window).
+    void drop_before(std::int64_t frame);
+
+    // CSV with header `frame,key,batch,event`, one row per record, in the
+    // order they happened.
+    void write_csv(std::ostream& out) const;
+
+private:
+    std::vector<TraceRecord> records_;
+};
+
+}  // namespace tsl
