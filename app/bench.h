@@ -1,0 +1,36 @@
+// bench.h — `timeslice-lab bench`: the measurements of SPEC §5, side by side
+// in one run so that ratios are meaningful on a noisy machine.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+struct BenchRecord {
+    std::string name;        // SPEC §5 record name, e.g. "lookup_index_ms"
+    nlohmann::ordered_json params;   // e.g. {"keys": 10000}
+    double median = 0;
+    std::string unit;        // "ms", "ns", "bytes"
+};
+
+struct BenchOptions {
+    bool json = false;   // one JSON array instead of tables
+    bool quick = false;  // fewer repetitions: the whole run stays under 30 s
+};
+
+// Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
+// fn enough times to last at least `min_sample_ms` and reports the time per
+// call, so that sub-microsecond work is not drowned by the clock.
+double median_ms(int samples, double min_sample_ms, const std::function<void()>& fn);
+
+// Lookup: the newest output of every key, through the index and through the
+// article's linear scan, at 100, 10k and 100k keys.
+std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& table);
+
+int run_bench(const BenchOptions& options);
+
+}  // namespace tsl::app

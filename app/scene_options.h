@@ -1,0 +1,35 @@
+// scene_options.h — the NPC scene's command-line options, shared by `trace`,
+// `metrics` and (later) the window and the image commands.
+#pragma once
+
+#include "core/npc_scene.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace tsl::app {
+
+struct NpcRunOptions {
+    NpcSceneConfig scene;
+    std::int64_t frames = 90;  // 90 — three seconds at 30 steps/s, one lap of the target
+    // Option text, parsed after CLI11 has validated it.
+    std::string mode = "aiao";
+    std::string gathering = "same-frame";
+    std::string threading = "inline";
+
+    // Applies the text options to `scene`. Call after a successful parse.
+    void resolve();
+};
+
+// Adds --mode, --npcs, --jobs-per-update, --update-every, --frames,
+// --gather, --threading, --turn-speed, --target-period, --job-cost.
+void add_npc_run_options(CLI::App& command, NpcRunOptions& options);
+
+// Validators whose failure message names the accepted values.
+CLI::Validator mode_validator();
+CLI::Validator gathering_validator();
+CLI::Validator threading_validator();
+
+}  // namespace tsl::app

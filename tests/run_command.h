@@ -1,0 +1,60 @@
+// run_command.h — runs the timeslice-lab binary the way a user would and
+// captures its exit status, stdout and stderr.
+#pragma once
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace tsl::test {
+
+struct CommandResult {
+    int status = -1;
+    std::string out, err;
+};
+
+inline std::string shell_quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+inline std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// A fresh, empty directory under the system temp dir for one test.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+    const auto dir = std::filesystem::temp_directory_path() / ("tsl-test-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+// Runs `program args...` with a shell, stdout and stderr captured separately.
+inline CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
+                                 const std::string& env_prefix = "") {
+    const auto dir = scratch_dir("cmd");
+    std::string command = env_prefix + shell_quote(program);
+    for (const std::string& a : args) command += " " + shell_quote(a);
+    command += " >" + shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string()) + " </dev/null";
+    const int raw = std::system(command.c_str());
+    CommandResult result;
+    result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    result.out = slurp(dir / "out");
+    result.err = slurp(dir / "err");
+    std::filesystem::remove_all(dir);
+    return result;
+}
+
+inline CommandResult run_app(const std::vector<std::string>& args) { return run_command(TSL_APP, args); }
+
+}  // namespace tsl::test

@@ -1,0 +1,134 @@
+// The command line as a user meets it: headless trace and metrics files that
+// follow SPEC §3.2 and §1, and one-line errors with exit status 2.
+#include "run_command.h"
+
+#include "core/trace_rules.h"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace tsl;
+using namespace tsl::test;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+std::vector<std::string> split(const std::string& line) {
+    std::vector<std::string> cells;
+    std::istringstream in(line);
+    for (std::string cell; std::getline(in, cell, ',');) cells.push_back(cell);
+    return cells;
+}
+
+std::vector<TraceRecord> parse_trace(const std::string& csv_text) {
+    const auto lines = lines_of(csv_text);
+    REQUIRE(!lines.empty());
+    REQUIRE(lines[0] == "frame,key,batch,event");
+    std::vector<TraceRecord> trace;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto cells = split(lines[i]);
+        REQUIRE(cells.size() == 4);
+        TraceRecord r{std::stoll(cells[0]), std::stoull(cells[1]), static_cast<std::uint32_t>(std::stoul(cells[2])), TraceEvent::Input};
+        if (cells[3] == "start") r.event = TraceEvent::Start;
+        else if (cells[3] == "finish") r.event = TraceEvent::Finish;
+        else if (cells[3] == "save") r.event = TraceEvent::Save;
+        else REQUIRE(cells[3] == "input");
+        trace.push_back(r);
+    }
+    return trace;
+}
+
+// Exit status 2 and exactly one line on stderr that contains every `needle`.
+void require_usage_error(const std::vector<std::string>& args, const std::vector<std::string>& needles) {
+    const CommandResult r = run_app(args);
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 2);
+    REQUIRE(lines_of(r.err).size() == 1);
+    for (const std::string& needle : needles) CHECK(r.err.find(needle) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("The version and help options succeed", "[cli]") {
+    const CommandResult version = run_app({"--version"});
+    CHECK(version.status == 0);
+    CHECK(version.out.find("timeslice-lab") != std::string::npos);
+    const CommandResult help = run_app({"--help"});
+    CHECK(help.status == 0);
+    for (const char* command : {"trace", "metrics", "bench"}) CHECK(help.out.find(command) != std::string::npos);
+    const CommandResult trace_help = run_app({"trace", "--help"});
+    CHECK(trace_help.status == 0);
+    CHECK(trace_help.out.find("--jobs-per-update") != std::string::npos);
+}
+
+TEST_CASE("trace writes frame/key/batch/event rows that satisfy every SPEC §1 rule", "[cli]") {
+    const auto dir = scratch_dir("trace");
+    const auto file = (dir / "t.csv").string();
+    const CommandResult r = run_app({"trace", "--out", file, "--mode", "siso", "--npcs", "7", "--jobs-per-update", "2",
+                                     "--update-every", "2", "--frames", "60", "--gather", "next-frame"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::vector<TraceRecord> trace = parse_trace(slurp(file));
+    const TraceRunSettings run{{Mode::SISO, 2, 2, Gathering::NextFrame}, 7, 60};
+    CHECK(check_all_rules(trace, run) == Violations{});
+    CHECK(trace.size() > 100);
+    CHECK(trace.back().frame <= 59);
+
+    // --check prints the verdict and agrees.
+    const CommandResult checked = run_app({"trace", "--out", "-", "--mode", "aiso", "--npcs", "13", "--jobs-per-update",
+                                           "4", "--update-every", "3", "--frames", "200", "--check"});
+    CHECK(checked.status == 0);
+    CHECK(checked.err.find("every SPEC") != std::string::npos);
+    CHECK(lines_of(checked.out).front() == "frame,key,batch,event");
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("metrics writes one row per frame with real ages and errors", "[cli]") {
+    const CommandResult r = run_app({"metrics", "--out", "-", "--mode", "aiao", "--update-every", "3", "--frames", "90"});
+    REQUIRE(r.status == 0);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 91);
+    CHECK(lines[0] ==
+          "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started");
+    double max_age = 0, error_sum = 0;
+    int jobs = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        const auto cells = split(lines[i]);
+        REQUIRE(cells.size() == 8);
+        CHECK(std::stoll(cells[0]) == static_cast<long long>(i - 1));
+        max_age = std::max(max_age, std::stod(cells[2]));
+        error_sum += std::stod(cells[3]);
+        jobs += std::stoi(cells[7]);
+    }
+    CHECK(max_age > 500);  // 10 NPCs at 10 Hz: a decision can be most of a second old
+    CHECK(error_sum > 0);
+    CHECK(jobs == 30);     // one job every third frame
+}
+
+TEST_CASE("Bad arguments: one line naming the argument and the accepted values with exit status 2", "[cli]") {
+    require_usage_error({"trace", "--out", "x.csv", "--mode", "fast"}, {"--mode", "fast", "update-all", "aiao", "siso"});
+    require_usage_error({"trace", "--out", "x.csv", "--gather", "later"}, {"--gather", "same-frame", "next-frame"});
+    require_usage_error({"trace", "--out", "x.csv", "--threading", "fibers"}, {"--threading", "inline"});
+    require_usage_error({"trace", "--out", "x.csv", "--npcs", "0"}, {"--npcs", "1", "100000"});
+    require_usage_error({"metrics", "--out", "x.csv", "--update-every", "many"}, {"--update-every"});
+    require_usage_error({"trace", "--mode", "aiao"}, {"--out"});
+    require_usage_error({"trace", "--out", "x.csv", "--bogus"}, {"--bogus", "--mode"});
+    require_usage_error({"dance"}, {"dance", "trace", "metrics", "bench"});
+}
+
+TEST_CASE("An unwritable output path is an error that names it and leaves no file", "[cli]") {
+    const auto dir = scratch_dir("unwritable");
+    const auto missing = (dir / "no-such-dir" / "t.csv").string();
+    const CommandResult r = run_app({"trace", "--out", missing});
+    CHECK(r.status == 1);
+    CHECK(r.err.find(missing) != std::string::npos);
+    CHECK(std::filesystem::is_empty(dir));
+    std::filesystem::remove_all(dir);
+}

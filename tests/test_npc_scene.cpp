@@ -1,0 +1,170 @@
+// The NPC scene: determinism, the animation layer's turn cap and angle wrap,
+// the input-age timing model of each mode, and live changes.
+#include "core/npc_scene.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <random>
+
+using namespace tsl;
+
+namespace {
+
+NpcSceneConfig ten_hz(Mode mode) {
+    NpcSceneConfig c;  // 10 NPCs, 30 steps/s
+    c.timeslicing = {mode, 1, 3, Gathering::SameFrame};  // J = 1, P = 3: one decision every 100 ms, a batch per second
+    return c;
+}
+
+double mean_age_ms(Mode mode, std::int64_t skip, std::int64_t frames) {
+    NpcScene scene(ten_hz(mode));
+    double sum = 0;
+    for (std::int64_t f = 0; f < frames; ++f) {
+        scene.step();
+        if (f >= skip) sum += scene.metrics().mean_input_age_ms;
+    }
+    return sum / static_cast<double>(frames - skip);
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST_CASE("The same settings give the same states", "[npc]") {
+    NpcSceneConfig config;
+    config.npc_count = 37;
+    config.timeslicing = {Mode::SIAO, 2, 3, Gathering::NextFrame};
+    NpcScene a(config), b(config);
+    for (int f = 0; f < 500; ++f) {
+        a.step();
+        b.step();
+    }
+    REQUIRE(a.target_position() == b.target_position());
+    for (std::size_t i = 0; i < a.npcs().size(); ++i) {
+        REQUIRE(same_bits(a.npcs()[i].facing_deg, b.npcs()[i].facing_deg));
+        REQUIRE(same_bits(a.npcs()[i].decision.desired_deg, b.npcs()[i].decision.desired_deg));
+        REQUIRE(a.npcs()[i].decision.input_frame == b.npcs()[i].decision.input_frame);
+    }
+    // And a reset replays the same run.
+    a.reset();
+    for (int f = 0; f < 500; ++f) a.step();
+    for (std::size_t i = 0; i < a.npcs().size(); ++i) REQUIRE(same_bits(a.npcs()[i].facing_deg, b.npcs()[i].facing_deg));
+}
+
+TEST_CASE("Angles wrap to the range -180 to 180 and turns take the short way round", "[npc][angles]") {
+    CHECK(wrap_deg(540.0) == 180.0);
+    CHECK(wrap_deg(-180.0) == 180.0);
+    CHECK(wrap_deg(-190.0) == Approx(170.0));
+    CHECK(wrap_deg(725.0) == Approx(5.0));
+    CHECK(turn_toward_deg(0, 90, 5) == 5);
+    CHECK(turn_toward_deg(0, -90, 5) == -5);
+    CHECK(turn_toward_deg(10, 12, 5) == 12);                  // within the cap: lands exactly
+    CHECK(turn_toward_deg(170, -170, 5) == Approx(175));      // across +-180 the short way
+    CHECK(turn_toward_deg(178, -170, 10) == Approx(-172));    // and wraps
+    CHECK(turn_toward_deg(-178, 170, 10) == Approx(172));
+    CHECK(angle_between_deg(179, -179) == Approx(2));
+}
+
+TEST_CASE("The animation layer turns at most the capped angular speed per step", "[npc]") {
+    NpcSceneConfig config;
+    config.target_period_s = 0.4;  // a fast target: decisions keep jumping ahead of the facing
+    config.max_turn_deg_per_s = 50;
+    config.timeslicing.mode = Mode::UpdateAll;
+    NpcScene scene(config);
+    const double cap = 50.0 / 30.0;
+    int capped_steps = 0;
+    std::vector<double> before(scene.npcs().size());
+    for (int f = 0; f < 300; ++f) {
+        for (std::size_t i = 0; i < before.size(); ++i) before[i] = scene.npcs()[i].facing_deg;
+        scene.step();
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            const double turned = angle_between_deg(scene.npcs()[i].facing_deg, before[i]);
+            REQUIRE(turned <= cap + 1e-9);
+            capped_steps += turned > cap - 1e-9;
+        }
+    }
+    CHECK(capped_steps > 100);
+}
+
+TEST_CASE("Mean input age at 10 Hz follows the timing model: Update All 0 / AIAO T/2 / SIAO T / AISO T / SISO 1.5T", "[npc][model]") {
+    // T = batch duration = N * P / J frames = 10 * 3 / 1 = 30 frames = 1000 ms.
+    const double T = 1000.0;
+    const std::int64_t skip = 60, frames = 660;  // 20 whole batches after two to settle
+    const double update_all = mean_age_ms(Mode::UpdateAll, skip, frames);
+    const double aiao = mean_age_ms(Mode::AIAO, skip, frames);
+    const double siao = mean_age_ms(Mode::SIAO, skip, frames);
+    const double aiso = mean_age_ms(Mode::AISO, skip, frames);
+    const double siso = mean_age_ms(Mode::SISO, skip, frames);
+    INFO("ages ms: update-all " << update_all << ", aiao " << aiao << ", siao " << siao << ", aiso " << aiso << ", siso " << siso);
+    CHECK(update_all == 0.0);
+    // Within 10% of the model; the model ignores that decisions land on whole
+    // frames (e.g. AIAO's ages run 0 .. 29 frames: mean 14.5 frames, not 15).
+    CHECK(aiao == Approx(T / 2).epsilon(0.10));
+    CHECK(siao == Approx(T).epsilon(0.10));
+    CHECK(aiso == Approx(T).epsilon(0.10));
+    CHECK(siso == Approx(1.5 * T).epsilon(0.10));
+    CHECK(update_all < aiao);
+    CHECK(aiao < siao);
+    CHECK(siao < siso);
+}
+
+TEST_CASE("Next-frame gathering adds one update of input age", "[npc][model]") {
+    NpcSceneConfig config = ten_hz(Mode::UpdateAll);
+    config.timeslicing.gathering = Gathering::NextFrame;
+    NpcScene scene(config);
+    for (int f = 0; f < 10; ++f) scene.step();
+    CHECK(scene.metrics().mean_input_age_ms == Approx(1000.0 / 30.0));
+}
+
+TEST_CASE("Tracking error is the angle between facing and the true direction to the target", "[npc]") {
+    NpcSceneConfig config = ten_hz(Mode::UpdateAll);
+    config.max_turn_deg_per_s = 100'000;  // turns instantly: facing == fresh decision
+    NpcScene instant(config);
+    for (int f = 0; f < 30; ++f) instant.step();
+    CHECK(instant.metrics().mean_error_deg < 1e-9);
+
+    config.max_turn_deg_per_s = 0;  // never turns: the error is how far the target has moved round
+    NpcScene frozen(config);
+    for (int f = 0; f < 30; ++f) frozen.step();
+    CHECK(frozen.metrics().mean_error_deg > 10);
+    CHECK(frozen.metrics().max_error_deg >= frozen.metrics().mean_error_deg);
+}
+
+TEST_CASE("NPCs keep their decisions through random live changes of every setting", "[npc][switching]") {
+    std::mt19937 rng(7);
+    NpcScene scene;
+    for (int f = 0; f < 3000; ++f) {
+        std::vector<std::int64_t> before;
+        for (const Npc& npc : scene.npcs()) before.push_back(npc.decision.input_frame);
+        if (rng() % 3 == 0) {
+            NpcSceneConfig c = scene.config();
+            c.timeslicing = {kAllModes[rng() % 5], 1 + static_cast<std::uint32_t>(rng() % 4),
+                             1 + static_cast<std::uint32_t>(rng() % 4), rng() % 2 ? Gathering::SameFrame : Gathering::NextFrame};
+            if (rng() % 20 == 0) c.npc_count = 1 + rng() % 80;
+            scene.set_config(c);
+        }
+        scene.step();
+        const auto npcs = scene.npcs();
+        for (std::size_t i = 0; i < npcs.size(); ++i) {
+            INFO("frame " << f << ", npc " << i);
+            REQUIRE(npcs[i].decision.input_frame <= scene.frames_stepped());
+            if (i < before.size()) REQUIRE(npcs[i].decision.input_frame >= before[i]);  // never goes back
+        }
+    }
+    CHECK(scene.timeslicer().stats().lost_outputs == 0);
+}
+
+TEST_CASE("NPCs stand on a ring up to 64 and in a field beyond", "[npc]") {
+    for (std::uint32_t n : {1u, 10u, 64u})
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const Vec2 p = NpcScene::layout_position(i, n);
+            REQUIRE(std::hypot(p.x, p.y) == Approx(kRingRadius));
+        }
+    const std::uint32_t n = 10'000;
+    std::vector<Vec2> field;
+    for (std::uint32_t i = 0; i < n; ++i) field.push_back(NpcScene::layout_position(i, n));
+    for (const Vec2& p : field) REQUIRE((std::abs(p.x) < kRingRadius && std::abs(p.y) < kRingRadius));
+    CHECK(field[0] != field[1]);
+    CHECK(field[0] != field[100]);
+}
