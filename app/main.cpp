@@ -1,17 +1,19 @@
 // main.cpp — the `timeslice-lab` command line (SPEC §3.2): the window by
-// default, and the headless commands trace, metrics and bench.
+// default; screenshot, trace, metrics and bench without one.
 #include "bench.h"
+#include "controls.h"
 #include "headless_commands.h"
 #include "scene_options.h"
+#include "screenshot.h"
+#include "window_main.h"
+
+#include "core/settings.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <iostream>
 #include <string>
-
-#ifndef TSL_VERSION
-#error "TSL_VERSION must be defined by the build"
-#endif
 
 namespace {
 
@@ -41,13 +43,68 @@ int report(const CLI::App& app, const CLI::ParseError& error) {
     return 2;
 }
 
+CLI::Validator set_validator() {
+    return CLI::Validator(
+        [](std::string& assignment) {
+            AppState scratch;
+            return apply_set(scratch, assignment);
+        },
+        "NAME=VALUE", "control");
+}
+
+CLI::Validator size_validator() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            int w = 0, h = 0;
+            char tail = 0;
+            if (std::sscanf(text.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
+                return "'" + text + "' is not a size WIDTHxHEIGHT with each side from 16 to 8192";
+            return {};
+        },
+        "WxH", "size");
+}
+
+void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_str(), "%dx%d", &w, &h); }
+
+// Applies --scene and every --set (already validated) on top of `state`.
+void apply_overrides(AppState& state, const std::string& scene, const std::vector<std::string>& sets) {
+    if (!scene.empty()) state.scene = scene;
+    for (const std::string& assignment : sets) apply_set(state, assignment);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    CLI::App app{"Timeslice Lab: timeslicing batched algorithms and delayed result gathering, live.", "timeslice-lab"};
+    CLI::App app{"Timeslice Lab: timeslicing batched algorithms and delayed result gathering, live.\n"
+                 "Without a command, opens the window.",
+                 "timeslice-lab"};
     app.set_version_flag("--version", std::string("timeslice-lab ") + TSL_VERSION);
     app.require_subcommand(0, 1);
+    app.footer(controls_help());
 
+    // --- The window ---------------------------------------------------------
+    std::string scene;
+    std::vector<std::string> sets;
+    bool verbose = false, no_settings = false;
+    app.add_option("--scene", scene, "Scene to open: npc")->check(CLI::IsMember({"npc"}));
+    app.add_option("--set", sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
+    app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
+    app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
+
+    // --- screenshot -----------------------------------------------------------
+    ScreenshotOptions shot;
+    std::string shot_size = "1600x900", shot_scene;
+    std::vector<std::string> shot_sets;
+    CLI::App* screenshot = app.add_subcommand("screenshot", "Render the app offscreen (no display needed) and write a PNG");
+    screenshot->add_option("--out", shot.out, "Output PNG file")->required();
+    screenshot->add_option("--frames", shot.frames, "Simulation steps before the picture")
+        ->check(CLI::Range(0, 1'000'000))
+        ->capture_default_str();
+    screenshot->add_option("--size", shot_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+    screenshot->add_option("--scene", shot_scene, "Scene: npc")->check(CLI::IsMember({"npc"}));
+    screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
+
+    // --- trace, metrics, bench ---------------------------------------------------
     NpcRunOptions trace_options;
     std::string trace_out;
     bool trace_check = false;
@@ -73,6 +130,11 @@ int main(int argc, char** argv) {
         return report(app, error);
     }
 
+    if (screenshot->parsed()) {
+        parse_size(shot_size, shot.width, shot.height);
+        apply_overrides(shot.state, shot_scene, shot_sets);
+        return run_screenshot(shot);
+    }
     if (trace->parsed()) {
         trace_options.resolve();
         return run_trace(trace_options, trace_out, trace_check);
@@ -83,6 +145,14 @@ int main(int argc, char** argv) {
     }
     if (bench->parsed()) return run_bench(bench_options);
 
-    std::cout << app.help();
-    return 0;
+    WindowOptions window;
+    if (!no_settings) {
+        window.settings_path = tsl::default_settings_path();
+        const tsl::SettingsLoad loaded = tsl::load_settings(window.settings_path);
+        for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
+        apply_settings(window.state, loaded.settings);
+    }
+    apply_overrides(window.state, scene, sets);
+    window.verbose = verbose;
+    return run_window(window);
 }

@@ -173,12 +173,13 @@ public:
         return {batch_number_, batch_size_, next_start_, next_finish_, next_save_};
     }
     std::span<const Key> batch_keys() const noexcept { return {batch_keys_.data(), batch_size_}; }
-    // Keys whose jobs the most recent frame's update started (empty when the
-    // last frame was not an update frame).
-    std::span<const Key> keys_started_last_frame() const noexcept {
-        if (last_update_frame_ != frame_ - 1) return {};
+    // Keys whose jobs the most recent update started (they stay "running"
+    // until the next update, which may be P frames later).
+    std::span<const Key> keys_started_in_last_update() const noexcept {
         return batch_keys().subspan(started_last_update_.first, started_last_update_.count);
     }
+    // Frame of the most recent update since the last reset, or -1.
+    std::int64_t last_update_frame() const noexcept { return last_update_frame_; }
     const TimeslicerStats& stats() const noexcept { return stats_; }
     const KeyedHistory<Key, Output>& history() const noexcept { return history_; }
     bool is_update_frame(std::int64_t frame) const noexcept {

@@ -1,0 +1,146 @@
+#include "controls.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace tsl::app {
+
+namespace {
+
+std::string number_text(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return buffer;
+}
+
+// Parses a whole-string number in [lo, hi]; "" on success, else the complaint.
+template <class T>
+std::string parse_number(const std::string& text, T lo, T hi, T& out) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc{} || ptr != end || text.empty() || !(value >= lo && value <= hi))
+        return "'" + text + "' is not a number from " + number_text(static_cast<double>(lo)) + " to " +
+               number_text(static_cast<double>(hi));
+    out = value;
+    return {};
+}
+
+std::string parse_bool(const std::string& text, bool& out) {
+    if (text == "true" || text == "on" || text == "1" || text == "yes") out = true;
+    else if (text == "false" || text == "off" || text == "0" || text == "no") out = false;
+    else return "'" + text + "' is not true or false";
+    return {};
+}
+
+std::string bool_text(bool v) { return v ? "true" : "false"; }
+
+}  // namespace
+
+const std::vector<Control>& controls() {
+    static const std::vector<Control> table = {
+        {"scene", "npc", "Scene shown in the window.",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v != "npc") return "'" + v + "' is not a scene; accepted: npc";
+             s.scene = v;
+             return {};
+         },
+         [](const AppState& s) { return s.scene; }},
+        {"mode", "update-all|aiao|siao|siso|aiso", "Input/output timing mode of the NPC decisions.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto mode = parse_mode(v);
+             if (!mode) return "'" + v + "' is not a mode; accepted: " + accepted_modes();
+             s.npc.timeslicing.mode = *mode;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.npc.timeslicing.mode)); }},
+        {"jobs_per_update", "1..100000", "J: decision jobs started per update.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 1u, 100'000u, s.npc.timeslicing.jobs_per_update); },
+         [](const AppState& s) { return std::to_string(s.npc.timeslicing.jobs_per_update); }},
+        {"update_every", "1..1000", "P: the timeslicer updates on frames that are multiples of P.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 1u, 1000u, s.npc.timeslicing.update_every_frames); },
+         [](const AppState& s) { return std::to_string(s.npc.timeslicing.update_every_frames); }},
+        {"gather", "same-frame|next-frame", "When started jobs are finished: in the same update, or at the start of the next.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto gathering = parse_gathering(v);
+             if (!gathering) return "'" + v + "' is not a gathering; accepted: " + accepted_gatherings();
+             s.npc.timeslicing.gathering = *gathering;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.npc.timeslicing.gathering)); }},
+        {"npcs", "1..100000", "Number of NPCs (a ring up to 64, a field beyond).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 1u, kMaxNpcs, s.npc.npc_count); },
+         [](const AppState& s) { return std::to_string(s.npc.npc_count); }},
+        {"turn_speed", "0..3600", "Animation turn cap, degrees per second.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.0, 3600.0, s.npc.max_turn_deg_per_s); },
+         [](const AppState& s) { return number_text(s.npc.max_turn_deg_per_s); }},
+        {"target_period", "0.1..600", "Seconds per lap of the target.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.1, 600.0, s.npc.target_period_s); },
+         [](const AppState& s) { return number_text(s.npc.target_period_s); }},
+        {"job_cost_us", "0..100000", "Extra busy work per decision job, microseconds.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.0, 100'000.0, s.npc.job_cost_us); },
+         [](const AppState& s) { return number_text(s.npc.job_cost_us); }},
+        {"steps_per_s", "1..240", "Fixed simulation steps per second (resets the scene).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 1u, 240u, s.npc.steps_per_s); },
+         [](const AppState& s) { return std::to_string(s.npc.steps_per_s); }},
+        {"time_scale", "0.05..8", "Simulated seconds per real second.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.05, 8.0, s.time_scale); },
+         [](const AppState& s) { return number_text(s.time_scale); }},
+        {"paused", "true|false", "Start paused (space toggles, right arrow steps).",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.paused); },
+         [](const AppState& s) { return bool_text(s.paused); }},
+        {"debug_lines", "true|false", "Line from each NPC to the target position its decision saw.",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.npc_draw.debug_lines); },
+         [](const AppState& s) { return bool_text(s.npc_draw.debug_lines); }},
+        {"highlight_running", "true|false", "Halo on NPCs whose job the last update started.",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.npc_draw.highlight_running); },
+         [](const AppState& s) { return bool_text(s.npc_draw.highlight_running); }},
+        {"palette", "classic|colour-blind", "Colours: the article's, or Okabe-Ito (colour-blind safe).",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto kind = parse_palette(v);
+             if (!kind) return "'" + v + "' is not a palette; accepted: classic, colour-blind";
+             s.npc_draw.palette = *kind;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.npc_draw.palette)); }},
+        {"ui_scale", "0.5..4", "Size of the UI and its text (1.5 for a 1080p projector, 2 for 4K).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.5f, 4.0f, s.ui_scale); },
+         [](const AppState& s) { return number_text(s.ui_scale); }},
+        {"hide_ui", "true|false", "Show only the scene (H toggles).",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.hide_ui); },
+         [](const AppState& s) { return bool_text(s.hide_ui); }},
+        {"fullscreen", "true|false", "Open full screen (F toggles).",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.fullscreen); },
+         [](const AppState& s) { return bool_text(s.fullscreen); }},
+    };
+    return table;
+}
+
+std::string apply_set(AppState& state, const std::string& assignment) {
+    const auto eq = assignment.find('=');
+    std::string names;
+    for (const Control& c : controls()) names += (names.empty() ? "" : ", ") + c.name;
+    if (eq == std::string::npos) return "'" + assignment + "' is not NAME=VALUE; names: " + names;
+    const std::string name = assignment.substr(0, eq), value = assignment.substr(eq + 1);
+    for (const Control& c : controls()) {
+        if (c.name != name) continue;
+        const std::string problem = c.set(state, value);
+        return problem.empty() ? std::string{} : name + ": " + problem;
+    }
+    return "'" + name + "' is not a control; names: " + names;
+}
+
+std::string controls_help() {
+    std::ostringstream out;
+    out << "Controls for --set NAME=VALUE:\n";
+    for (const Control& c : controls()) {
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-18s %-32s %s\n", c.name.c_str(), c.values.c_str(), c.help.c_str());
+        out << line;
+    }
+    return out.str();
+}
+
+}  // namespace tsl::app

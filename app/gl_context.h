@@ -1,0 +1,26 @@
+// gl_context.h — an OpenGL 3.3 core context for rendering without a window
+// (screenshot, record, bench), and the checks every context must pass.
+//
+// Tried in order: EGL on Mesa's surfaceless platform (no X, no GPU needed:
+// llvmpipe renders in software), EGL on the first EGL device (other drivers),
+// then — only when a display exists — a hidden GLFW window.
+#pragma once
+
+#include <memory>
+#include <string>
+
+namespace tsl::app {
+
+class OffscreenContext {
+public:
+    // nullptr, with every attempt's reason in `error`, when none works.
+    static std::unique_ptr<OffscreenContext> create(std::string& error);
+    virtual ~OffscreenContext() = default;
+    virtual std::string kind() const = 0;  // "EGL surfaceless", "EGL device", "hidden GLFW window"
+};
+
+// Loads GL entry points for the current context through `get_proc` and checks
+// for OpenGL 3.3 core; false with the reason otherwise.
+bool load_gl(void* (*get_proc)(const char*), std::string& error);
+
+}  // namespace tsl::app

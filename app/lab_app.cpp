@@ -1,0 +1,140 @@
+#include "lab_app.h"
+
+#include "gl.h"
+#include "ui_panels.h"
+
+#include <GLFW/glfw3.h>  // key codes and modifier bits only
+#include <backends/imgui_impl_opengl3.h>
+
+#include <chrono>
+
+namespace tsl::app {
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+LabApp::LabApp(const AppState& initial) : state_(initial), npc_(std::make_unique<NpcScene>(initial.npc)) {
+    state_.npc = npc_->config();
+}
+
+LabApp::~LabApp() = default;
+
+bool LabApp::init(std::string& error) {
+    ImGui::GetIO().IniFilename = nullptr;  // layout is computed, not remembered
+    style_.update(state_.ui_scale, state_.npc_draw.palette);
+    return npc_renderer_.init(error);
+}
+
+void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.npc_draw.palette); }
+
+void LabApp::action(const std::string& what) {
+    if (on_action) on_action(what);
+}
+
+void LabApp::handle_shortcuts() {
+    const std::vector<KeyPress> keys = std::exchange(pending_keys, {});
+    if (ImGui::GetIO().WantCaptureKeyboard) return;  // typing into a field
+    for (const KeyPress& press : keys) {
+        const long long frame = static_cast<long long>(npc_->frames_stepped());
+        if (press.key == GLFW_KEY_RIGHT) {  // the only key that auto-repeats: hold to step on
+            state_.paused = true;
+            clock_.request_step();
+            action("key right: step from frame " + std::to_string(frame));
+            continue;
+        }
+        if (press.repeat) continue;
+        if (press.key == GLFW_KEY_SPACE) {
+            state_.paused = !state_.paused;
+            action(std::string("key space: ") + (state_.paused ? "paused" : "resumed") + " at frame " + std::to_string(frame));
+        } else if ((press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_5) || (press.key >= GLFW_KEY_KP_1 && press.key <= GLFW_KEY_KP_5)) {
+            const int i = press.key >= GLFW_KEY_KP_1 ? press.key - GLFW_KEY_KP_1 : press.key - GLFW_KEY_1;
+            state_.npc.timeslicing.mode = kAllModes[i];
+            action("key " + std::to_string(i + 1) + ": mode " + std::string(name_of(kAllModes[i])));
+        } else if (press.key == GLFW_KEY_H) {
+            state_.hide_ui = !state_.hide_ui;
+            action(std::string("key h: UI ") + (state_.hide_ui ? "hidden" : "shown"));
+        } else if (press.key == GLFW_KEY_F) {
+            fullscreen_toggle_requested_ = true;
+            action("key f: toggle full screen");
+        } else if (press.key == GLFW_KEY_Q && (press.mods & GLFW_MOD_CONTROL)) {
+            quit_requested_ = true;
+            action("key ctrl+q: quit after " + std::to_string(frame) + " frames");
+        }
+    }
+}
+
+// The panel and the keys edit state_; the scene follows at the frame boundary.
+void LabApp::apply_state_to_scene() {
+    if (state_.npc != npc_->config()) npc_->set_config(state_.npc);
+    state_.npc = npc_->config();  // read back what the scene accepted
+}
+
+void LabApp::simulate_only(int steps) {
+    apply_state_to_scene();
+    for (int i = 0; i < steps; ++i) npc_->step();
+}
+
+void LabApp::frame(const FrameParams& params) {
+    ImGui::NewFrame();
+    handle_shortcuts();
+
+    const ImGuiIO& io = ImGui::GetIO();
+    const Layout layout = compute_layout(state_, io.DisplaySize);
+    if (!state_.hide_ui) {
+        const PanelRequests requests = draw_control_panel(state_, *npc_, style_.fonts(), layout.panel);
+        if (requests.toggle_pause) state_.paused = !state_.paused;
+        if (requests.step) {
+            state_.paused = true;
+            clock_.request_step();
+        }
+        if (requests.reset) {
+            npc_->reset();
+            clock_.reset();
+            action("reset");
+        }
+    }
+    apply_state_to_scene();
+
+    // Simulation: whole fixed steps only.
+    clock_.step_s = npc_->step_s();
+    clock_.time_scale = state_.time_scale;
+    clock_.paused = state_.paused;
+    const auto sim_start = std::chrono::steady_clock::now();
+    cost_.steps = params.forced_steps >= 0 ? params.forced_steps : clock_.advance(params.real_dt_s);
+    for (int i = 0; i < cost_.steps; ++i) npc_->step();
+    cost_.simulation_ms = ms_since(sim_start);
+
+    // Scene, then what is drawn over it, then the UI.
+    glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);
+    glViewport(0, 0, params.framebuffer_width, params.framebuffer_height);
+    glDisable(GL_SCISSOR_TEST);
+    const Rgba bg = palette(state_.npc_draw.palette).background;
+    glClearColor(bg.r, bg.g, bg.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    const float to_px = io.DisplaySize.x > 0 ? params.framebuffer_width / io.DisplaySize.x : 1.0f;
+    auto scaled = [to_px](const PixelRect& r) { return PixelRect{r.x * to_px, r.y * to_px, r.w * to_px, r.h * to_px}; };
+    const PixelRect scene_px = scaled(layout.scene);
+    const auto draw_start = std::chrono::steady_clock::now();
+    if (!scene_px.empty()) {
+        const int w = static_cast<int>(scene_px.w), h = static_cast<int>(scene_px.h);
+        scene_target_.ensure(w, h, 4);
+        scene_target_.bind_for_drawing();
+        npc_renderer_.draw(*npc_, state_.npc_draw, w, h, scaled(split_scene_area(layout.scene.w, layout.scene.h).view));
+        scene_target_.resolve_into(params.target_framebuffer, static_cast<int>(scene_px.x),
+                                   params.framebuffer_height - static_cast<int>(scene_px.y) - h);
+    }
+    cost_.draw_ms = ms_since(draw_start);
+    draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *npc_, layout.scene);
+
+    ImGui::Render();
+    glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);
+    glViewport(0, 0, params.framebuffer_width, params.framebuffer_height);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace tsl::app

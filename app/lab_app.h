@@ -1,0 +1,104 @@
+// lab_app.h — one displayed frame of Timeslice Lab, the same in the window and
+// headless: keyboard shortcuts → control panel → fixed simulation steps →
+// scene drawn into a multisampled target → overlays and UI on top.
+//
+// The platform (window_main.cpp or screenshot.cpp) owns the GL context, feeds
+// ImGui its display size and input, and calls frame(); LabApp never touches
+// GLFW windows or EGL.
+//
+// Threading: main thread, with the GL context current.
+#pragma once
+
+#include "app_state.h"
+#include "npc_renderer.h"
+#include "ui_style.h"
+
+#include "core/fixed_step_clock.h"
+#include "core/npc_scene.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tsl::app {
+
+// A key press (or auto-repeat) as the platform saw it, queued so that a tap
+// shorter than a frame is never lost (ImGui 1.86 only samples key state).
+struct KeyPress {
+    int key = 0;        // GLFW key code
+    int mods = 0;       // GLFW modifier bits
+    bool repeat = false;
+};
+
+struct FrameParams {
+    double real_dt_s = 1.0 / 60.0;    // wall time since the previous frame (window)
+    int forced_steps = -1;            // >= 0: simulate exactly this many steps (headless lock-step)
+    unsigned target_framebuffer = 0;  // GL framebuffer to draw into (0: the window)
+    int framebuffer_width = 0;        // its size in pixels
+    int framebuffer_height = 0;
+};
+
+// What the last frame cost on the main thread (CPU), for `bench`.
+struct FrameCost {
+    double simulation_ms = 0;   // simulation steps (timeslicer, animation, metrics)
+    double draw_ms = 0;         // building and submitting the scene's draw calls
+    int steps = 0;
+};
+
+class LabApp {
+public:
+    explicit LabApp(const AppState& initial);
+    ~LabApp();
+    LabApp(const LabApp&) = delete;
+    LabApp& operator=(const LabApp&) = delete;
+
+    // Creates the ImGui context's fonts and the renderers (the platform has
+    // already created the ImGui context and initialised its backends). False
+    // with the reason — e.g. a shader that does not compile, named — on failure.
+    bool init(std::string& error);
+
+    // Fonts and theme follow the UI scale and palette; call before the
+    // backends' NewFrame.
+    void prepare_frame();
+    // One frame: call after the backends' NewFrame; renders ImGui's draw data too.
+    void frame(const FrameParams& params);
+    // Simulation steps with nothing drawn (headless runs skipping ahead).
+    void simulate_only(int steps);
+
+    AppState& state() { return state_; }
+    const AppState& state() const { return state_; }
+    const NpcScene& npc_scene() const { return *npc_; }
+    const FrameCost& last_cost() const { return cost_; }
+    const UiStyle& style() const { return style_; }
+
+    // Requests the platform acts on after a frame.
+    bool quit_requested() const { return quit_requested_; }
+    bool fullscreen_toggle_requested() { return std::exchange(fullscreen_toggle_requested_, false); }
+
+    // The platform queues key presses here; the next frame handles them.
+    std::vector<KeyPress> pending_keys;
+
+    // Called with a one-line description of every user action (for --verbose
+    // and the end-to-end test), e.g. "key space: paused at frame 120".
+    std::function<void(const std::string&)> on_action;
+
+private:
+    void handle_shortcuts();
+    void apply_state_to_scene();
+    void action(const std::string& what);
+    void draw_scene(const FrameParams& params);
+
+    AppState state_;
+    std::unique_ptr<NpcScene> npc_;
+    NpcRenderer npc_renderer_;
+    RenderTarget scene_target_;
+    UiStyle style_;
+    FixedStepClock clock_;
+    FrameCost cost_;
+    bool quit_requested_ = false;
+    bool fullscreen_toggle_requested_ = false;
+};
+
+}  // namespace tsl::app

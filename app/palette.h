@@ -1,0 +1,55 @@
+// palette.h — the colours of every scene and of the UI accents. Two sets: the
+// classic one (the article's black and red) and a colour-blind-safe one built
+// from the Okabe–Ito palette, where no meaning rests on red vs green alone.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace tsl::app {
+
+struct Rgba {
+    float r = 0, g = 0, b = 0, a = 1;
+    Rgba with_alpha(float alpha) const { return {r, g, b, alpha}; }
+    std::uint32_t packed() const {  // RGBA8, R in the low byte (also ImGui's IM_COL32 layout)
+        auto byte = [](float v) { return static_cast<std::uint32_t>(v <= 0 ? 0 : v >= 1 ? 255 : v * 255.0f + 0.5f); };
+        return byte(r) | byte(g) << 8 | byte(b) << 16 | byte(a) << 24;
+    }
+};
+
+constexpr Rgba hex(std::uint32_t rgb, float alpha = 1) {
+    return {((rgb >> 16) & 0xFF) / 255.0f, ((rgb >> 8) & 0xFF) / 255.0f, (rgb & 0xFF) / 255.0f, alpha};
+}
+
+enum class PaletteKind { Classic, ColourBlind };
+
+struct Palette {
+    Rgba background;       // scene background
+    Rgba facing;           // black arrow: where an NPC faces
+    Rgba desired;          // red arrow: where its newest decision wants it to face
+    Rgba debug_line;       // line to the target position that decision saw
+    Rgba target_fill, target_outline;
+    Rgba running;          // halo of an NPC whose job runs this update
+    Rgba ink, faint_ink;   // text and quiet text drawn over the scene
+    Rgba saved, finished, pending;  // batch progress: saved, finished but held, not started
+};
+
+inline const Palette& palette(PaletteKind kind) {
+    static const Palette classic{
+        hex(0xFBFAF7), hex(0x161616), hex(0xD0202E), hex(0xD0202E, 0.70f), hex(0xBDBDBD), hex(0x161616),
+        hex(0xF0A202), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD0202E), hex(0xDDDAD3)};
+    static const Palette colour_blind{
+        hex(0xFBFAF7), hex(0x161616), hex(0xD55E00), hex(0xD55E00, 0.70f), hex(0xBDBDBD), hex(0x161616),
+        hex(0x0072B2), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD55E00), hex(0xDDDAD3)};
+    return kind == PaletteKind::Classic ? classic : colour_blind;
+}
+
+inline std::string_view name_of(PaletteKind kind) { return kind == PaletteKind::Classic ? "classic" : "colour-blind"; }
+inline std::optional<PaletteKind> parse_palette(std::string_view text) {
+    if (text == "classic") return PaletteKind::Classic;
+    if (text == "colour-blind" || text == "color-blind" || text == "okabe-ito") return PaletteKind::ColourBlind;
+    return std::nullopt;
+}
+
+}  // namespace tsl::app

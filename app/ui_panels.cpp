@@ -1,0 +1,291 @@
+#include "ui_panels.h"
+
+#include "palette.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace tsl::app {
+
+namespace {
+
+std::string format(const char* fmt, auto... args) {
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer, fmt, args...);
+    return buffer;
+}
+
+ImU32 col(Rgba c) { return c.packed(); }
+
+// A section of the panel that can be folded away; open by default.
+bool section(const UiFonts& fonts, const char* title) {
+    ImGui::PushFont(fonts.bold);
+    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopFont();
+    return open;
+}
+
+// "10 decisions/s, each NPC every 1.00 s" — what J and P mean in time.
+std::string rate_text(const NpcSceneConfig& c) {
+    const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
+    if (c.timeslicing.mode == Mode::UpdateAll)
+        return format("%.0f decisions/s: every NPC, every frame", per_s);
+    return format("%.4g decisions/s: each NPC every %.2f s", per_s, c.npc_count / per_s);
+}
+
+}  // namespace
+
+void tooltip(const char* text) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+Layout compute_layout(const AppState& state, ImVec2 display) {
+    Layout layout;
+    if (state.hide_ui) {
+        layout.scene = {0, 0, display.x, display.y};
+        return layout;
+    }
+    const float panel_w = std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.5f);
+    layout.panel = {0, 0, panel_w, display.y};
+    layout.scene = {panel_w, 0, display.x - panel_w, display.y};
+    return layout;
+}
+
+PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect) {
+    PanelRequests requests;
+    const std::uint32_t one = 1;
+    ImGui::SetNextWindowPos({rect.x, rect.y});
+    ImGui::SetNextWindowSize({rect.w, rect.h});
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("Controls", nullptr, flags);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.5f);  // room for labels on the right
+
+    ImGui::PushFont(fonts.caption);
+    ImGui::TextUnformatted("Timeslice Lab");
+    ImGui::PopFont();
+    ImGui::TextDisabled("NPCs facing a target: timesliced decisions");
+
+    // --- Simulation --------------------------------------------------------
+    if (section(fonts, "Simulation")) {
+    if (ImGui::Button(state.paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.toggle_pause = true;
+    tooltip("Stop or resume the simulation (space).");
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) requests.step = true;
+    tooltip("Pause and advance exactly one fixed step (right arrow).");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) requests.reset = true;
+    tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
+    float time_scale = static_cast<float>(state.time_scale);
+    if (ImGui::SliderFloat("time scale", &time_scale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
+        state.time_scale = time_scale;
+    tooltip("Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.");
+    ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(scene.frames_stepped()),
+                        scene.frames_stepped() * scene.step_s(), scene.config().steps_per_s);
+    }
+
+    // --- Timeslicing ---------------------------------------------------------
+    TimeslicerConfig& ts = state.npc.timeslicing;
+    if (section(fonts, "Timeslicing")) {
+    for (std::size_t i = 0; i < std::size(kAllModes); ++i) {
+        const Mode mode = kAllModes[i];
+        std::string acronym(name_of(mode));
+        std::transform(acronym.begin(), acronym.end(), acronym.begin(), ::toupper);
+        const std::string label = mode == Mode::UpdateAll
+                                      ? format("%zu  Update All", i + 1)
+                                      : format("%zu  %s  %s", i + 1, acronym.c_str(), std::string(label_of(mode)).c_str());
+        if (ImGui::RadioButton(label.c_str(), ts.mode == mode)) ts.mode = mode;
+        tooltip(std::string(explain(mode)).c_str());
+    }
+    ImGui::BeginDisabled(ts.mode == Mode::UpdateAll);
+    const std::uint32_t max_jobs = std::max(1u, state.npc.npc_count), max_period = 30;
+    ImGui::SliderScalar("jobs per update (J)", ImGuiDataType_U32, &ts.jobs_per_update, &one, &max_jobs, "%u",
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    tooltip("How many decision jobs each update starts. More jobs: fresher decisions, more work per frame.");
+    ImGui::SliderScalar("update every (P)", ImGuiDataType_U32, &ts.update_every_frames, &one, &max_period, "%u frames",
+                        ImGuiSliderFlags_AlwaysClamp);
+    tooltip("The timeslicer runs on frames that are multiples of P. The article's 10 Hz is J = 1, P = 3 at 30 frames/s.");
+    ImGui::EndDisabled();
+    ImGui::TextWrapped("%s", rate_text(state.npc).c_str());
+    ImGui::TextUnformatted("Gathering");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("same frame", ts.gathering == Gathering::SameFrame)) ts.gathering = Gathering::SameFrame;
+    tooltip("Jobs started in an update are finished before it returns: the main thread waits for them.");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("next frame", ts.gathering == Gathering::NextFrame)) ts.gathering = Gathering::NextFrame;
+    tooltip("Jobs are finished at the start of the next update: one update more latency, no waiting.");
+    }
+
+    // --- NPCs ---------------------------------------------------------------------
+    if (section(fonts, "NPCs")) {
+    const std::uint32_t max_npcs = kMaxNpcs;
+    ImGui::SliderScalar("NPCs", ImGuiDataType_U32, &state.npc.npc_count, &one, &max_npcs, "%u",
+                        ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
+    tooltip("Number of NPCs. Up to 64 stand on a ring, as in the article; more fill a field. Ctrl+click to type a number.");
+    float turn = static_cast<float>(state.npc.max_turn_deg_per_s);
+    if (ImGui::SliderFloat("turn speed", &turn, 0.0f, 360.0f, "%.0f deg/s")) state.npc.max_turn_deg_per_s = turn;
+    tooltip("The animation layer turns each NPC toward its newest decision at most this fast, every frame.");
+    float period = static_cast<float>(state.npc.target_period_s);
+    if (ImGui::SliderFloat("target lap", &period, 0.5f, 20.0f, "%.1f s", ImGuiSliderFlags_Logarithmic))
+        state.npc.target_period_s = period;
+    tooltip("Seconds the target takes to go once round its circle.");
+    float cost = static_cast<float>(state.npc.job_cost_us);
+    if (ImGui::SliderFloat("job cost", &cost, 0.0f, 5000.0f, "%.0f us", ImGuiSliderFlags_Logarithmic))
+        state.npc.job_cost_us = cost;
+    tooltip("Real busy work added to every decision job, in microseconds, so its cost shows up in the frame time even "
+            "with a handful of NPCs.");
+    }
+
+    // --- View ---------------------------------------------------------------------
+    if (section(fonts, "View")) {
+    ImGui::Checkbox("debug lines", &state.npc_draw.debug_lines);
+    tooltip("A thin line from each NPC to the target position its current decision was computed from.");
+    ImGui::SameLine();
+    ImGui::Checkbox("running halo", &state.npc_draw.highlight_running);
+    tooltip("A halo around each NPC whose decision job the last update started.");
+    bool colour_blind = state.npc_draw.palette == PaletteKind::ColourBlind;
+    if (ImGui::Checkbox("colour-blind palette", &colour_blind))
+        state.npc_draw.palette = colour_blind ? PaletteKind::ColourBlind : PaletteKind::Classic;
+    tooltip("Okabe-Ito colours: vermillion and blue instead of red and amber.");
+    ImGui::SliderFloat("UI scale", &state.ui_scale, 0.75f, 3.0f, "%.2fx");
+    tooltip("Size of the panels and their text. 1.5 suits a 1080p projector, 2 a 4K one.");
+    for (float preset : {1.0f, 1.5f, 2.0f}) {
+        if (ImGui::Button(format("%.1fx", preset).c_str())) state.ui_scale = preset;
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
+    }
+
+    // --- This frame ------------------------------------------------------------
+    if (section(fonts, "This frame")) {
+    const NpcFrameMetrics& m = scene.metrics();
+    ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
+    tooltip("How old the target position behind each NPC's current decision is.");
+    ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
+    tooltip("Angle between where each NPC faces and the true direction to the target.");
+    ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
+    tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
+    }
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("space pause  |  right step  |  1-5 modes");
+    ImGui::TextDisabled("H hide UI  |  F full screen  |  Ctrl+Q quit");
+    ImGui::PopItemWidth();
+    ImGui::End();
+    return requests;
+}
+
+void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene, const PixelRect& rect) {
+    if (rect.empty()) return;
+    const Palette& p = palette(state.npc_draw.palette);
+    const SceneBands bands = split_scene_area(rect.w, rect.h);
+    auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
+    auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
+        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
+        list->AddText(font, size, at((rect.w - extent.x) / 2, y), colour, text.c_str());
+    };
+    list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
+
+    // Caption band: the mode, and its rate, as in the article's figures.
+    const TimeslicerConfig& ts = scene.config().timeslicing;
+    const float title_px = bands.caption.h * 0.40f, small_px = bands.caption.h * 0.26f;
+    const double per_s = jobs_per_second(ts, scene.config().steps_per_s, scene.config().npc_count);
+    const std::string subtitle = ts.mode == Mode::UpdateAll
+                                     ? format("every frame  |  %s gathering", std::string(name_of(ts.gathering)).c_str())
+                                     : format("%.4g Hz  |  J = %u, P = %u  |  %s gathering", per_s, ts.jobs_per_update,
+                                              ts.update_every_frames, std::string(name_of(ts.gathering)).c_str());
+    centred(fonts.caption, title_px, std::string(label_of(ts.mode)), bands.caption.h * 0.12f, col(p.ink));
+    centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
+
+    // Corners of the caption band: the clock, and PAUSED while paused.
+    const float margin = small_px * 0.8f;
+    const std::string clock = format("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
+                                     scene.frames_stepped() * scene.step_s());
+    const float title_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, label_of(ts.mode).data()).x;
+    const float corner_room = (rect.w - std::max(title_w, fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, subtitle.c_str()).x)) / 2;
+    if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin < corner_room) {
+        list->AddText(fonts.regular, small_px, at(margin, margin), col(p.faint_ink), clock.c_str());
+        if (state.paused) list->AddText(fonts.bold, small_px, at(margin, margin + small_px * 1.3f), col(p.desired), "PAUSED");
+    }
+
+    // Footer band: batch progress, one cell per job up to 64, a bar beyond.
+    const BatchProgress progress = scene.timeslicer().progress();
+    const bool holds_outputs = saves_outputs_at_batch_end(ts.mode);
+    const float label_px = bands.footer.h * 0.34f, bar_h = bands.footer.h * 0.24f;
+    const float bar_w = std::min(rect.w * 0.7f, bands.footer.h * 9.0f);
+    const float bar_x = (rect.w - bar_w) / 2, bar_y = bands.footer.y + bands.footer.h * 0.56f;
+    const std::string label =
+        progress.size == 0 ? std::string("no batch yet")
+                           : format("batch %u  |  %u of %u jobs saved%s", progress.batch, progress.saved, progress.size,
+                                    holds_outputs && progress.finished > progress.saved
+                                        ? format(", %u finished and held", progress.finished - progress.saved).c_str()
+                                        : "");
+    centred(fonts.regular, label_px, label, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
+    auto state_colour = [&](std::uint32_t job) {
+        if (job < progress.saved) return col(p.saved);
+        if (job < progress.finished) return col(p.faint_ink);
+        if (job < progress.started) return col(p.running);
+        return col(p.pending);
+    };
+    if (progress.size > 0 && progress.size <= kMaxRingNpcs) {
+        const float cell = bar_w / progress.size, gap = std::min(bar_h * 0.25f, cell * 0.2f);
+        for (std::uint32_t job = 0; job < progress.size; ++job)
+            list->AddRectFilled(at(bar_x + job * cell, bar_y), at(bar_x + (job + 1) * cell - gap, bar_y + bar_h), state_colour(job),
+                                bar_h * 0.2f);
+    } else if (progress.size > 0) {
+        auto span = [&](std::uint32_t from, std::uint32_t to, ImU32 colour) {
+            if (to > from)
+                list->AddRectFilled(at(bar_x + bar_w * from / progress.size, bar_y), at(bar_x + bar_w * to / progress.size, bar_y + bar_h),
+                                    colour);
+        };
+        list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w, bar_y + bar_h), col(p.pending));
+        span(0, progress.saved, col(p.saved));
+        span(progress.saved, progress.finished, col(p.faint_ink));
+        span(progress.finished, progress.started, col(p.running));
+    }
+
+    // Legend, in the view's empty bottom-left corner when there is one.
+    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f, 22.0f);
+    const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
+    float legend_w = 0;
+    for (const char* row : rows) legend_w = std::max(legend_w, fonts.regular->CalcTextSizeA(legend_px, FLT_MAX, 0, row).x);
+    legend_w += legend_px * 2.4f;
+    // The ring leaves the view's corners empty; in a dense field the backing keeps it readable.
+    if (bands.view.h >= 380.0f && legend_w + 2 * margin <= bands.view.w * 0.4f) {
+        const float mark = legend_px, lx = margin;
+        float ly = bands.view.y + bands.view.h - margin - 4 * legend_px * 1.4f;
+        list->AddRectFilled(at(lx - margin * 0.5f, ly - margin * 0.5f), at(lx + legend_w + margin * 0.5f, ly + 4 * legend_px * 1.4f),
+                            col(p.background.with_alpha(0.85f)), legend_px * 0.3f);
+        auto row = [&](auto draw_mark, const char* text) {
+            draw_mark(at(lx, ly), at(lx + mark * 1.6f, ly + mark));
+            list->AddText(fonts.regular, legend_px, at(lx + mark * 2.4f, ly - 1.0f), col(p.ink), text);
+            ly += legend_px * 1.4f;
+        };
+        auto dart = [&](Rgba colour) {
+            return [&, colour](ImVec2 a, ImVec2 b) {
+                const float cy = (a.y + b.y) / 2, notch = a.x + (b.x - a.x) * 0.25f;
+                list->AddTriangleFilled({a.x, a.y + mark * 0.15f}, {b.x, cy}, {notch, cy}, col(colour));
+                list->AddTriangleFilled({a.x, b.y - mark * 0.15f}, {notch, cy}, {b.x, cy}, col(colour));
+            };
+        };
+        row(dart(p.facing), rows[0]);
+        row(dart(p.desired), rows[1]);
+        row([&](ImVec2 a, ImVec2 b) { list->AddLine({a.x, (a.y + b.y) / 2}, {b.x, (a.y + b.y) / 2}, col(p.desired), 1.5f); }, rows[2]);
+        row([&](ImVec2 a, ImVec2 b) {
+            const ImVec2 c{(a.x + b.x) / 2, (a.y + b.y) / 2};
+            list->AddCircleFilled(c, mark * 0.45f, col(p.running.with_alpha(0.3f)));
+            list->AddCircle(c, mark * 0.45f, col(p.running), 0, 2.0f);
+        }, rows[3]);
+    }
+    list->PopClipRect();
+}
+
+}  // namespace tsl::app
