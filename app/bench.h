@@ -31,6 +31,10 @@ double median_ms(int samples, double min_sample_ms, const std::function<void()>&
 // article's linear scan, at 100, 10k and 100k keys.
 std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& table);
 
+// App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
+// rendered offscreen; empty when no OpenGL context can be made.
+std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);
+
 int run_bench(const BenchOptions& options);
 
 }  // namespace tsl::app

@@ -41,11 +41,20 @@ ShaderProgram::~ShaderProgram() {
     if (program_) glDeleteProgram(program_);
 }
 
-bool ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, std::string& error) {
+bool ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
+                          const std::string& fragment_include) {
     std::string vertex_source, fragment_source;
-    const std::string vertex_name = "shaders/" + vertex_file, fragment_name = "shaders/" + fragment_file;
+    std::string vertex_name = "shaders/" + vertex_file, fragment_name = "shaders/" + fragment_file;
     if (!load_shader_source(vertex_name, vertex_source, error)) return false;
     if (!load_shader_source(fragment_name, fragment_source, error)) return false;
+    if (!fragment_include.empty()) {
+        std::string include_source;
+        const std::string include_name = "shaders/" + fragment_include;
+        if (!load_shader_source(include_name, include_source, error)) return false;
+        const std::size_t after_version = fragment_source.find('\n') + 1;
+        fragment_source.insert(after_version, include_source + "\n#line 2\n");
+        fragment_name += " (with " + include_name + ")";
+    }
     return build_from_source(vertex_name, vertex_source, fragment_name, fragment_source, error);
 }
 

@@ -17,8 +17,11 @@ public:
     ShaderProgram(const ShaderProgram&) = delete;
     ShaderProgram& operator=(const ShaderProgram&) = delete;
 
-    // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them.
-    bool build(const std::string& vertex_file, const std::string& fragment_file, std::string& error);
+    // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them. A
+    // non-empty `fragment_include` ("shaders/<file>") is inserted into the
+    // fragment shader right after its #version line (shared GLSL functions).
+    bool build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
+               const std::string& fragment_include = "");
     // The same from sources in hand; the names only label errors.
     bool build_from_source(const std::string& vertex_name, const std::string& vertex_source, const std::string& fragment_name,
                            const std::string& fragment_source, std::string& error);

@@ -6,14 +6,17 @@
 #include <GLFW/glfw3.h>  // key codes and modifier bits only
 #include <backends/imgui_impl_opengl3.h>
 
-#include <chrono>
+#include <ctime>
 
 namespace tsl::app {
 
 namespace {
 
-double ms_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+// CPU time of the calling thread, milliseconds.
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
 }  // namespace
@@ -80,13 +83,18 @@ void LabApp::simulate_only(int steps) {
 }
 
 void LabApp::frame(const FrameParams& params) {
+    ++frames_displayed_;
+    if (params.forced_steps < 0) {  // a real clock: keep a smoothed frame time for the readout
+        const double ms = params.real_dt_s * 1000.0;
+        display_frame_ms_ = display_frame_ms_ == 0 ? ms : display_frame_ms_ * 0.9 + ms * 0.1;
+    }
     ImGui::NewFrame();
     handle_shortcuts();
 
     const ImGuiIO& io = ImGui::GetIO();
     const Layout layout = compute_layout(state_, io.DisplaySize);
     if (!state_.hide_ui) {
-        const PanelRequests requests = draw_control_panel(state_, *npc_, style_.fonts(), layout.panel);
+        const PanelRequests requests = draw_control_panel(state_, *npc_, style_.fonts(), layout.panel, display_frame_ms_);
         if (requests.toggle_pause) state_.paused = !state_.paused;
         if (requests.step) {
             state_.paused = true;
@@ -104,10 +112,10 @@ void LabApp::frame(const FrameParams& params) {
     clock_.step_s = npc_->step_s();
     clock_.time_scale = state_.time_scale;
     clock_.paused = state_.paused;
-    const auto sim_start = std::chrono::steady_clock::now();
+    const double sim_start = thread_cpu_ms();
     cost_.steps = params.forced_steps >= 0 ? params.forced_steps : clock_.advance(params.real_dt_s);
     for (int i = 0; i < cost_.steps; ++i) npc_->step();
-    cost_.simulation_ms = ms_since(sim_start);
+    cost_.simulation_ms = thread_cpu_ms() - sim_start;
 
     // Scene, then what is drawn over it, then the UI.
     glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);
@@ -119,16 +127,18 @@ void LabApp::frame(const FrameParams& params) {
     const float to_px = io.DisplaySize.x > 0 ? params.framebuffer_width / io.DisplaySize.x : 1.0f;
     auto scaled = [to_px](const PixelRect& r) { return PixelRect{r.x * to_px, r.y * to_px, r.w * to_px, r.h * to_px}; };
     const PixelRect scene_px = scaled(layout.scene);
-    const auto draw_start = std::chrono::steady_clock::now();
+    const double draw_start = thread_cpu_ms();
     if (!scene_px.empty()) {
         const int w = static_cast<int>(scene_px.w), h = static_cast<int>(scene_px.h);
         scene_target_.ensure(w, h, 4);
         scene_target_.bind_for_drawing();
         npc_renderer_.draw(*npc_, state_.npc_draw, w, h, scaled(split_scene_area(layout.scene.w, layout.scene.h).view));
+        cost_.draw_ms = thread_cpu_ms() - draw_start;  // submission only: the resolve below waits for the GPU
         scene_target_.resolve_into(params.target_framebuffer, static_cast<int>(scene_px.x),
                                    params.framebuffer_height - static_cast<int>(scene_px.y) - h);
+    } else {
+        cost_.draw_ms = 0;
     }
-    cost_.draw_ms = ms_since(draw_start);
     draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *npc_, layout.scene);
 
     ImGui::Render();

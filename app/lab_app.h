@@ -40,7 +40,8 @@ struct FrameParams {
     int framebuffer_height = 0;
 };
 
-// What the last frame cost on the main thread (CPU), for `bench`.
+// What the last frame cost the main thread, in CPU time (time it was
+// descheduled, e.g. while a software renderer's threads ran, is not counted).
 struct FrameCost {
     double simulation_ms = 0;   // simulation steps (timeslicer, animation, metrics)
     double draw_ms = 0;         // building and submitting the scene's draw calls
@@ -71,6 +72,9 @@ public:
     const AppState& state() const { return state_; }
     const NpcScene& npc_scene() const { return *npc_; }
     const FrameCost& last_cost() const { return cost_; }
+    // Displayed frames since start, and their recent average duration (window).
+    std::int64_t frames_displayed() const { return frames_displayed_; }
+    double display_frame_ms() const { return display_frame_ms_; }
     const UiStyle& style() const { return style_; }
 
     // Requests the platform acts on after a frame.
@@ -97,6 +101,8 @@ private:
     UiStyle style_;
     FixedStepClock clock_;
     FrameCost cost_;
+    std::int64_t frames_displayed_ = 0;
+    double display_frame_ms_ = 0;
     bool quit_requested_ = false;
     bool fullscreen_toggle_requested_ = false;
 };

@@ -1,7 +1,15 @@
 // npc_renderer.h — draws the NPC scene: every NPC's facing (dark) and
-// desired (red) orientation in one instanced draw, the debug lines from each
-// NPC to the target position its decision saw, halos on NPCs whose job runs
-// this update, and the target.
+// desired (red) orientation in one instanced draw of point sprites, the debug
+// lines from each NPC to the target position its decision saw, halos on NPCs
+// whose job runs this update, and the target.
+//
+// Cost, measured by `bench` (frame_cpu_ms): a renderer that sets up
+// primitives on the CPU (Mesa's llvmpipe) pays on the submitting thread for
+// every instance, vertex and triangle, and for every tile a long triangle
+// crosses. So: a field of NPCs (a regular grid) is one quad whose fragment
+// shader finds the NPC under each pixel — constant submission cost at any
+// count; the ring (at most 64 NPCs) is one point sprite per NPC; lines and
+// discs, at most a few hundred, are expanded on the CPU into one draw each.
 //
 // Threading: main thread, with the GL context current. draw() only reads the
 // scene (drawing never mutates the simulation).
@@ -25,8 +33,6 @@ struct NpcDrawOptions {
     PaletteKind palette = PaletteKind::Classic;
 };
 
-// The world square every NPC view shows: the ring (radius 1) plus room for arrows.
-inline constexpr double kNpcViewHalfExtent = 1.22;
 inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform::fit(view_rect, kNpcViewHalfExtent); }
 
 class NpcRenderer {
@@ -48,34 +54,38 @@ public:
     static double arrow_length(std::uint32_t n);
 
 private:
-    struct ArrowInstance {
-        float x, y, angle, length, width;
+    struct NpcTexel {  // one RGBA32F texel per NPC; ring: x, y, facing, desired (radians)
+        float a, b, c, d;  // field: facing and desired as unit vectors (cos, sin)
+    };
+    struct SegmentVertex {
+        float x0, y0, x1, y1;  // the segment, world units
+        float along, across;   // this corner: 0 or 1 along, -1 or +1 across
         std::uint32_t rgba;
     };
-    struct SegmentInstance {
-        float x0, y0, x1, y1;
-        std::uint32_t rgba;
-    };
-    struct DiscInstance {
-        float x, y, radius;
+    struct DiscVertex {
+        float x, y, radius;    // the disc, world units
+        float cx, cy;          // this corner of its square, in [-1, 1]^2
         std::uint32_t fill, outline;
     };
-    struct Batch {
-        GLuint vao = 0, shape = 0, instances = 0;
-        GLsizei shape_vertices = 0;
-        GLenum primitive = GL_TRIANGLES;
+    struct Mesh {
+        GLuint vao = 0, buffer = 0;
     };
 
-    void set_view_uniforms(const ShaderProgram& program, const ViewTransform& view, int width, int height) const;
-    void draw_discs(const std::vector<DiscInstance>& discs, const ViewTransform& view, int width, int height, float outline_px);
-    template <class Instance>
-    void upload(const Batch& batch, const std::vector<Instance>& instances);
+    void use_view(const ShaderProgram& program, const ViewTransform& view, int width, int height) const;
+    void draw_segments(const ViewTransform& view, int width, int height, float half_width_px);
+    void draw_discs(const ViewTransform& view, int width, int height, float outline_px);
+    void add_disc(Vec2 centre, float radius, Rgba fill, Rgba outline);
 
-    ShaderProgram arrow_program_, segment_program_, disc_program_;
-    Batch arrows_, segments_, discs_;
-    std::vector<ArrowInstance> arrow_instances_;
-    std::vector<SegmentInstance> segment_instances_;
-    std::vector<DiscInstance> disc_instances_;
+    void draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width, int height);
+    void draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height);
+    void set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const;
+
+    ShaderProgram ring_program_, field_program_, segment_program_, disc_program_;
+    Mesh npcs_, segments_, discs_;
+    GLuint npc_texture_ = 0;  // buffer texture over npcs_.buffer
+    std::vector<NpcTexel> npc_texels_;
+    std::vector<SegmentVertex> segment_vertices_;
+    std::vector<DiscVertex> disc_vertices_;
 };
 
 }  // namespace tsl::app

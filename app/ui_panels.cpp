@@ -27,12 +27,20 @@ bool section(const UiFonts& fonts, const char* title) {
     return open;
 }
 
-// "10 decisions/s, each NPC every 1.00 s" — what J and P mean in time.
+// A rate for people: "10", "3.33", "60,000".
+std::string rate_number(double per_s) {
+    if (per_s < 100) return format("%.3g", per_s);
+    std::string digits = format("%.0f", per_s);
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    return digits;
+}
+
+// "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.
 std::string rate_text(const NpcSceneConfig& c) {
     const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
     if (c.timeslicing.mode == Mode::UpdateAll)
-        return format("%.0f decisions/s: every NPC, every frame", per_s);
-    return format("%.4g decisions/s: each NPC every %.2f s", per_s, c.npc_count / per_s);
+        return rate_number(per_s) + " decisions/s: every NPC, every frame";
+    return rate_number(per_s) + format(" decisions/s: each NPC every %.2f s", c.npc_count / per_s);
 }
 
 }  // namespace
@@ -58,7 +66,8 @@ Layout compute_layout(const AppState& state, ImVec2 display) {
     return layout;
 }
 
-PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect) {
+PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect,
+                                 double display_frame_ms) {
     PanelRequests requests;
     const std::uint32_t one = 1;
     ImGui::SetNextWindowPos({rect.x, rect.y});
@@ -90,6 +99,10 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
     tooltip("Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.");
     ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(scene.frames_stepped()),
                         scene.frames_stepped() * scene.step_s(), scene.config().steps_per_s);
+    if (display_frame_ms > 0) {
+        ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / display_frame_ms, display_frame_ms);
+        tooltip("How fast the window redraws. The simulation keeps its fixed step rate whatever this is.");
+    }
     }
 
     // --- Timeslicing ---------------------------------------------------------
@@ -200,8 +213,8 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     const double per_s = jobs_per_second(ts, scene.config().steps_per_s, scene.config().npc_count);
     const std::string subtitle = ts.mode == Mode::UpdateAll
                                      ? format("every frame  |  %s gathering", std::string(name_of(ts.gathering)).c_str())
-                                     : format("%.4g Hz  |  J = %u, P = %u  |  %s gathering", per_s, ts.jobs_per_update,
-                                              ts.update_every_frames, std::string(name_of(ts.gathering)).c_str());
+                                     : rate_number(per_s) + format(" Hz  |  J = %u, P = %u  |  %s gathering", ts.jobs_per_update,
+                                                                   ts.update_every_frames, std::string(name_of(ts.gathering)).c_str());
     centred(fonts.caption, title_px, std::string(label_of(ts.mode)), bands.caption.h * 0.12f, col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
 

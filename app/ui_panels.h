@@ -26,7 +26,9 @@ struct PanelRequests {
     bool reset = false;
 };
 
-PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect);
+// `display_frame_ms`: smoothed time between displayed frames (0 when unknown).
+PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect,
+                                 double display_frame_ms);
 
 // Caption (mode and rate), batch progress, legend and frame counter, drawn
 // over the scene area with `list`.

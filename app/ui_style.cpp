@@ -23,9 +23,9 @@ bool UiStyle::update(float ui_scale, PaletteKind palette) {
     palette_ = palette;
     if (rescale) {
         build_fonts(ui_scale);
-        if (built_) {
-            // The first atlas is uploaded by the backend's first NewFrame;
-            // later ones need replacing by hand.
+        if (ImGui::GetIO().BackendRendererUserData) {
+            // The backend uploaded an atlas already (its first NewFrame does
+            // that): replace it by hand, it does not notice new fonts.
             ImGui_ImplOpenGL3_DestroyFontsTexture();
             ImGui_ImplOpenGL3_CreateFontsTexture();
         }

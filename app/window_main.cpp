@@ -8,7 +8,9 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -129,7 +131,9 @@ int run_window(const WindowOptions& options) {
                 if (!saved) std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
             }
             if (options.verbose)
-                std::cout << "timeslice-lab: closed after " << app.npc_scene().frames_stepped() << " frames" << std::endl;
+                std::cout << "timeslice-lab: closed after " << app.npc_scene().frames_stepped() << " frames ("
+                          << app.frames_displayed() << " displayed, " << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3))
+                          << " fps)" << std::endl;
         }
     }
     glfwSetWindowUserPointer(window, nullptr);

@@ -18,8 +18,17 @@ inline Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
 
 constexpr double kDegPerRad = 180.0 / std::numbers::pi;
 
-// Wraps to (-180, 180].
+// Wraps to (-180, 180]. Angles within one turn of the range (all the
+// animation produces) take one exact subtraction; fmod, which is slow, only
+// handles the rest.
 inline double wrap_deg(double deg) {
+    if (deg > 180.0) {
+        if (deg <= 540.0) return deg - 360.0;
+    } else if (deg <= -180.0) {
+        if (deg > -540.0) return deg + 360.0;
+    } else {
+        return deg;
+    }
     double w = std::fmod(deg, 360.0);
     if (w > 180.0) w -= 360.0;
     if (w <= -180.0) w += 360.0;

@@ -28,7 +28,9 @@ struct FixedStepClock {
         }
         pending_single_steps_ = 0;
         accumulator_s_ += std::max(0.0, real_dt_s) * time_scale;
-        int steps = static_cast<int>(std::floor(accumulator_s_ / step_s));
+        // The tolerance keeps rounding from losing a step at exact multiples
+        // (sixty frames of 1/60 s add up to a hair under one second).
+        int steps = static_cast<int>(std::floor(accumulator_s_ / step_s + 1e-9));
         if (steps > max_steps_per_frame) {
             steps = max_steps_per_frame;
             accumulator_s_ = 0;  // drop the backlog

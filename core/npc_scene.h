@@ -41,6 +41,9 @@ inline constexpr std::uint32_t kMaxRingNpcs = 64;
 // World layout: the ring has radius 1, the target circles at this radius.
 inline constexpr double kRingRadius = 1.0;
 inline constexpr double kTargetOrbitRadius = 0.45;
+// A view of the scene shows the square [-h, h]^2 with this h: the ring plus
+// room for the arrows.
+inline constexpr double kNpcViewHalfExtent = 1.22;
 
 // A decision job's input: read from the world when the mode says.
 struct NpcJobInput {

@@ -40,10 +40,14 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
 }
 
 // Runs `program args...` with a shell, stdout and stderr captured separately.
+// `env_prefix` is a shell fragment put before the program ("env -u DISPLAY ").
 inline CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
                                  const std::string& env_prefix = "") {
     const auto dir = scratch_dir("cmd");
-    std::string command = env_prefix + shell_quote(program);
+    std::string command = env_prefix;
+    if (program == TSL_APP && *TSL_APP_PRELOAD)  // see tests/CMakeLists.txt
+        command += (env_prefix.empty() ? "env " : "") + std::string("LD_PRELOAD=") + shell_quote(TSL_APP_PRELOAD) + " ";
+    command += shell_quote(program);
     for (const std::string& a : args) command += " " + shell_quote(a);
     command += " >" + shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string()) + " </dev/null";
     const int raw = std::system(command.c_str());

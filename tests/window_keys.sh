@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The real window under Xvfb, driven with xdotool as a user would: all five
+# modes (1-5), pause (space), two single steps (right arrow), hide the UI (H),
+# quit (Ctrl+Q). Checks what the app reports (--verbose), that each step
+# advanced exactly one frame, that it exits cleanly, and that the last mode
+# was saved in the settings file. Usage: window_keys.sh PATH/TO/timeslice-lab
+set -euo pipefail
+app=$1
+work=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/config
+fail() { echo "window_keys: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; exit 1; }
+
+# TSL_APP_PRELOAD: set by the ASan build for the app alone (see tests/CMakeLists.txt).
+if [ -n "${TSL_APP_PRELOAD:-}" ]; then
+  LD_PRELOAD="$TSL_APP_PRELOAD" "$app" --verbose >"$work/out" 2>"$work/err" &
+else
+  "$app" --verbose >"$work/out" 2>"$work/err" &
+fi
+pid=$!
+wid=""
+for _ in $(seq 1 300); do
+  wid=$(xdotool search --onlyvisible --name '^Timeslice Lab$' 2>/dev/null | head -n 1 || true)
+  [ -n "$wid" ] && break
+  kill -0 "$pid" 2>/dev/null || fail "the app exited before its window appeared"
+  sleep 0.1
+done
+[ -n "$wid" ] || fail "no window after 30 s"
+for _ in $(seq 1 50); do xdotool windowfocus --sync "$wid" 2>/dev/null && break; sleep 0.2; done
+sleep 1
+for key in 1 2 3 4 5 space Right Right h; do
+  xdotool key "$key"
+  sleep 0.3
+done
+xdotool key ctrl+q
+for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$pid" 2>/dev/null && fail "still running 30 s after Ctrl+Q"
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 0 ] || fail "exit status $status"
+
+out=$(cat "$work/out")
+modes=$(grep -o 'mode [a-z-]*' <<<"$out" | tr '\n' ' ')
+[ "$modes" = "mode update-all mode aiao mode siao mode siso mode aiso " ] || fail "modes seen: '$modes'"
+paused=$(sed -n 's/.*key space: paused at frame \([0-9]*\).*/\1/p' <<<"$out")
+[ -n "$paused" ] || fail "no pause"
+grep -q "key right: step from frame $paused\$" <<<"$out" || fail "first step not from frame $paused"
+grep -q "key right: step from frame $((paused + 1))\$" <<<"$out" || fail "second step not from frame $((paused + 1))"
+grep -q "key h: UI hidden" <<<"$out" || fail "UI not hidden"
+grep -q "closed after $((paused + 2)) frames " <<<"$out" || fail "frames after two steps: expected $((paused + 2))"
+grep -q "mode = 'aiso'" "$XDG_CONFIG_HOME/timeslice-lab/settings.toml" || fail "last mode not saved"
+echo "window_keys: ok (paused at frame $paused, two single steps, clean exit)"
