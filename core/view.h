@@ -37,8 +37,8 @@ struct SceneBands {
 };
 
 inline SceneBands split_scene_area(float width, float height) {
-    const float caption = std::clamp(height * 0.10f, 34.0f, 92.0f);
-    const float footer = std::clamp(height * 0.09f, 30.0f, 80.0f);
+    const float caption = std::clamp(height * 0.10f, 44.0f, 92.0f);
+    const float footer = std::clamp(height * 0.09f, 34.0f, 80.0f);
     const float view = std::max(0.0f, height - caption - footer);
     return {{0, 0, width, caption}, {0, caption, width, view}, {0, caption + view, width, footer}};
 }
