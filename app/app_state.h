@@ -16,12 +16,15 @@ namespace tsl::app {
 
 struct AppState {
     std::string scene = "npc";      // npc — the scene shown
-    NpcSceneConfig npc;             // mode, J, P, gathering, NPC count, turn speed, target period, job cost
+    NpcSceneConfig npc;             // mode, J, P, gathering, threading, NPC count, turn speed, target period, job cost
+    int workers = -1;               // -1 — job system workers: one per core besides the main thread
     NpcDrawOptions npc_draw;        // debug lines, running halos, palette
     double time_scale = 1.0;        // 1 — simulated seconds per real second
     bool paused = false;            // false — space toggles
     float ui_scale = 1.0f;          // 1 — UI and font scale (1.5 for a 1080p projector, 2 for 4K)
     bool hide_ui = false;           // false — H toggles: only the scene is drawn
+    bool show_bottom_panel = true;  // true — the timeline (and plots) under the scene
+    int timeline_frames = 3;        // 3 — simulation steps the timeline shows
     int window_width = 1600;        // window size, screen coordinates
     int window_height = 900;
     bool fullscreen = false;        // false — F toggles

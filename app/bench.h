@@ -31,6 +31,10 @@ double median_ms(int samples, double min_sample_ms, const std::function<void()>&
 // article's linear scan, at 100, 10k and 100k keys.
 std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& table);
 
+// Job dispatch (pool, thread per job, OpenMP, oneTBB), parallel-for on a
+// ray-marching workload, and the profiler's cost per zone.
+std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table);
+
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
 // rendered offscreen; empty when no OpenGL context can be made.
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);

@@ -70,6 +70,17 @@ const std::vector<Control>& controls() {
              return {};
          },
          [](const AppState& s) { return std::string(name_of(s.npc.timeslicing.gathering)); }},
+        {"threading", "inline|thread-per-job|pool", "Where jobs run: the main thread, a new thread each, or the job system.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto threading = parse_threading(v);
+             if (!threading) return "'" + v + "' is not a threading; accepted: " + accepted_threadings();
+             s.npc.timeslicing.threading = *threading;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.npc.timeslicing.threading)); }},
+        {"workers", "0..64", "Job system worker threads (default: one per core besides the main thread).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0, 64, s.workers); },
+         [](const AppState& s) { return std::to_string(s.workers); }},
         {"npcs", "1..100000", "Number of NPCs (a ring up to 64, a field beyond).",
          [](AppState& s, const std::string& v) { return parse_number(v, 1u, kMaxNpcs, s.npc.npc_count); },
          [](const AppState& s) { return std::to_string(s.npc.npc_count); }},
@@ -111,6 +122,12 @@ const std::vector<Control>& controls() {
         {"hide_ui", "true|false", "Show only the scene (H toggles).",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.hide_ui); },
          [](const AppState& s) { return bool_text(s.hide_ui); }},
+        {"bottom_panel", "true|false", "Show the timeline under the scene.",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.show_bottom_panel); },
+         [](const AppState& s) { return bool_text(s.show_bottom_panel); }},
+        {"timeline_steps", "1..20", "Simulation steps the timeline's Fit view shows.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 1, 20, s.timeline_frames); },
+         [](const AppState& s) { return std::to_string(s.timeline_frames); }},
         {"fullscreen", "true|false", "Open full screen (F toggles).",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.fullscreen); },
          [](const AppState& s) { return bool_text(s.fullscreen); }},

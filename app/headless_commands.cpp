@@ -20,7 +20,8 @@ bool write_output(const std::string& path, const std::function<bool(std::ostream
 }
 
 int run_trace(const NpcRunOptions& options, const std::string& out_path, bool check) {
-    NpcScene scene(options.scene);
+    JobSystem jobs({options.workers});
+    NpcScene scene(options.scene, {&jobs, nullptr});
     TraceLog log;
     scene.set_trace(&log);
     std::vector<TraceRecord> kept;  // the whole trace, only when checking
@@ -50,7 +51,8 @@ int run_trace(const NpcRunOptions& options, const std::string& out_path, bool ch
 }
 
 int run_metrics(const NpcRunOptions& options, const std::string& out_path) {
-    NpcScene scene(options.scene);
+    JobSystem jobs({options.workers});
+    NpcScene scene(options.scene, {&jobs, nullptr});
     const bool written = write_output(out_path, [&](std::ostream& out) {
         out << "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started\n";
         char row[256];

@@ -1,5 +1,7 @@
 #include "headless_session.h"
 
+#include "gl.h"
+
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
@@ -31,6 +33,9 @@ void HeadlessSession::render(LabApp& app, int steps) {
     app.prepare_frame();
     ImGui_ImplOpenGL3_NewFrame();
     app.frame({0.0, steps, framebuffer_.id(), width_, height_});
+    // Like a window's buffer swap: the frame is complete before the next one
+    // starts, so the next frame's draw calls do not wait on this one.
+    glFinish();
 }
 
 Image HeadlessSession::read() const {

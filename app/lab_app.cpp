@@ -3,6 +3,8 @@
 #include "gl.h"
 #include "ui_panels.h"
 
+#include <imgui.h>
+
 #include <GLFW/glfw3.h>  // key codes and modifier bits only
 #include <backends/imgui_impl_opengl3.h>
 
@@ -21,7 +23,11 @@ double thread_cpu_ms() {
 
 }  // namespace
 
-LabApp::LabApp(const AppState& initial) : state_(initial), npc_(std::make_unique<NpcScene>(initial.npc)) {
+LabApp::LabApp(const AppState& initial)
+    : state_(initial),
+      jobs_({initial.workers}),
+      npc_(std::make_unique<NpcScene>(initial.npc, SceneServices{&jobs_, &profiler_})) {
+    profiler_.name_this_thread("main");
     state_.npc = npc_->config();
 }
 
@@ -75,6 +81,25 @@ void LabApp::handle_shortcuts() {
 void LabApp::apply_state_to_scene() {
     if (state_.npc != npc_->config()) npc_->set_config(state_.npc);
     state_.npc = npc_->config();  // read back what the scene accepted
+    const int workers = state_.workers < 0 ? default_worker_count() : state_.workers;
+    if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
+}
+
+void LabApp::draw_dock(const PixelRect& rect) {
+    if (rect.empty()) return;
+    ImGui::SetNextWindowPos({rect.x, rect.y});
+    ImGui::SetNextWindowSize({rect.w, rect.h});
+    ImGui::Begin("Dock", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar);
+    if (ImGui::BeginTabBar("dock tabs")) {
+        if (ImGui::BeginTabItem("Timeline")) {
+            timeline_.draw(profiler_, state_.timeline_frames, style_.fonts());
+            ImGui::EndTabItem();
+        }
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
 }
 
 void LabApp::simulate_only(int steps) {
@@ -105,6 +130,7 @@ void LabApp::frame(const FrameParams& params) {
             clock_.reset();
             action("reset");
         }
+        draw_dock(layout.dock);
     }
     apply_state_to_scene();
 
@@ -132,6 +158,7 @@ void LabApp::frame(const FrameParams& params) {
         const int w = static_cast<int>(scene_px.w), h = static_cast<int>(scene_px.h);
         scene_target_.ensure(w, h, 4);
         scene_target_.bind_for_drawing();
+        ZoneScope zone(&profiler_, ZoneKind::Draw, "draw submission");
         npc_renderer_.draw(*npc_, state_.npc_draw, w, h, scaled(split_scene_area(layout.scene.w, layout.scene.h).view));
         cost_.draw_ms = thread_cpu_ms() - draw_start;  // submission only: the resolve below waits for the GPU
         scene_target_.resolve_into(params.target_framebuffer, static_cast<int>(scene_px.x),

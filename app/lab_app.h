@@ -11,10 +11,13 @@
 
 #include "app_state.h"
 #include "npc_renderer.h"
+#include "timeline_panel.h"
 #include "ui_style.h"
 
 #include "core/fixed_step_clock.h"
+#include "core/job_system.h"
 #include "core/npc_scene.h"
+#include "core/profiler.h"
 
 #include <functional>
 #include <memory>
@@ -71,6 +74,8 @@ public:
     AppState& state() { return state_; }
     const AppState& state() const { return state_; }
     const NpcScene& npc_scene() const { return *npc_; }
+    const Profiler& profiler() const { return profiler_; }
+    JobSystem& jobs() { return jobs_; }
     const FrameCost& last_cost() const { return cost_; }
     // Displayed frames since start, and their recent average duration (window).
     std::int64_t frames_displayed() const { return frames_displayed_; }
@@ -92,10 +97,14 @@ private:
     void handle_shortcuts();
     void apply_state_to_scene();
     void action(const std::string& what);
-    void draw_scene(const FrameParams& params);
+    void draw_dock(const PixelRect& rect);
 
     AppState state_;
+    // Shared by every scene; declared before them so they outlive them.
+    JobSystem jobs_;
+    Profiler profiler_;
     std::unique_ptr<NpcScene> npc_;
+    TimelinePanel timeline_;
     NpcRenderer npc_renderer_;
     RenderTarget scene_target_;
     UiStyle style_;

@@ -24,7 +24,7 @@ CLI::Validator gathering_validator() {
 }
 
 CLI::Validator threading_validator() {
-    return one_of("threading", "inline", [](const std::string& s) { return s == "inline"; });
+    return one_of("threading", accepted_threadings(), [](const std::string& s) { return parse_threading(s).has_value(); });
 }
 
 void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
@@ -47,9 +47,11 @@ void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
     command.add_option("--gather", options.gathering, "When started jobs are gathered: " + accepted_gatherings())
         ->check(gathering_validator())
         ->capture_default_str();
-    command.add_option("--threading", options.threading, "How jobs run: inline")
+    command.add_option("--threading", options.threading, "Where jobs run: " + accepted_threadings())
         ->check(threading_validator())
         ->capture_default_str();
+    command.add_option("--workers", options.workers, "Job system workers for --threading pool (default: one per core besides the main thread)")
+        ->check(CLI::Range(0, 64));
     command.add_option("--turn-speed", scene.max_turn_deg_per_s, "Animation turn cap, degrees per second")
         ->check(CLI::Range(0.0, 100'000.0))
         ->capture_default_str();
@@ -64,6 +66,7 @@ void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
 void NpcRunOptions::resolve() {
     scene.timeslicing.mode = *parse_mode(mode);
     scene.timeslicing.gathering = *parse_gathering(gathering);
+    scene.timeslicing.threading = *parse_threading(threading);
 }
 
 }  // namespace tsl::app

@@ -18,13 +18,14 @@ struct NpcRunOptions {
     std::string mode = "aiao";
     std::string gathering = "same-frame";
     std::string threading = "inline";
+    int workers = -1;  // -1 — one pool worker per core besides the main thread
 
     // Applies the text options to `scene`. Call after a successful parse.
     void resolve();
 };
 
 // Adds --mode, --npcs, --jobs-per-update, --update-every, --frames,
-// --gather, --threading, --turn-speed, --target-period, --job-cost.
+// --gather, --threading, --workers, --turn-speed, --target-period, --job-cost.
 void add_npc_run_options(CLI::App& command, NpcRunOptions& options);
 
 // Validators whose failure message names the accepted values.

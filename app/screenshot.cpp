@@ -2,7 +2,10 @@
 
 #include "headless_session.h"
 
+#include <algorithm>
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace tsl::app {
 
@@ -18,10 +21,17 @@ int run_screenshot(const ScreenshotOptions& options) {
         std::cerr << "timeslice-lab: " << error << '\n';
         return 1;
     }
-    // All but the last step without drawing; then two drawn frames, the
-    // second with no step, so that ImGui has laid everything out once.
-    if (options.frames > 1) app.simulate_only(options.frames - 1);
-    session->render(app, options.frames > 0 ? 1 : 0);
+    // The first steps without drawing; the last few drawn at the real step
+    // rate, so that the timeline shows threads as the window would; then a
+    // frame with no step, so that ImGui has laid everything out once.
+    const int paced = std::min(options.frames, kPacedSteps);
+    app.simulate_only(options.frames - paced);
+    const auto start = std::chrono::steady_clock::now();
+    const auto step = std::chrono::duration<double>(app.npc_scene().step_s());
+    for (int i = 0; i < paced; ++i) {
+        std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(step * i));
+        session->render(app, 1);
+    }
     session->render(app, 0);
 
     const FileResult written = write_png(options.out, session->read());

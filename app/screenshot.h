@@ -18,6 +18,10 @@ struct ScreenshotOptions {
     AppState state;         // scene, controls (--set), UI visibility
 };
 
+// The last steps before the picture run at the real step rate (the rest as
+// fast as possible), so that timing panels show what the window would.
+inline constexpr int kPacedSteps = 6;
+
 int run_screenshot(const ScreenshotOptions& options);
 
 }  // namespace tsl::app

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <thread>
 
 namespace tsl::app {
 
@@ -45,6 +46,8 @@ std::string rate_text(const NpcSceneConfig& c) {
 
 }  // namespace
 
+int default_worker_count() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
+
 void tooltip(const char* text) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
@@ -62,7 +65,9 @@ Layout compute_layout(const AppState& state, ImVec2 display) {
     }
     const float panel_w = std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.5f);
     layout.panel = {0, 0, panel_w, display.y};
-    layout.scene = {panel_w, 0, display.x - panel_w, display.y};
+    const float dock_h = state.show_bottom_panel ? std::floor(display.y * 0.36f) : 0.0f;
+    layout.scene = {panel_w, 0, display.x - panel_w, display.y - dock_h};
+    layout.dock = {panel_w, display.y - dock_h, display.x - panel_w, dock_h};
     return layout;
 }
 
@@ -137,6 +142,31 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
     tooltip("Jobs are finished at the start of the next update: one update more latency, no waiting.");
     }
 
+    // --- Threading -------------------------------------------------------------
+    if (section(fonts, "Threading")) {
+        struct Choice {
+            Threading threading;
+            const char* help;
+        };
+        const Choice choices[] = {
+            {Threading::Inline, "Jobs run on the main thread, inside the update."},
+            {Threading::ThreadPerJob, "The article's version: a new thread for every job, joined when the job is gathered. "
+                                      "Creating a thread costs tens of microseconds; watch the timeline."},
+            {Threading::Pool, "A job system: persistent worker threads, one per core besides the main thread. "
+                              "The waiting main thread runs jobs too."},
+        };
+        for (const Choice& c : choices) {
+            if (ImGui::RadioButton(std::string(label_of(c.threading)).c_str(), ts.threading == c.threading)) ts.threading = c.threading;
+            tooltip(c.help);
+            if (c.threading != Threading::Pool) ImGui::SameLine();
+        }
+        ImGui::BeginDisabled(ts.threading != Threading::Pool);
+        int workers = state.workers < 0 ? default_worker_count() : state.workers;
+        if (ImGui::SliderInt("workers", &workers, 0, 8)) state.workers = workers;
+        tooltip("Worker threads of the job system. 0 is allowed: jobs then run on the main thread when it waits for them.");
+        ImGui::EndDisabled();
+    }
+
     // --- NPCs ---------------------------------------------------------------------
     if (section(fonts, "NPCs")) {
     const std::uint32_t max_npcs = kMaxNpcs;
@@ -186,6 +216,8 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
     tooltip("Angle between where each NPC faces and the true direction to the target.");
     ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
     tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
+    ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
+    tooltip("Time other threads spent running the jobs gathered this frame.");
     }
 
     ImGui::Spacing();

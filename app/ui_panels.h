@@ -16,6 +16,7 @@ namespace tsl::app {
 struct Layout {
     PixelRect panel;  // control panel, UI coordinates (empty when the UI is hidden)
     PixelRect scene;  // the scene area
+    PixelRect dock;   // under the scene: timeline and plots (empty when hidden)
 };
 Layout compute_layout(const AppState& state, ImVec2 display_size);
 
@@ -37,5 +38,8 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
 
 // Hover help for the last item: one or two plain sentences, wrapped.
 void tooltip(const char* text);
+
+// Job system workers by default: one per core besides the main thread.
+int default_worker_count();
 
 }  // namespace tsl::app

@@ -28,8 +28,9 @@ void run_npc_decision(const NpcJobInput& input, NpcDecision& decision) {
     decision.input_frame = input.frame;
 }
 
-NpcScene::NpcScene(const NpcSceneConfig& config)
+NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
     : config_(sanitized(config)),
+      services_(services),
       slicer_({
           .new_batch =
               [this](std::vector<std::uint32_t>& keys) {
@@ -44,8 +45,19 @@ NpcScene::NpcScene(const NpcSceneConfig& config)
                         NpcDecision& decision) { run_npc_decision(input, decision); },
           .trace_id = {},
       }) {
+    slicer_.set_profiler(services_.profiler);
+    use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
     reset();
+}
+
+void NpcScene::use_threading(Threading threading) {
+    if (threading != Threading::Pool || services_.jobs) {
+        slicer_.set_job_system(services_.jobs);
+        return;
+    }
+    if (!own_jobs_) own_jobs_ = std::make_unique<JobSystem>();
+    slicer_.set_job_system(own_jobs_.get());
 }
 
 Vec2 NpcScene::layout_position(std::uint32_t i, std::uint32_t n) {
@@ -90,6 +102,7 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
     const NpcSceneConfig config = sanitized(requested);
     const bool new_rate = config.steps_per_s != config_.steps_per_s;
     config_ = config;
+    use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
     if (new_rate) {
         reset();
@@ -104,25 +117,35 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
 }
 
 void NpcScene::step() {
+    Profiler* profiler = services_.profiler;
+    ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
     target_ = target_at_phase(target_phase_turns_);
 
-    const std::uint64_t started_before = slicer_.stats().jobs_started;
     const auto t0 = std::chrono::steady_clock::now();
-    slicer_.update();
+    {
+        ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_));
+        slicer_.update();
+    }
     const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
-    const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
-    for (std::uint32_t i = 0; i < npcs_.size(); ++i) {
-        Npc& npc = npcs_[i];
-        // A decision made from older information never replaces a newer one
-        // (an NPC added at run time starts with a fresh decision of its own).
-        const NpcDecision* newest = slicer_.newest(i);
-        if (newest && newest->input_frame >= npc.decision.input_frame) npc.decision = *newest;
-        npc.facing_deg = turn_toward_deg(npc.facing_deg, npc.decision.desired_deg, max_turn_deg);
+    {
+        ZoneScope zone(profiler, ZoneKind::Animation, "animation");
+        const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
+        for (std::uint32_t i = 0; i < npcs_.size(); ++i) {
+            Npc& npc = npcs_[i];
+            // A decision made from older information never replaces a newer one
+            // (an NPC added at run time starts with a fresh decision of its own).
+            const NpcDecision* newest = slicer_.newest(i);
+            if (newest && newest->input_frame >= npc.decision.input_frame) npc.decision = *newest;
+            npc.facing_deg = turn_toward_deg(npc.facing_deg, npc.decision.desired_deg, max_turn_deg);
+        }
     }
 
-    metrics_.jobs_started = static_cast<std::uint32_t>(slicer_.stats().jobs_started - started_before);
-    measure(main_update_ms);
+    {
+        ZoneScope zone(profiler, ZoneKind::Metrics, "metrics");
+        metrics_.jobs_started = slicer_.last_update().jobs_started;
+        measure(main_update_ms);
+    }
     ++frame_;
     target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
 }
@@ -145,7 +168,7 @@ void NpcScene::measure(double main_update_ms) {
     metrics_.mean_error_deg = error_sum / n;
     metrics_.max_error_deg = error_max;
     metrics_.main_update_ms = main_update_ms;
-    metrics_.worker_busy_ms = 0;  // inline execution: no workers
+    metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
 }
 
 }  // namespace tsl

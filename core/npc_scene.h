@@ -16,9 +16,12 @@
 #pragma once
 
 #include "angles.h"
+#include "job_system.h"
+#include "profiler.h"
 #include "timeslicer.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -81,11 +84,18 @@ struct NpcFrameMetrics {
 // The decision job: face the target position in the input.
 void run_npc_decision(const NpcJobInput& input, NpcDecision& decision);
 
+// Shared services a scene may use; several scenes (the comparison view's
+// panes) share one machine's job system and profiler.
+struct SceneServices {
+    JobSystem* jobs = nullptr;        // for Threading::Pool; without one the scene makes its own when needed
+    Profiler* profiler = nullptr;     // receives zones for steps, updates, jobs, waiting, animation, metrics
+};
+
 class NpcScene {
 public:
     using Slicer = Timeslicer<std::uint32_t, NpcJobInput, NpcDecision>;
 
-    explicit NpcScene(const NpcSceneConfig& config = {});
+    explicit NpcScene(const NpcSceneConfig& config = {}, const SceneServices& services = {});
     NpcScene(const NpcScene&) = delete;
     NpcScene& operator=(const NpcScene&) = delete;
 
@@ -117,10 +127,13 @@ public:
 
 private:
     Vec2 target_at_phase(double phase_turns) const;
+    void use_threading(Threading threading);
     void lay_out(std::uint32_t first_new);
     void measure(double main_update_ms);
 
     NpcSceneConfig config_;
+    SceneServices services_;
+    std::unique_ptr<JobSystem> own_jobs_;  // made on first use of the pool when none was given
     Slicer slicer_;
     std::vector<Npc> npcs_;
     std::int64_t frame_ = 0;

@@ -36,6 +36,24 @@ std::string_view name_of(Gathering gathering) {
     return gathering == Gathering::SameFrame ? "same-frame" : "next-frame";
 }
 
+std::string_view name_of(Threading threading) {
+    switch (threading) {
+        case Threading::Inline: return "inline";
+        case Threading::ThreadPerJob: return "thread-per-job";
+        case Threading::Pool: return "pool";
+    }
+    return "?";
+}
+
+std::string_view label_of(Threading threading) {
+    switch (threading) {
+        case Threading::Inline: return "Inline";
+        case Threading::ThreadPerJob: return "Thread per job";
+        case Threading::Pool: return "Job system";
+    }
+    return "?";
+}
+
 std::string_view label_of(Mode mode) {
     switch (mode) {
         case Mode::UpdateAll: return "Update All";
@@ -82,6 +100,14 @@ std::optional<Gathering> parse_gathering(std::string_view text) {
     return std::nullopt;
 }
 
+std::optional<Threading> parse_threading(std::string_view text) {
+    const std::string s = lowered(text);
+    for (Threading t : kAllThreadings)
+        if (s == name_of(t)) return t;
+    if (s == "job-system" || s == "jobs" || s == "thread-pool") return Threading::Pool;
+    return std::nullopt;
+}
+
 std::string accepted_modes() {
     std::string out;
     for (Mode m : kAllModes) {
@@ -92,5 +118,6 @@ std::string accepted_modes() {
 }
 
 std::string accepted_gatherings() { return "same-frame, next-frame"; }
+std::string accepted_threadings() { return "inline, thread-per-job, pool"; }
 
 }  // namespace tsl

@@ -28,11 +28,20 @@ enum class Gathering : std::uint8_t {
     NextFrame,  // finish last update's jobs first, then start new ones: one update of extra latency
 };
 
+// Where started jobs run (independent of the mode).
+enum class Threading : std::uint8_t {
+    Inline,        // on the main thread, inside the update
+    ThreadPerJob,  // a std::thread created per job and joined when it is gathered (the article's; costly)
+    Pool,          // the job system's persistent workers
+};
+inline constexpr Threading kAllThreadings[] = {Threading::Inline, Threading::ThreadPerJob, Threading::Pool};
+
 struct TimeslicerConfig {
     Mode mode = Mode::AIAO;                       // AIAO — the article's pick for NPCs facing a target
     std::uint32_t jobs_per_update = 1;            // J — jobs started per update, at most (>= 1)
     std::uint32_t update_every_frames = 1;        // P — the timeslicer updates on frames that are multiples of P (>= 1)
     Gathering gathering = Gathering::SameFrame;   // same frame — the main thread waits for this update's jobs
+    Threading threading = Threading::Inline;      // inline — jobs run on the main thread
 
     bool operator==(const TimeslicerConfig&) const = default;
 };
@@ -46,9 +55,11 @@ double jobs_per_second(const TimeslicerConfig& config, double steps_per_s, std::
 // "aiao", "siao", "siso", "aiso"; "same-frame", "next-frame".
 std::string_view name_of(Mode mode);
 std::string_view name_of(Gathering gathering);
+std::string_view name_of(Threading threading);   // "inline", "thread-per-job", "pool"
 // Human labels for the UI: "Update All", "Async In / Async Out", ...
 std::string_view label_of(Mode mode);
 std::string_view label_of(Gathering gathering);
+std::string_view label_of(Threading threading);  // "Inline", "Thread per job", "Job system"
 // One plain sentence for tooltips.
 std::string_view explain(Mode mode);
 
@@ -56,9 +67,11 @@ std::string_view explain(Mode mode);
 // such as "AIAO"). nullopt when unknown.
 std::optional<Mode> parse_mode(std::string_view text);
 std::optional<Gathering> parse_gathering(std::string_view text);
+std::optional<Threading> parse_threading(std::string_view text);
 
 // "update-all, aiao, siao, siso, aiso" — for error messages.
 std::string accepted_modes();
 std::string accepted_gatherings();
+std::string accepted_threadings();
 
 }  // namespace tsl

@@ -33,20 +33,30 @@
 // Live changes (set_config) never drop results: a switch to asynchronous output
 // saves the outputs already finished; a switch to synchronous output holds the
 // rest of the batch until it ends; a switch of input timing applies to jobs
-// not yet started; J, P and gathering apply from the next update, and jobs in
-// flight are finished by that update whatever its gathering.
+// not yet started; J, P, gathering and threading apply from the next update,
+// and jobs in flight are finished by that update whatever its gathering —
+// waited for the way they were started (joined, or completed in the pool).
+//
+// Threading (config.threading) changes where jobs run, never what they
+// compute or when they are started, finished and saved: traces and outputs
+// are identical for inline, thread-per-job and pool. Only the main thread
+// reads inputs, saves outputs and writes the trace; a job writes nothing but
+// its own output slot, so the history needs no lock.
 //
 // Threading contract (per call):
-//   set_config, update, newest, restart_batch, reset, clear, set_trace, all
-//   accessors: main thread only — the thread that owns the timeslicer. No
-//   lock is taken: only the main thread writes the history (SPEC §1).
+//   set_config, update, newest, restart_batch, reset, clear, set_trace,
+//   set_job_system, set_profiler, all accessors: main thread only — the
+//   thread that owns the timeslicer. No lock is taken: only the main thread
+//   writes the history (SPEC §1). The destructor finishes jobs in flight.
 //   Callbacks: new_batch and read_input run on the main thread inside
 //   update(); run_job may run on any thread, concurrently with other jobs and
 //   with the main thread's code between updates, so it must read only its
 //   key and input and write only its output.
 #pragma once
 
+#include "job_system.h"
 #include "keyed_history.h"
+#include "profiler.h"
 #include "timeslice_config.h"
 #include "trace.h"
 
@@ -56,6 +66,8 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 namespace tsl {
@@ -74,6 +86,14 @@ struct TimeslicerStats {
     std::uint64_t jobs_started = 0;  // since construction
     std::uint64_t outputs_saved = 0;
     std::uint64_t lost_outputs = 0;  // saves that evicted some key's only result (must stay 0)
+};
+
+// What the most recent update did.
+struct UpdateStats {
+    std::uint32_t jobs_started = 0;
+    std::uint32_t jobs_finished = 0;    // gathered in this update (started in it or earlier)
+    std::int64_t worker_busy_ns = 0;    // time the jobs gathered here ran on threads other than the main one
+    std::int64_t wait_ns = 0;           // time the main thread spent waiting for them
 };
 
 template <class Key, class Input, class Output>
@@ -102,7 +122,7 @@ public:
         set_config(config);
     }
 
-    ~Timeslicer() { wait_for_jobs(next_finish_, next_start_); }
+    ~Timeslicer() { wait_for_jobs(); }
 
     Timeslicer(const Timeslicer&) = delete;
     Timeslicer& operator=(const Timeslicer&) = delete;
@@ -120,9 +140,15 @@ public:
     }
     const TimeslicerConfig& config() const noexcept { return config_; }
 
+    // Main thread. The pool that Threading::Pool uses (without one, pool
+    // launches run inline), and the profiler that receives job and wait zones.
+    void set_job_system(JobSystem* jobs) noexcept { job_system_ = jobs; }
+    void set_profiler(Profiler* profiler) noexcept { profiler_ = profiler; }
+
     // Main thread, once per frame.
     void update() {
         const std::int64_t frame = frame_++;
+        last_update_ = {};
         if (!is_update_frame(frame)) return;
         last_update_frame_ = frame;
         finish_in_flight(frame);
@@ -181,6 +207,7 @@ public:
     // Frame of the most recent update since the last reset, or -1.
     std::int64_t last_update_frame() const noexcept { return last_update_frame_; }
     const TimeslicerStats& stats() const noexcept { return stats_; }
+    const UpdateStats& last_update() const noexcept { return last_update_; }
     const KeyedHistory<Key, Output>& history() const noexcept { return history_; }
     bool is_update_frame(std::int64_t frame) const noexcept {
         return config_.mode == Mode::UpdateAll || frame % config_.update_every_frames == 0;
@@ -191,6 +218,17 @@ private:
         Input input{};
         Output output{};
         bool has_batch_input = false;  // input was read at batch start (synchronous input)
+        // Written by the thread that runs the job, read by the main thread
+        // after it has waited for the job.
+        std::int64_t run_ns = 0;
+        bool ran_off_main = false;
+    };
+    // The jobs started by the last launch and how, so that they are waited
+    // for the same way even if the threading changes meanwhile.
+    struct InFlight {
+        Threading how = Threading::Inline;
+        JobHandle handle;
+        std::vector<std::thread> threads;
     };
     struct Range {
         std::uint32_t first = 0, count = 0;
@@ -205,7 +243,7 @@ private:
     }
 
     void trace(std::int64_t frame, std::uint32_t job, TraceEvent event) {
-        if (trace_) trace_->record(frame, callbacks_.trace_id(batch_keys_[job]), batch_number_, event);
+        if (trace_) trace_->record(frame, trace_id(job), batch_number_, event);
     }
 
     void start_new_batch(std::int64_t frame) {
@@ -249,13 +287,18 @@ private:
         started_last_update_ = {first, count};
         next_start_ += count;
         stats_.jobs_started += count;
-        launch_jobs(first, count);
+        last_update_.jobs_started += count;
+        if (count > 0) launch_jobs(first, count);
     }
 
     void finish_in_flight(std::int64_t frame) {
         if (next_finish_ == next_start_) return;
-        wait_for_jobs(next_finish_, next_start_);
-        for (std::uint32_t i = next_finish_; i < next_start_; ++i) trace(frame, i, TraceEvent::Finish);
+        wait_for_jobs();
+        for (std::uint32_t i = next_finish_; i < next_start_; ++i) {
+            trace(frame, i, TraceEvent::Finish);
+            if (jobs_[i].ran_off_main) last_update_.worker_busy_ns += jobs_[i].run_ns;
+        }
+        last_update_.jobs_finished += next_start_ - next_finish_;
         next_finish_ = next_start_;
         save_finished(frame);
     }
@@ -271,18 +314,82 @@ private:
         }
     }
 
-    // --- Threading seam -----------------------------------------------------
-    // Started jobs run here. Inline execution runs them now, on the main
-    // thread; a threaded launcher hands them to other threads and returns.
-    void launch_jobs(std::uint32_t first, std::uint32_t count) {
-        for (std::uint32_t i = first; i < first + count; ++i)
-            callbacks_.run_job(batch_keys_[i], jobs_[i].input, jobs_[i].output);
+    // --- Running jobs ------------------------------------------------------
+    // Any thread: one job, timed, as a zone of the calling thread's lane.
+    void run_job(std::uint32_t i) {
+        JobSlot& job = jobs_[i];
+        const std::int64_t t0 = Profiler::now_ns();
+        callbacks_.run_job(batch_keys_[i], job.input, job.output);
+        const std::int64_t t1 = Profiler::now_ns();
+        job.run_ns = t1 - t0;
+        job.ran_off_main = std::this_thread::get_id() != owner_;
+        if (profiler_ && profiler_->enabled())
+            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), "decision job"});
     }
-    // Blocks until the jobs [first, end) have run. Inline: they already have.
-    void wait_for_jobs(std::uint32_t /*first*/, std::uint32_t /*end*/) {}
+
+    std::uint64_t trace_id(std::uint32_t i) const { return callbacks_.trace_id ? callbacks_.trace_id(batch_keys_[i]) : i; }
+
+    // Starts jobs [first, first + count) the configured way. Inline runs them
+    // now; the others hand them over and return.
+    void launch_jobs(std::uint32_t first, std::uint32_t count) {
+        in_flight_.how = config_.threading;
+        if (in_flight_.how == Threading::Pool && !job_system_) in_flight_.how = Threading::Inline;
+        switch (in_flight_.how) {
+            case Threading::Inline:
+                for (std::uint32_t i = first; i < first + count; ++i) run_job(i);
+                break;
+            case Threading::ThreadPerJob: {
+                // The article's version: one new thread per job, joined when
+                // the job is gathered. Kept to show what that costs.
+                ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count);
+                for (std::uint32_t i = first; i < first + count; ++i) {
+                    try {
+                        in_flight_.threads.emplace_back([this, i] {
+                            if (profiler_) profiler_->use_shared_lane("threads (one per job)");
+                            run_job(i);
+                        });
+                    } catch (const std::system_error&) {
+                        run_job(i);  // the system has no more threads to give: run it here
+                    }
+                }
+                break;
+            }
+            case Threading::Pool: {
+                // Chunks small enough that every thread gets some, large enough
+                // that cheap jobs do not drown in bookkeeping.
+                const auto grain = std::max<std::uint32_t>(1, count / (4 * (static_cast<std::uint32_t>(job_system_->worker_count()) + 1)));
+                in_flight_.handle = job_system_->parallel_for(count, grain, [this, first](std::uint32_t begin, std::uint32_t end) {
+                    for (std::uint32_t i = begin; i < end; ++i) run_job(first + i);
+                });
+                break;
+            }
+        }
+    }
+
+    // Main thread: blocks until the last launch's jobs have all run.
+    void wait_for_jobs() {
+        if (in_flight_.how == Threading::Inline) return;
+        const std::int64_t t0 = Profiler::now_ns();
+        if (in_flight_.how == Threading::ThreadPerJob) {
+            for (std::thread& t : in_flight_.threads) t.join();
+            in_flight_.threads.clear();
+        } else if (job_system_) {
+            job_system_->complete(in_flight_.handle);
+            in_flight_.handle = {};
+        }
+        in_flight_.how = Threading::Inline;
+        const std::int64_t t1 = Profiler::now_ns();
+        last_update_.wait_ns += t1 - t0;
+        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, "waiting for jobs"});
+    }
 
     Callbacks callbacks_;
     TimeslicerConfig config_{};
+    JobSystem* job_system_ = nullptr;
+    Profiler* profiler_ = nullptr;
+    std::thread::id owner_ = std::this_thread::get_id();
+    InFlight in_flight_;
+    UpdateStats last_update_;
     KeyedHistory<Key, Output> history_;
     TraceLog* trace_ = nullptr;
 

@@ -20,8 +20,12 @@ struct CommandResult {
 
 inline std::string shell_quote(const std::string& s) {
     std::string q = "'";
-    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
+    for (char c : s) {
+        if (c == '\'') q += "'\\''";
+        else q += c;
+    }
+    q += '\'';
+    return q;
 }
 
 inline std::string slurp(const std::filesystem::path& path) {
@@ -45,11 +49,22 @@ inline CommandResult run_command(const std::string& program, const std::vector<s
                                  const std::string& env_prefix = "") {
     const auto dir = scratch_dir("cmd");
     std::string command = env_prefix;
-    if (program == TSL_APP && *TSL_APP_PRELOAD)  // see tests/CMakeLists.txt
-        command += (env_prefix.empty() ? "env " : "") + std::string("LD_PRELOAD=") + shell_quote(TSL_APP_PRELOAD) + " ";
+    if (program == TSL_APP && *TSL_APP_PRELOAD) {  // see tests/CMakeLists.txt
+        if (env_prefix.empty()) command += "env ";
+        command += "LD_PRELOAD=";
+        command += shell_quote(TSL_APP_PRELOAD);
+        command += ' ';
+    }
     command += shell_quote(program);
-    for (const std::string& a : args) command += " " + shell_quote(a);
-    command += " >" + shell_quote((dir / "out").string()) + " 2>" + shell_quote((dir / "err").string()) + " </dev/null";
+    for (const std::string& a : args) {
+        command += ' ';
+        command += shell_quote(a);
+    }
+    command += " >";
+    command += shell_quote((dir / "out").string());
+    command += " 2>";
+    command += shell_quote((dir / "err").string());
+    command += " </dev/null";
     const int raw = std::system(command.c_str());
     CommandResult result;
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

@@ -22,6 +22,13 @@ struct SeqOutput {
 
 using SeqSlicer = Timeslicer<std::uint32_t, SeqInput, SeqOutput>;
 
+// One job system for every harness of a test binary: a pool with one worker
+// per core besides the calling thread, as the app runs it.
+inline JobSystem& shared_jobs() {
+    static JobSystem jobs;
+    return jobs;
+}
+
 // Owns a timeslicer over keys 0 .. keys-1 and the clock its inputs read.
 struct Harness {
     std::uint32_t keys;
@@ -41,6 +48,7 @@ struct Harness {
                   .trace_id = {}},
                  config) {
         slicer.set_trace(&log);
+        slicer.set_job_system(&shared_jobs());
     }
 
     void step() {
@@ -73,18 +81,20 @@ inline TracedRun run_traced(const TimeslicerConfig& config, std::uint32_t keys, 
 inline std::string describe(const TraceRunSettings& s) {
     std::ostringstream out;
     out << name_of(s.config.mode) << " N=" << s.keys << " J=" << s.config.jobs_per_update
-        << " P=" << s.config.update_every_frames << ' ' << name_of(s.config.gathering) << " frames=" << s.frames;
+        << " P=" << s.config.update_every_frames << ' ' << name_of(s.config.gathering) << ' ' << name_of(s.config.threading)
+        << " frames=" << s.frames;
     return out.str();
 }
 
-// The test grid of SPEC §1: every mode, N in {1, 7, 10}, J in {1, 3}, P in {1, 3}, both gatherings.
-inline void for_each_grid_run(const std::function<void(const TracedRun&)>& fn) {
+// The test grid of SPEC §1: every mode, N in {1, 7, 10}, J in {1, 3}, P in {1, 3},
+// both gatherings, with jobs run inline.
+inline void for_each_grid_run(const std::function<void(const TracedRun&)>& fn, Threading threading = Threading::Inline) {
     for (Mode mode : kAllModes)
         for (std::uint32_t keys : {1u, 7u, 10u})
             for (std::uint32_t jobs : {1u, 3u})
                 for (std::uint32_t period : {1u, 3u})
                     for (Gathering gathering : {Gathering::SameFrame, Gathering::NextFrame}) {
-                        const TimeslicerConfig config{mode, jobs, period, gathering};
+                        const TimeslicerConfig config{mode, jobs, period, gathering, threading};
                         fn(run_traced(config, keys, frames_for(config, keys)));
                     }
 }

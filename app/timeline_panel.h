@@ -1,0 +1,43 @@
+// timeline_panel.h — what every thread did over the last few simulation
+// steps: one lane per thread (main, each worker, the threads made per job),
+// one bar per zone coloured by kind, the main thread's waiting hatched in
+// red, step boundaries marked. Hover a bar for its label and duration.
+//
+// What to notice: with same-frame gathering the main thread's update holds a
+// red "waiting for jobs" bar while the workers run; with next-frame gathering
+// the jobs run beside the main thread's animation and drawing, and the next
+// update finds them finished.
+//
+// Zoom: "fit" shows the last N steps, "one frame" the last whole interval
+// between two steps; the mouse wheel zooms at the cursor and dragging pans —
+// both freeze the capture until "live" is pressed.
+#pragma once
+
+#include "ui_style.h"
+
+#include "core/profiler.h"
+#include "core/view.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tsl::app {
+
+class TimelinePanel {
+public:
+    // Draws into the current ImGui window, filling `size` (UI units).
+    // `steps_shown` is the number of steps in the "fit" view (1..20).
+    void draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts);
+
+private:
+    enum class ZoomMode { Fit, OneFrame, Manual };
+    void refresh(const Profiler& profiler, int steps_shown);
+
+    ZoomMode zoom_ = ZoomMode::Fit;
+    std::vector<LaneSnapshot> lanes_;      // the zones shown (frozen while zoomed by hand)
+    std::vector<std::int64_t> step_starts_;
+    std::vector<std::uint32_t> step_frames_;
+    std::int64_t view_start_ = 0, view_end_ = 1;
+};
+
+}  // namespace tsl::app
