@@ -132,3 +132,31 @@ TEST_CASE("An unwritable output path is an error that names it and leaves no fil
     CHECK(std::filesystem::is_empty(dir));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("trace is byte-identical with inline and pool and thread-per-job threading", "[cli][threads-cli]") {
+    std::string inline_trace;
+    for (const char* threading : {"inline", "pool", "thread-per-job"}) {
+        const CommandResult r = run_app({"trace", "--out", "-", "--mode", "siao", "--npcs", "19", "--jobs-per-update", "4",
+                                         "--update-every", "2", "--frames", "120", "--gather", "next-frame", "--threading",
+                                         threading, "--workers", "2", "--check"});
+        INFO(threading << ": " << r.err);
+        REQUIRE(r.status == 0);
+        if (inline_trace.empty()) inline_trace = r.out;
+        else CHECK(r.out == inline_trace);
+    }
+    CHECK(lines_of(inline_trace).size() > 200);
+}
+
+TEST_CASE("metrics reports worker busy time when jobs run on other threads", "[cli][threads-cli]") {
+    const CommandResult r = run_app({"metrics", "--out", "-", "--frames", "10", "--threading", "thread-per-job",
+                                     "--jobs-per-update", "3", "--job-cost", "200"});
+    REQUIRE(r.status == 0);
+    double busy = 0;
+    for (const std::string& line : lines_of(r.out)) {
+        const auto cells = split(line);
+        if (cells.size() == 8 && cells[0] != "frame") busy = std::max(busy, std::stod(cells[6]));
+    }
+    CHECK(busy >= 0.5);  // three jobs of 200 us each on their own threads
+    const CommandResult bad = run_app({"metrics", "--out", "-", "--workers", "-3"});
+    CHECK(bad.status == 2);
+}
