@@ -214,8 +214,8 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
     RayWork work(static_cast<int>(grid));
     const auto body = [&work](std::uint32_t b, std::uint32_t e) { work.run(b, e); };
     using Clock = std::chrono::steady_clock;
-    auto ns_per = [](Clock::time_point t0, double jobs) {
-        return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / jobs;
+    auto ns_per = [](Clock::time_point t0, double job_count) {
+        return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / job_count;
     };
 
     std::vector<double> pool_ns, single_ns, spawn_ns, omp_ns, tbb_ns;

@@ -17,6 +17,7 @@
 
 #include "gl_util.h"
 #include "palette.h"
+#include "shape_batch.h"
 
 #include "core/npc_scene.h"
 #include "core/view.h"
@@ -57,35 +58,16 @@ private:
     struct NpcTexel {  // one RGBA32F texel per NPC; ring: x, y, facing, desired (radians)
         float a, b, c, d;  // field: facing and desired as unit vectors (cos, sin)
     };
-    struct SegmentVertex {
-        float x0, y0, x1, y1;  // the segment, world units
-        float along, across;   // this corner: 0 or 1 along, -1 or +1 across
-        std::uint32_t rgba;
-    };
-    struct DiscVertex {
-        float x, y, radius;    // the disc, world units
-        float cx, cy;          // this corner of its square, in [-1, 1]^2
-        std::uint32_t fill, outline;
-    };
-    struct Mesh {
-        GLuint vao = 0, buffer = 0;
-    };
-
-    void use_view(const ShaderProgram& program, const ViewTransform& view, int width, int height) const;
-    void draw_segments(const ViewTransform& view, int width, int height, float half_width_px);
-    void draw_discs(const ViewTransform& view, int width, int height, float outline_px);
-    void add_disc(Vec2 centre, float radius, Rgba fill, Rgba outline);
 
     void draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width, int height);
     void draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height);
     void set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const;
 
-    ShaderProgram ring_program_, field_program_, segment_program_, disc_program_;
-    Mesh npcs_, segments_, discs_;
-    GLuint npc_texture_ = 0;  // buffer texture over npcs_.buffer
+    ShaderProgram ring_program_, field_program_;
+    GLuint npc_vao_ = 0, npc_buffer_ = 0;
+    GLuint npc_texture_ = 0;  // buffer texture over npc_buffer_
     std::vector<NpcTexel> npc_texels_;
-    std::vector<SegmentVertex> segment_vertices_;
-    std::vector<DiscVertex> disc_vertices_;
+    ShapeBatch shapes_;
 };
 
 }  // namespace tsl::app

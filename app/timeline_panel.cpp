@@ -30,11 +30,6 @@ constexpr KindStyle kKinds[] = {
     {ZoneKind::Wait, hex(0xD55E00), 0.70f},      {ZoneKind::Job, hex(0x009E73), 0.36f},
 };
 
-const KindStyle& style_of(ZoneKind kind) {
-    for (const KindStyle& k : kKinds)
-        if (k.kind == kind) return k;
-    return kKinds[0];
-}
 
 std::string duration_text(std::int64_t ns) {
     char buffer[64];

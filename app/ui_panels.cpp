@@ -31,9 +31,14 @@ bool section(const UiFonts& fonts, const char* title) {
 // A rate for people: "10", "3.33", "60,000".
 std::string rate_number(double per_s) {
     if (per_s < 100) return format("%.3g", per_s);
-    std::string digits = format("%.0f", per_s);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return digits;
+    // Thousands separated by commas, built front to back.
+    const std::string digits = format("%.0f", per_s);
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+        grouped += digits[i];
+    }
+    return grouped;
 }
 
 // "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.

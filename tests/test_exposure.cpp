@@ -1,0 +1,93 @@
+// Exposure: the documented rule on hand-made cases, then both algorithms
+// against a brute-force check of every wall on random grids.
+#include "core/exposure.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace tsl;
+
+namespace {
+
+OccupancyGrid random_grid(int width, int wall_percent, std::mt19937& rng) {
+    OccupancyGrid grid(width);
+    for (auto& cell : grid.walls) cell = static_cast<int>(rng() % 100) < wall_percent;
+    return grid;
+}
+
+std::vector<std::uint8_t> by(ExposureAlgorithm algorithm, const OccupancyGrid& grid, Cell eye) {
+    std::vector<std::uint8_t> out(grid.cell_count(), 7);
+    if (algorithm == ExposureAlgorithm::Rays) expose_rays(grid, eye, out.data(), 0, grid.cell_count());
+    else expose_sweep(grid, eye, out.data());
+    return out;
+}
+
+std::vector<std::uint8_t> reference(const OccupancyGrid& grid, Cell eye) {
+    std::vector<std::uint8_t> out(grid.cell_count(), 7);
+    expose_reference(grid, eye, out.data());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("A segment touches a cell through its interior or along its edge or at a corner", "[exposure]") {
+    CHECK(segment_touches_cell({0, 0}, {4, 0}, {2, 0}));   // straight through
+    CHECK_FALSE(segment_touches_cell({0, 0}, {4, 0}, {2, 1}));
+    CHECK(segment_touches_cell({0, 0}, {3, 3}, {1, 2}));   // grazes the corner at (2, 2)
+    CHECK(segment_touches_cell({0, 0}, {3, 3}, {2, 1}));
+    CHECK_FALSE(segment_touches_cell({0, 0}, {3, 3}, {0, 3}));
+    CHECK(segment_touches_cell({0, 0}, {2, 1}, {1, 0}));   // slope 1/2 crosses x = 1 at y = 0.5+0.5 ... inside (1, 0)
+    CHECK(segment_touches_cell({0, 0}, {2, 1}, {1, 1}));
+    CHECK_FALSE(segment_touches_cell({0, 0}, {2, 1}, {0, 1}));
+}
+
+TEST_CASE("Rule: a diagonal between two walls that meet at a corner is blocked", "[exposure]") {
+    OccupancyGrid grid(6);
+    grid.walls[grid.index(1, 2)] = 1;
+    grid.walls[grid.index(2, 1)] = 1;
+    for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
+        const auto seen = by(algorithm, grid, {0, 0});
+        INFO(name_of(algorithm));
+        CHECK(seen[grid.index(0, 0)] == 1);     // the eye's own cell
+        CHECK(seen[grid.index(1, 1)] == 1);     // before the corner
+        CHECK(seen[grid.index(3, 3)] == 0);     // behind it: the view does not leak through
+        CHECK(seen[grid.index(1, 2)] == 0);     // walls are never exposed
+        CHECK(seen[grid.index(5, 0)] == 1);
+    }
+    CHECK(reference(grid, {0, 0}) == by(ExposureAlgorithm::Rays, grid, {0, 0}));
+}
+
+TEST_CASE("Per-cell rays match the brute-force rule on random grids", "[exposure]") {
+    std::mt19937 rng(11);
+    for (int round = 0; round < 150; ++round) {
+        const int width = 1 + static_cast<int>(rng() % 34);
+        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
+        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
+        REQUIRE(by(ExposureAlgorithm::Rays, grid, eye) == reference(grid, eye));
+    }
+}
+
+TEST_CASE("The sweep gives exactly the per-cell rays' map on random grids", "[exposure]") {
+    std::mt19937 rng(12);
+    for (int round = 0; round < 300; ++round) {
+        const int width = 1 + static_cast<int>(rng() % 48);
+        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
+        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
+        const auto rays = by(ExposureAlgorithm::Rays, grid, eye);
+        REQUIRE(by(ExposureAlgorithm::Sweep, grid, eye) == rays);
+        if (round % 5 == 0) REQUIRE(rays == reference(grid, eye));
+    }
+}
+
+TEST_CASE("Rays over a range touch only that range", "[exposure]") {
+    std::mt19937 rng(13);
+    const OccupancyGrid grid = random_grid(30, 20, rng);
+    std::vector<std::uint8_t> out(grid.cell_count(), 9);
+    expose_rays(grid, {15, 15}, out.data(), 100, 250);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (i < 100 || i >= 250) REQUIRE(out[i] == 9);
+        else REQUIRE(out[i] <= 1);
+}

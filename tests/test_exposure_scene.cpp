@@ -1,0 +1,179 @@
+// The exposure scene: both algorithms agree on every shipped level and on
+// random ones; next-frame shows the previous update's map; a timesliced pass
+// covers every cell; grid changes with jobs in flight are safe; runs repeat.
+#include "core/exposure_scene.h"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace tsl;
+
+namespace {
+
+const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+
+std::vector<std::uint8_t> map_by(ExposureAlgorithm algorithm, const OccupancyGrid& grid, Cell eye) {
+    std::vector<std::uint8_t> out(grid.cell_count());
+    if (algorithm == ExposureAlgorithm::Rays) expose_rays(grid, eye, out.data(), 0, out.size());
+    else expose_sweep(grid, eye, out.data());
+    return out;
+}
+
+std::unique_ptr<ExposureScene> make(ExposureSceneConfig config, JobSystem& jobs) {
+    config.assets_dir = kAssets;
+    std::string error;
+    auto scene = ExposureScene::create(config, {&jobs, nullptr}, error);
+    INFO(error);
+    REQUIRE(scene);
+    return scene;
+}
+
+}  // namespace
+
+TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level and 100 random ones", "[exposure][levels]") {
+    for (const std::string& name : level_names(kAssets + "/levels")) {
+        const Level native = *load_level(kAssets + "/levels/" + name + ".txt").level;
+        for (int width : {23, 100, 160}) {
+            Level level = resize_level(native, width);
+            level.grid.update_clearance();
+            // Eyes along the whole patrol, not just its corners.
+            for (std::size_t k = 0; k < level.patrol.size(); ++k)
+                for (const Cell& eye : cells_touched(level.patrol[k], level.patrol[(k + 1) % level.patrol.size()])) {
+                    if (eye.x % 3 != 0) continue;
+                    INFO(name << " at " << width << ", eye " << eye.x << "," << eye.y);
+                    REQUIRE(map_by(ExposureAlgorithm::Sweep, level.grid, eye) == map_by(ExposureAlgorithm::Rays, level.grid, eye));
+                }
+        }
+    }
+    for (std::uint32_t seed = 1; seed <= 100; ++seed) {
+        Level level = random_level(20 + static_cast<int>(seed * 7 % 180), seed);
+        level.grid.update_clearance();
+        for (const Cell& eye : level.patrol) {
+            INFO("random " << seed << ", eye " << eye.x << "," << eye.y);
+            REQUIRE(map_by(ExposureAlgorithm::Sweep, level.grid, eye) == map_by(ExposureAlgorithm::Rays, level.grid, eye));
+        }
+    }
+}
+
+TEST_CASE("Next-frame gathering shows exactly the map of the previous update", "[exposure][threads]") {
+    JobSystem jobs({1});
+    for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
+        ExposureSceneConfig config;
+        config.mode = ExposureMode::NextFrame;
+        config.algorithm = algorithm;
+        config.sentinel_speed = 0.5;  // the eye changes cell almost every step
+        auto scene = make(config, jobs);
+        Cell previous_eye = scene->eye();
+        int eye_changes = 0;
+        for (int f = 0; f < 40; ++f) {
+            scene->step();
+            if (f > 0) REQUIRE(scene->exposure() == map_by(ExposureAlgorithm::Sweep, scene->grid(), previous_eye));
+            eye_changes += !(scene->eye() == previous_eye);
+            previous_eye = scene->eye();
+        }
+        CHECK(eye_changes > 20);
+    }
+}
+
+TEST_CASE("A timesliced pass computes every cell and shows the map of the eye it started with", "[exposure][threads]") {
+    JobSystem jobs({1});
+    for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
+        for (double percent : {7.0, 25.0, 100.0}) {
+            ExposureSceneConfig config;
+            config.mode = ExposureMode::Timesliced;
+            config.algorithm = algorithm;
+            config.slice_percent = percent;
+            config.sentinel_speed = 0.5;
+            auto scene = make(config, jobs);
+            std::vector<Cell> pass_eyes;  // eyes of the passes started and not yet shown, oldest first
+            std::uint64_t version = scene->exposure_version();
+            int passes_shown = 0;
+            for (int f = 0; f < 90; ++f) {
+                const bool starts_a_pass = scene->pass_progress() == 0.0;
+                scene->step();
+                // A pass that ends is shown whole (a cell it skipped would
+                // still hold the map of two passes ago).
+                if (scene->exposure_version() != version) {
+                    INFO(name_of(algorithm) << " " << percent << "%, step " << f);
+                    REQUIRE_FALSE(pass_eyes.empty());
+                    REQUIRE(scene->exposure() == map_by(ExposureAlgorithm::Rays, scene->grid(), pass_eyes.front()));
+                    pass_eyes.erase(pass_eyes.begin());
+                    ++passes_shown;
+                }
+                if (starts_a_pass) pass_eyes.push_back(scene->eye());
+                version = scene->exposure_version();
+            }
+            CHECK(passes_shown >= 90 / static_cast<int>(std::ceil(100 / percent)) - 1);
+        }
+    }
+}
+
+TEST_CASE("Changing grid size and modes while exposure jobs are in flight is safe", "[exposure][threads][stress]") {
+    JobSystem jobs({2});
+    ExposureSceneConfig config;
+    config.mode = ExposureMode::NextFrame;
+    auto scene = make(config, jobs);
+    config = scene->config();
+    std::mt19937 rng(77);
+    for (int f = 0; f < 300; ++f) {
+        if (f % 7 == 0) {
+            config.grid_size = 10 + static_cast<int>(rng() % 120);
+            config.mode = kAllExposureModes[rng() % 4];
+            config.algorithm = rng() % 2 ? ExposureAlgorithm::Rays : ExposureAlgorithm::Sweep;
+            config.slice_percent = 5 + rng() % 60;
+            config.level = rng() % 3 == 0 ? "random" : "courtyard";
+            REQUIRE(scene->set_config(config).empty());
+            if (f % 3 == 0) jobs.set_worker_count(static_cast<int>(rng() % 3));
+        }
+        scene->step();
+        REQUIRE(scene->exposure().size() == scene->grid().cell_count());
+    }
+}
+
+TEST_CASE("The same exposure settings give the same run", "[exposure][threads]") {
+    JobSystem jobs({1});
+    ExposureSceneConfig config;
+    config.mode = ExposureMode::Timesliced;
+    config.slice_percent = 30;
+    auto a = make(config, jobs), b = make(config, jobs);
+    for (int f = 0; f < 200; ++f) {
+        a->step();
+        b->step();
+    }
+    CHECK(a->exposure() == b->exposure());
+    CHECK(a->character().position == b->character().position);
+    CHECK(a->character().flights == b->character().flights);
+}
+
+TEST_CASE("The shy character flees to a hidden cell when seen", "[exposure]") {
+    JobSystem jobs({1});
+    ExposureSceneConfig config;
+    config.level = "pillars";
+    auto scene = make(config, jobs);
+    int seen_resting = 0;
+    for (int f = 0; f < 900; ++f) {
+        scene->step();
+        const Character& c = scene->character();
+        if (c.phase == CharacterPhase::Resting) {
+            // Resting where it was going, which was hidden when it chose it.
+            REQUIRE(c.cell == c.destination);
+            seen_resting += scene->exposure()[scene->grid().index(c.cell.x, c.cell.y)];
+        }
+    }
+    CHECK(scene->character().flights > 0);
+    CHECK(scene->paths().stats().searches > 0);
+    CHECK(seen_resting < 60);  // caught resting in plain sight only briefly, while its tickets are answered
+}
+
+TEST_CASE("A level that does not load leaves the scene as it was and says why", "[exposure][errors]") {
+    JobSystem jobs({0});
+    ExposureSceneConfig config;
+    auto scene = make(config, jobs);
+    ExposureSceneConfig broken = scene->config();
+    broken.level = "no-such-level";
+    const std::string error = scene->set_config(broken);
+    CHECK(error.find("no-such-level.txt: cannot read the level file") != std::string::npos);
+    CHECK(scene->config().level == "courtyard");
+    scene->step();
+}
