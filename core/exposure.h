@@ -18,9 +18,11 @@
 // on the exact diagonal y = x: the wall at (0, 1) beside the eye and the wall
 // at (x, x - 1) beside the target, each touched at a corner.
 //
-// Per-cell rays (the article's algorithm): for every cell, walk the columns
-// between the eye and the cell and test the one to three cells the segment
-// touches in each, stopping at the first wall. Cost: the sum of ray lengths.
+// Per-cell rays (the article's algorithm): for every cell, its own segment
+// test. The segment touches one run of consecutive cells in each row across
+// its minor axis; each run is tested in one load from the grid's free-run
+// table, stopping at the first blocked run. Cost: about the sum over cells of
+// their minor-axis distance from the eye.
 //
 // Visibility sweep (recursive shadowcasting, exact): per octant, walk the
 // columns outward keeping the set of slopes not yet blocked, as intervals
@@ -49,7 +51,11 @@ std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text);
 
 // Per-cell rays for the cells with row-major index in [first, last):
 // exposed[index] = 1 or 0.
+// Uses the grid's free-run tables when they are ready, and on CPUs with
+// AVX2 walks eight rays at a time; the map is the same whichever way.
 void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
+// The same map, one ray at a time (what expose_rays does without AVX2).
+void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
 
 // The whole map by the sweep. Octants 0..7 may run on different threads:
 // each writes only the cells it owns (and `clear` must have been done).

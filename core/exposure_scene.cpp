@@ -83,7 +83,7 @@ ExposureScene::ExposureScene(const ExposureSceneConfig& config, const SceneServi
     if (!services_.jobs) own_jobs_ = std::make_unique<JobSystem>();
     jobs_ = services_.jobs ? services_.jobs : own_jobs_.get();
     grid_ = std::make_shared<OccupancyGrid>(level_.grid);
-    grid_->update_clearance();
+    grid_->update_free_runs();
     reset();
 }
 
@@ -131,7 +131,7 @@ std::string ExposureScene::set_config(const ExposureSceneConfig& requested) {
         paths_.reset();
         level_ = std::move(*level);
         grid_ = std::make_shared<OccupancyGrid>(level_.grid);
-        grid_->update_clearance();
+        grid_->update_free_runs();
         config_ = config;
         reset();
         return {};
@@ -185,26 +185,40 @@ void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std
     } else {
         for (std::size_t k = first; k < last; ++k) expose_sweep_octant(*grid_, eye, out, static_cast<int>(k));
     }
-    const std::int64_t t1 = Profiler::now_ns();
-    work_ns_[static_cast<std::size_t>(JobSystem::current_worker_index())].fetch_add(t1 - t0, std::memory_order_relaxed);
-    if (services_.profiler && services_.profiler->enabled())
-        services_.profiler->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(first),
-                                    config_.algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep"});
+    record_work(t0, static_cast<std::uint32_t>(first), config_.algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
 }
 
-void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out) {
-    const bool rays = config_.algorithm == ExposureAlgorithm::Rays;
-    const auto count = static_cast<std::uint32_t>(last - first);
-    pending_units_ = last - first;
-    pending_ = jobs_->parallel_for(count, rays ? 256u : 1u, [this, first, eye, out](std::uint32_t b, std::uint32_t e) {
-        run_units(first + b, first + e, eye, out);
-    });
+void ExposureScene::record_work(std::int64_t t0, std::uint32_t first_unit, const char* what) {
+    const std::int64_t t1 = Profiler::now_ns();
+    work_ns_[static_cast<std::size_t>(JobSystem::current_worker_index())].fetch_add(t1 - t0, std::memory_order_relaxed);
+    if (services_.profiler && services_.profiler->enabled()) services_.profiler->record({t0, t1, ZoneKind::Job, first_unit, what});
 }
 
 // The sweep writes only exposed cells: start a map from "nothing seen but the eye".
-static void clear_for_sweep(std::vector<std::uint8_t>& map, const OccupancyGrid& grid, Cell eye) {
-    std::fill(map.begin(), map.end(), std::uint8_t{0});
+static void clear_for_sweep(std::uint8_t* map, const OccupancyGrid& grid, Cell eye) {
+    std::fill(map, map + grid.cell_count(), std::uint8_t{0});
     map[grid.index(eye.x, eye.y)] = !grid.wall(eye.x, eye.y);
+}
+
+void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first) {
+    const bool rays = config_.algorithm == ExposureAlgorithm::Rays;
+    const auto count = static_cast<std::uint32_t>(last - first);
+    pending_units_ = last - first;
+    // A sweep's map is cleared first, as a job too: the main thread only launches.
+    JobHandle cleared;
+    if (clear_first) {
+        cleared = jobs_->schedule(
+            [this, eye, out] {
+                const std::int64_t t0 = Profiler::now_ns();
+                clear_for_sweep(out, *grid_, eye);
+                record_work(t0, 0, "exposure clear");
+            },
+            {}, wake);
+    }
+    pending_ = jobs_->parallel_for(
+        count, rays ? 256u : 1u,
+        [this, first, eye, out](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out); }, {cleared},
+        wake);
 }
 
 void ExposureScene::update_exposure() {
@@ -218,14 +232,17 @@ void ExposureScene::update_exposure() {
 
     switch (config_.mode) {
         case ExposureMode::Single:
-            if (sweep) clear_for_sweep(front_, *grid_, eye_);
+            if (sweep) {
+                const std::int64_t clear_t0 = Profiler::now_ns();
+                clear_for_sweep(front_.data(), *grid_, eye_);
+                record_work(clear_t0, 0, "exposure clear");
+            }
             run_units(0, units, eye_, front_.data());
             gathered = units;
             changed = true;
             break;
         case ExposureMode::SameFrame:
-            if (sweep) clear_for_sweep(front_, *grid_, eye_);
-            launch(0, units, eye_, front_.data());
+            launch(0, units, eye_, front_.data(), Wake::Now, sweep);
             jobs_->complete(pending_);
             pending_ = {};
             gathered = units;
@@ -239,8 +256,8 @@ void ExposureScene::update_exposure() {
                 gathered = units;
                 changed = true;
             }
-            if (sweep) clear_for_sweep(back_, *grid_, eye_);
-            launch(0, units, eye_, back_.data());
+            // Needed next step: no wake-up paid here, a sleeping worker finds it (Wake::Soon).
+            launch(0, units, eye_, back_.data(), Wake::Soon, sweep);
             break;
         case ExposureMode::Timesliced: {
             if (pending_.valid()) {
@@ -253,13 +270,11 @@ void ExposureScene::update_exposure() {
                     pending_completes_pass_ = false;
                 }
             }
-            if (cursor_ == 0) {  // a new pass: its input, the eye, is read once (synchronous input)
-                pass_eye_ = eye_;
-                if (sweep) clear_for_sweep(back_, *grid_, pass_eye_);
-            }
+            const bool new_pass = cursor_ == 0;
+            if (new_pass) pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
             const std::size_t slice = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(units * config_.slice_percent / 100.0)));
             const std::size_t end = std::min(units, cursor_ + slice);
-            launch(cursor_, end, pass_eye_, back_.data());
+            launch(cursor_, end, pass_eye_, back_.data(), Wake::Soon, sweep && new_pass);
             cursor_ = end == units ? 0 : end;
             pending_completes_pass_ = end == units;
             break;
@@ -352,7 +367,7 @@ void ExposureScene::step() {
     patrol_distance_ += config_.sentinel_speed * grid_->width * step_s();
     place_sentinel();
     update_exposure();
-    {
+    if (config_.shy_character) {
         ZoneScope character(services_.profiler, ZoneKind::Animation, "character");
         update_character();
     }

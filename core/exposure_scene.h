@@ -55,6 +55,7 @@ struct ExposureSceneConfig {
     double character_speed = 0.15;      // 0.15 — grid widths per second
     std::uint32_t steps_per_s = 30;     // 30 — fixed steps per second
     int path_answer_steps = 2;          // 2 — steps before a path ticket is answered
+    bool shy_character = true;          // true — the character acts (off: the exposure update alone, for bench)
     std::string assets_dir;             // where levels/ is; set by the caller
 
     bool operator==(const ExposureSceneConfig&) const = default;
@@ -120,7 +121,9 @@ private:
     ExposureScene(const ExposureSceneConfig& config, const SceneServices& services, Level level);
     void place_sentinel();
     void update_exposure();
-    void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out);  // units of work: cells or octants
+    // units: cells or octants; clear_first: a sweep's map, cleared by a job first
+    void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first);
+    void record_work(std::int64_t t0, std::uint32_t first_unit, const char* what);  // into the three figures and the timeline
     std::size_t work_units() const;
     void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out);
     void update_character();

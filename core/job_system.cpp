@@ -12,11 +12,54 @@
 #define TSL_CPU_RELAX() std::this_thread::yield()
 #endif
 
+#ifdef __linux__
+#include <climits>
+#include <ctime>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace tsl {
 
 namespace {
 
 thread_local int t_worker_index = 0;
+
+std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Sleeps while `word` holds `expected`, at most timeout_us (< 0: no limit);
+// may return early. wake() ends such sleeps. Linux: futexes (std::atomic's
+// wait has no timeout); elsewhere: the standard wait, so timeouts are not
+// kept and Wake::Soon jobs wake a worker as Wake::Now ones do.
+void sleep_on(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_us) {
+#ifdef __linux__
+    static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
+    timespec timeout{static_cast<time_t>(timeout_us / 1'000'000), static_cast<long>(timeout_us % 1'000'000 * 1000)};
+    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout_us < 0 ? nullptr : &timeout,
+            nullptr, 0);
+#else
+    (void)timeout_us;
+    word.wait(expected, std::memory_order_acquire);
+#endif
+}
+
+void wake(std::atomic<std::uint32_t>& word, bool everyone) {
+#ifdef __linux__
+    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, everyone ? INT_MAX : 1, nullptr, nullptr, 0);
+#else
+    if (everyone) word.notify_all();
+    else word.notify_one();
+#endif
+}
+
+#ifdef __linux__
+constexpr bool kCanPoll = true;
+#else
+constexpr bool kCanPoll = false;
+#endif
 
 // The calling thread's deque in one job system (cached by system id).
 struct ThreadQueue {
@@ -123,10 +166,16 @@ JobSystem::Slot& JobSystem::acquire_slot(bool range) {
     }
 }
 
-JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after) {
+JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wake wake) {
     assert(after.size() <= kMaxDependencies && "JobSystem: at most kMaxDependencies handles in `after`; chain jobs for more");
     const auto index = static_cast<std::uint32_t>(&s - slots_.get());
     const JobHandle handle{index, s.generation.load(std::memory_order_relaxed)};
+    s.wake = kCanPoll ? wake : Wake::Now;
+    if (s.wake == Wake::Soon) {  // keep sleepers looking for a while (before the job can be seen)
+        const std::int64_t until = steady_ns() + kPollForUs * 1000;
+        if (poll_until_ns_.load(std::memory_order_relaxed) < until - kPollForUs * 500)  // refreshed every half period
+            poll_until_ns_.store(until, std::memory_order_seq_cst);
+    }
     s.next_index.store(0, std::memory_order_relaxed);
     s.items_left.store(s.range_end, std::memory_order_relaxed);
     s.waiting_for.store(1, std::memory_order_relaxed);  // held until every dependency is recorded
@@ -159,6 +208,7 @@ void JobSystem::make_ready(std::uint32_t index) {
         finish(index);
         return;
     }
+    const Wake wake = s.wake;  // read before the job is visible: once queued, it may run and be reused
     std::uint32_t copies = 1;
     if (s.run_range) {  // one entry per worker that may join the loop
         const std::uint32_t chunks = (s.range_end + s.grain - 1) / s.grain;
@@ -170,8 +220,10 @@ void JobSystem::make_ready(std::uint32_t index) {
     // this fence orders it before reading `sleepers_`. A worker going to sleep
     // counts itself (seq_cst) before it looks at every queue (seq_cst): either
     // it sees the new entry, or we see it asleep and wake it.
+    // Wake::Soon: only a worker that does not look on its own (the same
+    // handshake, on deep_sleepers_).
     std::atomic_thread_fence(std::memory_order_seq_cst);
-    if (sleepers_.load(std::memory_order_relaxed) > 0) wake_one();
+    if ((wake == Wake::Now ? sleepers_ : deep_sleepers_).load(std::memory_order_relaxed) > 0) wake_one();
 }
 
 int JobSystem::queue_of_this_thread() {
@@ -220,7 +272,7 @@ bool JobSystem::anything_queued() const {
 void JobSystem::wake_one() {
     if (wake_pending_.exchange(true, std::memory_order_acq_rel)) return;
     work_epoch_.fetch_add(1, std::memory_order_release);
-    work_epoch_.notify_one();
+    wake(work_epoch_, false);
     wake_ups_.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -312,25 +364,37 @@ void JobSystem::worker_main(int index) {
     t_worker_index = index;
     t_queue = {id_, index};
     using Clock = std::chrono::steady_clock;
+    bool polled = false;  // the last sleep was a poll that ran out: sleep again without spinning
     while (!stopping_.load(std::memory_order_acquire)) {
-        if (run_one()) continue;
-        // Spin a little: in a frame, more work usually follows within microseconds.
-        const auto spin_until = Clock::now() + std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs);
-        bool found = false;
-        while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) {
-            for (int i = 0; i < 64 && !found; ++i) {
-                found = run_one();
-                TSL_CPU_RELAX();
-            }
+        if (run_one()) {
+            polled = false;
+            continue;
         }
-        if (found) continue;
+        if (!polled) {
+            // Spin a little: in a frame, more work usually follows within microseconds.
+            const auto spin_until = Clock::now() + std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs);
+            bool found = false;
+            while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) {
+                for (int i = 0; i < 64 && !found; ++i) {
+                    found = run_one();
+                    TSL_CPU_RELAX();
+                }
+            }
+            if (found) continue;
+        }
         const std::uint32_t epoch = work_epoch_.load(std::memory_order_acquire);
+        // Look again within kPollUs while Wake::Soon jobs are about; else
+        // sleep until woken, counted as a deep sleeper (see make_ready).
+        const bool poll = kCanPoll && steady_ns() < poll_until_ns_.load(std::memory_order_seq_cst);
+        if (!poll) deep_sleepers_.fetch_add(1, std::memory_order_seq_cst);
         sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         // A wake-up sent before this point was for an earlier sleep: from now
         // on, the next producer that sees us asleep must send a new one.
         wake_pending_.store(false, std::memory_order_seq_cst);
-        if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) work_epoch_.wait(epoch, std::memory_order_acquire);
+        if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) sleep_on(work_epoch_, epoch, poll ? kPollUs : -1);
         sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+        if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+        polled = poll && work_epoch_.load(std::memory_order_acquire) == epoch;
         // Work left and others asleep: pass the wake-up on.
         if (anything_queued() && sleepers_.load(std::memory_order_seq_cst) > 0) {
             wake_pending_.store(false, std::memory_order_seq_cst);
@@ -344,7 +408,7 @@ void JobSystem::set_worker_count(int workers) {
     workers = std::clamp(workers, 0, kMaxWorkers);
     stopping_.store(true, std::memory_order_release);
     work_epoch_.fetch_add(1, std::memory_order_release);
-    work_epoch_.notify_all();
+    wake(work_epoch_, true);
     for (std::thread& t : workers_) t.join();
     workers_.clear();
     stopping_.store(false, std::memory_order_release);

@@ -20,7 +20,13 @@
 //     sleep, so jobs scheduled in quick succession — a frame's worth — find
 //     them awake;
 //   * schedule() only pays for a wake-up when a worker is actually asleep,
-//     and then once, not once per job, until a worker has woken.
+//     and then once, not once per job, until a worker has woken;
+//   * work that is not needed until later (gathered next frame) can be
+//     scheduled with Wake::Soon: the scheduling thread pays no wake-up at all
+//     (a system call, ~10 us here, more than the launch itself), and a
+//     sleeping worker finds the job when it next looks, within kPollUs.
+//     Workers look every kPollUs only for a second after such a job; then
+//     they sleep until woken, and the next Soon job wakes one once.
 // - Scheduling allocates nothing: jobs live in a fixed pool of slots named by
 //   (slot, generation) handles, callables are stored inline (at most
 //   kInlineJobBytes).
@@ -69,6 +75,12 @@ struct JobHandle {
     bool valid() const { return generation != 0; }
 };
 
+// When a sleeping worker hears of a new job.
+enum class Wake : std::uint8_t {
+    Now,   // at once: the scheduling thread wakes a sleeping worker (a system call)
+    Soon,  // within JobSystem::kPollUs: sleeping workers look for it; the scheduling thread pays nothing
+};
+
 struct JobSystemConfig {
     int workers = -1;                      // -1 — one per core besides the calling thread; 0 allowed
     std::uint32_t max_jobs_in_flight = 1u << 14;  // 16384 — slots and queue entries (rounded up to a power of two)
@@ -81,6 +93,8 @@ public:
     static constexpr int kMaxWorkers = 32;
     static constexpr int kMaxQueues = 64;               // the owner, kMaxWorkers workers, other threads
     static constexpr double kSpinBeforeSleepUs = 50.0;
+    static constexpr std::int64_t kPollUs = 1000;          // sleeping workers' look for Wake::Soon jobs
+    static constexpr std::int64_t kPollForUs = 1'000'000;  // ... for this long after the last one
 
     explicit JobSystem(const JobSystemConfig& config = {});
     ~JobSystem();
@@ -89,7 +103,7 @@ public:
 
     // Runs fn() on some thread once every job in `after` is done.
     template <class Fn>
-    JobHandle schedule(Fn&& fn, std::initializer_list<JobHandle> after = {}) {
+    JobHandle schedule(Fn&& fn, std::initializer_list<JobHandle> after = {}, Wake wake = Wake::Now) {
         using F = std::decay_t<Fn>;
         static_assert(sizeof(F) <= kInlineJobBytes, "JobSystem: the callable captures too much; capture a pointer to a struct");
         static_assert(alignof(F) <= alignof(std::max_align_t), "JobSystem: over-aligned callable");
@@ -98,14 +112,15 @@ public:
         s.run = [](Slot& self) { (*std::launder(reinterpret_cast<F*>(self.storage)))(); };
         s.destroy = [](Slot& self) { std::launder(reinterpret_cast<F*>(self.storage))->~F(); };
         s.range_end = 0;
-        return submit(s, after);
+        return submit(s, after, wake);
     }
 
     // Runs fn(begin, end) over [0, count) in chunks of at most `grain`, on
     // every thread that joins in (the one waiting in complete() included),
     // once every job in `after` is done.
     template <class Fn>
-    JobHandle parallel_for(std::uint32_t count, std::uint32_t grain, Fn&& fn, std::initializer_list<JobHandle> after = {}) {
+    JobHandle parallel_for(std::uint32_t count, std::uint32_t grain, Fn&& fn, std::initializer_list<JobHandle> after = {},
+                           Wake wake = Wake::Now) {
         using F = std::decay_t<Fn>;
         static_assert(sizeof(F) <= kInlineJobBytes, "JobSystem: the callable captures too much; capture a pointer to a struct");
         Slot& s = acquire_slot(true);
@@ -116,7 +131,7 @@ public:
         s.destroy = [](Slot& self) { std::launder(reinterpret_cast<F*>(self.storage))->~F(); };
         s.range_end = count;
         s.grain = grain == 0 ? 1 : grain;
-        return submit(s, after);
+        return submit(s, after, wake);
     }
 
     // Waits until the job is done, running queued jobs (and chunks of its own
@@ -151,6 +166,7 @@ private:
         void (*run_range)(Slot&, std::uint32_t, std::uint32_t) = nullptr;
         void (*destroy)(Slot&) = nullptr;
         std::uint32_t range_end = 0, grain = 1;       // parallel_for only
+        Wake wake = Wake::Now;
         std::atomic<std::uint32_t> next_index{0};     // next unclaimed index of the range
         std::atomic<std::uint32_t> items_left{0};     // items not yet finished
         std::atomic<std::uint32_t> refs{0};           // loops only: queue entries naming the slot + threads in the loop
@@ -158,7 +174,7 @@ private:
     };
 
     Slot& acquire_slot(bool range);
-    JobHandle submit(Slot& slot, std::initializer_list<JobHandle> after);
+    JobHandle submit(Slot& slot, std::initializer_list<JobHandle> after, Wake wake);
     void make_ready(std::uint32_t slot);
     bool run_one();                          // finds and runs one queued job; false if none
     bool take(std::uint32_t& slot);          // own deque, then the shared ring, then stealing
@@ -193,6 +209,8 @@ private:
 
     alignas(64) std::atomic<std::uint32_t> work_epoch_{0};  // bumped (and waited on) to wake sleepers
     std::atomic<int> sleepers_{0};
+    std::atomic<int> deep_sleepers_{0};             // sleepers that do not look for Wake::Soon jobs
+    std::atomic<std::int64_t> poll_until_ns_{0};    // sleepers look every kPollUs until then
     std::atomic<bool> wake_pending_{false};  // a wake-up was sent and no woken worker has taken it yet
     std::atomic<bool> stopping_{false};
     std::atomic<std::uint64_t> wake_ups_{0};

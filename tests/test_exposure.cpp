@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 using namespace tsl;
@@ -58,14 +59,21 @@ TEST_CASE("Rule: a diagonal between two walls that meet at a corner is blocked",
     CHECK(reference(grid, {0, 0}) == by(ExposureAlgorithm::Rays, grid, {0, 0}));
 }
 
-TEST_CASE("Per-cell rays match the brute-force rule on random grids", "[exposure]") {
+TEST_CASE("Per-cell rays match the brute-force rule on random grids with and without free-run tables", "[exposure]") {
     std::mt19937 rng(11);
-    for (int round = 0; round < 150; ++round) {
-        const int width = 1 + static_cast<int>(rng() % 34);
+    for (int round = 0; round < 400; ++round) {
+        const int width = 1 + static_cast<int>(rng() % 40);
         const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
         const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
         INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
-        REQUIRE(by(ExposureAlgorithm::Rays, grid, eye) == reference(grid, eye));
+        const auto expected = reference(grid, eye);
+        REQUIRE(by(ExposureAlgorithm::Rays, grid, eye) == expected);  // cell by cell
+        OccupancyGrid with_runs = grid;
+        with_runs.update_free_runs();
+        REQUIRE(by(ExposureAlgorithm::Rays, with_runs, eye) == expected);  // a load per run, eight rays at a time
+        std::vector<std::uint8_t> one_at_a_time(grid.cell_count(), 7);
+        expose_rays_portable(with_runs, eye, one_at_a_time.data(), 0, grid.cell_count());
+        REQUIRE(one_at_a_time == expected);
     }
 }
 
@@ -90,4 +98,39 @@ TEST_CASE("Rays over a range touch only that range", "[exposure]") {
     for (std::size_t i = 0; i < out.size(); ++i)
         if (i < 100 || i >= 250) REQUIRE(out[i] == 9);
         else REQUIRE(out[i] <= 1);
+}
+
+TEST_CASE("Each sweep octant writes only cells no other octant writes", "[exposure]") {
+    // What lets the octants run on different threads: a cell any octant
+    // writes (its exposure, or the 0 of a wall it passed) is written by one.
+    std::mt19937 rng(14);
+    for (int round = 0; round < 40; ++round) {
+        const int width = 8 + static_cast<int>(rng() % 120);
+        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 12), rng);
+        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        if (grid.wall(eye.x, eye.y)) continue;
+        INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
+        std::vector<int> writers(grid.cell_count(), 0);
+        for (int k = 0; k < kOctants; ++k) {
+            std::vector<std::uint8_t> out(grid.cell_count(), 7);
+            expose_sweep_octant(grid, eye, out.data(), k);
+            for (std::size_t i = 0; i < out.size(); ++i) writers[i] += out[i] != 7;
+        }
+        REQUIRE(*std::max_element(writers.begin(), writers.end()) <= 1);
+    }
+}
+
+TEST_CASE("Free runs count the free cells in a line from each cell in all eight directions", "[exposure]") {
+    std::mt19937 rng(15);
+    OccupancyGrid grid = random_grid(23, 25, rng);
+    grid.update_free_runs();
+    REQUIRE(grid.free_runs_ready());
+    for (int d = 0; d < OccupancyGrid::kRunDirections; ++d)
+        for (int y = 0; y < grid.width; ++y)
+            for (int x = 0; x < grid.width; ++x) {
+                int expected = 0;
+                for (int cx = x, cy = y; grid.free(cx, cy); cx += OccupancyGrid::kRunDx[d], cy += OccupancyGrid::kRunDy[d]) ++expected;
+                INFO("direction " << d << " cell " << x << "," << y);
+                REQUIRE(grid.free_run(d)[grid.index(x, y)] == static_cast<std::uint16_t>(expected));
+            }
 }

@@ -36,7 +36,7 @@ TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level an
         const Level native = *load_level(kAssets + "/levels/" + name + ".txt").level;
         for (int width : {23, 100, 160}) {
             Level level = resize_level(native, width);
-            level.grid.update_clearance();
+            level.grid.update_free_runs();
             // Eyes along the whole patrol, not just its corners.
             for (std::size_t k = 0; k < level.patrol.size(); ++k)
                 for (const Cell& eye : cells_touched(level.patrol[k], level.patrol[(k + 1) % level.patrol.size()])) {
@@ -48,7 +48,7 @@ TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level an
     }
     for (std::uint32_t seed = 1; seed <= 100; ++seed) {
         Level level = random_level(20 + static_cast<int>(seed * 7 % 180), seed);
-        level.grid.update_clearance();
+        level.grid.update_free_runs();
         for (const Cell& eye : level.patrol) {
             INFO("random " << seed << ", eye " << eye.x << "," << eye.y);
             REQUIRE(map_by(ExposureAlgorithm::Sweep, level.grid, eye) == map_by(ExposureAlgorithm::Rays, level.grid, eye));

@@ -171,3 +171,30 @@ TEST_CASE("Jobs scheduled back to back find the workers awake", "[threads][jobs]
     // Spinning before sleeping: far fewer wake-ups than jobs.
     CHECK(jobs.wake_ups() - before < 2000);
 }
+
+TEST_CASE("A Wake::Soon job is found by a sleeping worker without a wake-up from the scheduling thread", "[threads][jobs]") {
+    JobSystem jobs({1});
+    auto run_on_worker = [&](tsl::Wake wake) {
+        std::atomic<int> ran_on{-1};
+        const JobHandle h = jobs.schedule([&] { ran_on.store(JobSystem::current_worker_index()); }, {}, wake);
+        // Do not complete(): that would run the job here. Wait for the worker.
+        const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        while (!jobs.is_done(h) && std::chrono::steady_clock::now() < give_up) std::this_thread::sleep_for(std::chrono::microseconds(100));
+        REQUIRE(jobs.is_done(h));
+        return ran_on.load();
+    };
+    // The first Soon job may wake the worker from a deep sleep (once) ...
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(run_on_worker(tsl::Wake::Soon) == 1);
+    // ... after which it looks on its own: more Soon jobs, no more wake-ups.
+    const std::uint64_t before = jobs.wake_ups();
+    for (int i = 0; i < 5; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(3));  // asleep again, between looks
+        CHECK(run_on_worker(tsl::Wake::Soon) == 1);
+    }
+    CHECK(jobs.wake_ups() == before);
+    // A Now job still wakes it.
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    CHECK(run_on_worker(tsl::Wake::Now) == 1);
+    CHECK(jobs.wake_ups() == before + 1);
+}
