@@ -54,6 +54,8 @@ std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text);
 // Uses the grid's free-run tables when they are ready, and on CPUs with
 // AVX2 walks eight rays at a time; the map is the same whichever way.
 void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
+// One cell's exposure from the eye, by its ray.
+bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell);
 // The same map, one ray at a time (what expose_rays does without AVX2).
 void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
 

@@ -374,4 +374,20 @@ void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exp
     }
 }
 
+bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell) {
+    if (grid.wall(eye.x, eye.y) || grid.wall(cell.x, cell.y)) return false;
+    const int dx = cell.x - eye.x, dy = cell.y - eye.y, ax = std::abs(dx), ay = std::abs(dy);
+    if (ax == 0 && ay == 0) return true;
+    const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(grid.index(eye.x, eye.y));
+    const int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+    const std::ptrdiff_t step_x = sx, step_y = static_cast<std::ptrdiff_t>(sy) * grid.width;
+    const std::uint8_t* walls = grid.walls.data();
+    if (!grid.free_runs_ready())
+        return ay > ax ? ray_clear<false>(walls, nullptr, nullptr, base, step_y, step_x, ay, ax)
+                       : ray_clear<false>(walls, nullptr, nullptr, base, step_x, step_y, ax, ay);
+    const std::uint16_t* diagonal = grid.free_run(OccupancyGrid::run_direction(sx, sy));
+    return ay > ax ? ray_clear<true>(walls, grid.free_run(OccupancyGrid::run_direction(0, sy)), diagonal, base, step_y, step_x, ay, ax)
+                   : ray_clear<true>(walls, grid.free_run(OccupancyGrid::run_direction(sx, 0)), diagonal, base, step_x, step_y, ax, ay);
+}
+
 }  // namespace tsl

@@ -304,14 +304,16 @@ double ExposureScene::pass_progress() const {
 }
 
 void ExposureScene::update_character() {
+    // The answers it waits for are a few steps old when they come (delayed
+    // gathering again): meanwhile it keeps walking the path it has, and a
+    // new path starts where it was asked for, so it may first step back.
     Character& c = character_;
     const OccupancyGrid& grid = *grid_;
     auto exposed = [&](Cell cell) { return front_[grid.index(cell.x, cell.y)] != 0; };
 
     if ((c.phase == CharacterPhase::Resting || c.phase == CharacterPhase::Walking) && exposed(c.destination)) {
-        // Seen where it is going: stop, and ask how far every cell is.
-        c.path.clear();
-        c.position = centre(c.cell);
+        // Seen where it is going (or resting): ask how far every cell is.
+        c.asked_from = c.cell;
         ticket_ = paths_->request_distances(c.cell);
         c.phase = CharacterPhase::AskingDistances;
         ++c.flights;
@@ -325,40 +327,44 @@ void ExposureScene::update_character() {
         paths_->release(ticket_);
         ticket_ = {};
         if (best == grid.cell_count()) {
-            c.phase = CharacterPhase::Resting;  // nowhere to hide: stay
-            c.destination = c.cell;
+            c.phase = c.path.empty() ? CharacterPhase::Resting : CharacterPhase::Walking;  // nowhere to hide
+            c.destination = c.path.empty() ? c.cell : c.destination;
         } else {
             c.fleeing_to = {static_cast<int>(best % grid.width), static_cast<int>(best / grid.width)};
-            ticket_ = paths_->request_path(c.cell, c.fleeing_to);
+            ticket_ = paths_->request_path(c.asked_from, c.fleeing_to);
             c.phase = CharacterPhase::AskingPath;
         }
     }
     if (c.phase == CharacterPhase::AskingPath && paths_->check(ticket_) == TicketState::Ready) {
         const Path& path = *paths_->path(ticket_);
-        c.path.assign(path.cells.size() > 1 ? path.cells.begin() + 1 : path.cells.end(), path.cells.end());
+        // Join the new path where the character now stands, or walk back to its start.
+        auto here = std::find(path.cells.begin(), path.cells.end(), c.cell);
+        if (here != path.cells.end()) c.path.assign(here + 1, path.cells.end());
+        else c.path.assign(path.cells.begin(), path.cells.end());
         paths_->release(ticket_);
         ticket_ = {};
         c.destination = path.cells.empty() ? c.cell : c.fleeing_to;
         c.phase = c.path.empty() ? CharacterPhase::Resting : CharacterPhase::Walking;
     }
-    if (c.phase == CharacterPhase::Walking) {
-        double budget = config_.character_speed * grid.width * step_s();
-        while (budget > 0 && !c.path.empty()) {
-            const Vec2 target = centre(c.path.front());
-            const Vec2 d = target - c.position;
-            const double dist = std::hypot(d.x, d.y);
-            if (dist <= budget) {
-                c.position = target;
-                c.cell = c.path.front();
-                c.path.erase(c.path.begin());
-                budget -= dist;
-            } else {
-                c.position = c.position + d * (budget / dist);
-                budget = 0;
-            }
+    // Walk (also while asking).
+    double budget = config_.character_speed * grid.width * step_s();
+    while (budget > 0 && !c.path.empty()) {
+        const Vec2 target = centre(c.path.front());
+        const Vec2 d = target - c.position;
+        const double dist = std::hypot(d.x, d.y);
+        if (dist <= budget) {
+            c.position = target;
+            c.cell = c.path.front();
+            c.path.erase(c.path.begin());
+            budget -= dist;
+        } else {
+            c.position = c.position + d * (budget / dist);
+            budget = 0;
         }
-        if (c.path.empty()) c.phase = CharacterPhase::Resting;
     }
+    if (c.phase == CharacterPhase::Walking && c.path.empty()) c.phase = CharacterPhase::Resting;
+    ++c.steps;
+    c.steps_seen += cell_exposed(grid, eye_, c.cell);  // by the eye as it is now, not by the (older) map
 }
 
 void ExposureScene::step() {

@@ -81,8 +81,10 @@ struct Character {
     Cell destination;               // where it is going (or rests)
     std::vector<Cell> path;         // cells still to walk, next first
     CharacterPhase phase = CharacterPhase::Resting;
+    Cell asked_from;                // where it stood when it asked for path lengths (the path starts there)
     Cell fleeing_to;                // the hidden cell chosen, while asking for the path
     std::uint64_t flights = 0;      // times it had to flee
+    std::uint64_t steps = 0, steps_seen = 0;  // steps lived, and those it ended seen by the eye (as it is then)
 };
 
 class ExposureScene {

@@ -134,3 +134,19 @@ TEST_CASE("Free runs count the free cells in a line from each cell in all eight 
                 REQUIRE(grid.free_run(d)[grid.index(x, y)] == static_cast<std::uint16_t>(expected));
             }
 }
+
+TEST_CASE("One cell's exposure agrees with the whole map", "[exposure]") {
+    std::mt19937 rng(16);
+    for (int round = 0; round < 60; ++round) {
+        const int width = 2 + static_cast<int>(rng() % 30);
+        OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 40), rng);
+        if (round % 2) grid.update_free_runs();
+        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        const auto map = reference(grid, eye);
+        for (int y = 0; y < width; ++y)
+            for (int x = 0; x < width; ++x) {
+                INFO("round " << round << " eye " << eye.x << "," << eye.y << " cell " << x << "," << y);
+                REQUIRE(cell_exposed(grid, eye, {x, y}) == (map[grid.index(x, y)] != 0));
+            }
+    }
+}
