@@ -7,7 +7,11 @@
 #include "core/job_system.h"
 #include "core/profiler.h"
 
+#include "app_state.h"
+
+#include "core/exposure.h"
 #include "core/keyed_history.h"
+#include "core/level.h"
 #include "core/npc_scene.h"
 
 #include <algorithm>
@@ -16,6 +20,7 @@
 #include <cstdio>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 namespace tsl::app {
@@ -79,10 +84,8 @@ std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& 
         // stride-th key (spread evenly over the ring) and scale up.
         const std::uint32_t stride = keys > 10'000 ? keys / 1000 : 1;
         for (std::uint32_t k = 0; k < keys; k += stride) {
-            if (history.newest(k) != history.scan_newest(k)) {
-                std::cerr << "timeslice-lab: bench: index and scan disagree for key " << k << " of " << keys << '\n';
-                return {};
-            }
+            if (history.newest(k) != history.scan_newest(k))
+                throw std::runtime_error(format("bench: index and scan disagree for key %u of %u", k, keys));
         }
 
         const double index_ms = median_ms(samples, 1.0, [&] {
@@ -152,43 +155,23 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
 
 namespace {
 
-// Work shaped like the exposure map's: for every cell of a W x W grid with
-// random walls, walk the grid cell by cell (a DDA) from a fixed eye to the
-// cell and note whether a wall is in the way. Cells cost unequal amounts, as
-// rays do.
+// The exposure map's own work: per-cell rays from the sentinel's eye on the
+// courtyard level at W x W, cells split into chunks.
 struct RayWork {
-    int width = 256;
-    std::vector<std::uint8_t> walls, exposed;
-    double eye_x = 0, eye_y = 0;
+    OccupancyGrid grid;
+    Cell eye;
+    std::vector<std::uint8_t> exposed;
 
-    explicit RayWork(int w) : width(w), walls(static_cast<std::size_t>(w) * w), exposed(walls.size()) {
-        std::mt19937 rng(7);
-        for (auto& cell : walls) cell = rng() % 100 < 12;
-        eye_x = w * 0.37 + 0.5;
-        eye_y = w * 0.41 + 0.5;
+    explicit RayWork(int width) {
+        LevelLoad loaded = load_level(assets_directory() + "/levels/courtyard.txt");
+        if (!loaded.level) throw std::runtime_error("bench: " + loaded.error);
+        const Level level = resize_level(*loaded.level, width);
+        grid = level.grid;
+        grid.update_free_runs();
+        eye = level.patrol.front();
+        exposed.assign(grid.cell_count(), 0);
     }
-    bool visible(int cx, int cy) const {
-        const double dx = cx + 0.5 - eye_x, dy = cy + 0.5 - eye_y;
-        int x = static_cast<int>(eye_x), y = static_cast<int>(eye_y);
-        const int step_x = dx > 0 ? 1 : -1, step_y = dy > 0 ? 1 : -1;
-        const double t_dx = dx != 0 ? std::abs(1.0 / dx) : 1e30, t_dy = dy != 0 ? std::abs(1.0 / dy) : 1e30;
-        double t_x = dx != 0 ? ((dx > 0 ? x + 1 - eye_x : eye_x - x) * t_dx) : 1e30;
-        double t_y = dy != 0 ? ((dy > 0 ? y + 1 - eye_y : eye_y - y) * t_dy) : 1e30;
-        while (x != cx || y != cy) {
-            if (walls[static_cast<std::size_t>(y) * width + x]) return false;
-            if (t_x < t_y) {
-                x += step_x;
-                t_x += t_dx;
-            } else {
-                y += step_y;
-                t_y += t_dy;
-            }
-        }
-        return true;
-    }
-    void run(std::uint32_t begin, std::uint32_t end) {
-        for (std::uint32_t c = begin; c < end; ++c) exposed[c] = visible(static_cast<int>(c % width), static_cast<int>(c / width));
-    }
+    void run(std::uint32_t begin, std::uint32_t end) { expose_rays(grid, eye, exposed.data(), begin, end); }
 };
 
 }  // namespace
@@ -267,7 +250,7 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
     records.push_back({"dispatch_ns_per_job", {{"method", "openmp"}}, omp, "ns"});
     records.push_back({"dispatch_ns_per_job", {{"method", "tbb"}}, tbb, "ns"});
 
-    table += format("\nParallel for: a ray from one eye to every cell of a %u x %u grid with walls, chunks of %u cells\n", grid, grid, grain);
+    table += format("\nParallel for: the exposure map's per-cell rays, courtyard at %u x %u, chunks of %u cells\n", grid, grid, grain);
     table += "  target: pool within 1.2x of oneTBB's parallel_for\n";
     table += format("  %-18s %12.3f ms\n", "one thread", serial);
     table += format("  %-18s %12.3f ms  (%.2fx tbb)\n", "pool", pool_for, pool_for / tbb_for);
@@ -288,10 +271,20 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
 
 int run_bench(const BenchOptions& options) {
     std::string table;
-    std::vector<BenchRecord> records = bench_lookup(options, table);
-    if (records.empty()) return 1;
-    for (BenchRecord& r : bench_threads(options, table)) records.push_back(std::move(r));
-    for (BenchRecord& r : bench_frame_cpu(options, table)) records.push_back(std::move(r));
+    std::vector<BenchRecord> records;
+    auto wanted = [&](const char* group) {
+        return options.only.empty() || std::find(options.only.begin(), options.only.end(), group) != options.only.end();
+    };
+    using Group = std::vector<BenchRecord> (*)(const BenchOptions&, std::string&);
+    try {
+        for (auto [group, run] : {std::pair<const char*, Group>{"lookup", bench_lookup}, {"threads", bench_threads},
+                                  {"exposure", bench_exposure}, {"frame", bench_frame_cpu}})
+            if (wanted(group))
+                for (BenchRecord& r : run(options, table)) records.push_back(std::move(r));
+    } catch (const std::exception& error) {
+        std::cerr << "timeslice-lab: " << error.what() << '\n';
+        return 1;
+    }
 
     if (options.json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();

@@ -19,8 +19,10 @@ struct BenchRecord {
 
 struct BenchOptions {
     bool json = false;   // one JSON array instead of tables
-    bool quick = false;  // fewer repetitions: the whole run stays under 30 s
+    bool quick = false;  // fewer repetitions: the whole run stays short
+    std::vector<std::string> only;  // groups to run (lookup, threads, exposure, frame); empty: all
 };
+inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "frame"};
 
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
 // fn enough times to last at least `min_sample_ms` and reports the time per
@@ -34,6 +36,10 @@ std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& 
 // Job dispatch (pool, thread per job, OpenMP, oneTBB), parallel-for on a
 // ray-marching workload, and the profiler's cost per zone.
 std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table);
+
+// The delayed-gathering article's table: exposure_main_ms, _busy_ms and
+// _total_ms for every mode and algorithm at 100², 256² and 1000².
+std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string& table);
 
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
 // rendered offscreen; empty when no OpenGL context can be made.

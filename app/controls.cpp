@@ -41,9 +41,9 @@ std::string bool_text(bool v) { return v ? "true" : "false"; }
 
 const std::vector<Control>& controls() {
     static const std::vector<Control> table = {
-        {"scene", "npc", "Scene shown in the window.",
+        {"scene", "npc|exposure", "Scene shown: NPCs facing a target, or the sentinel's exposure grid.",
          [](AppState& s, const std::string& v) -> std::string {
-             if (v != "npc") return "'" + v + "' is not a scene; accepted: npc";
+             if (v != "npc" && v != "exposure") return "'" + v + "' is not a scene; accepted: npc, exposure";
              s.scene = v;
              return {};
          },
@@ -112,10 +112,48 @@ const std::vector<Control>& controls() {
          [](AppState& s, const std::string& v) -> std::string {
              const auto kind = parse_palette(v);
              if (!kind) return "'" + v + "' is not a palette; accepted: classic, colour-blind";
-             s.npc_draw.palette = *kind;
+             s.palette = *kind;
              return {};
          },
-         [](const AppState& s) { return std::string(name_of(s.npc_draw.palette)); }},
+         [](const AppState& s) { return std::string(name_of(s.palette)); }},
+        {"level", "courtyard|pillars|rooms|warehouse|random|FILE", "Exposure scene: a level in assets/levels, random, or a level file.",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v.empty()) return "the level name is empty";
+             s.exposure.level = v;
+             return {};
+         },
+         [](const AppState& s) { return s.exposure.level; }},
+        {"seed", "0..4294967295", "Exposure scene: the seed of the random level.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0u, 4'294'967'295u, s.exposure.seed); },
+         [](const AppState& s) { return std::to_string(s.exposure.seed); }},
+        {"grid_size", "10..1000", "Exposure scene: cells per side (100 = the article's 10,000 cells).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 10, 1000, s.exposure.grid_size); },
+         [](const AppState& s) { return std::to_string(s.exposure.grid_size); }},
+        {"exposure_mode", "single|same-frame|next-frame|timesliced", "Exposure scene: how the exposure map is computed and gathered.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto mode = parse_exposure_mode(v);
+             if (!mode) return "'" + v + "' is not an exposure mode; accepted: single, same-frame, next-frame, timesliced";
+             s.exposure.mode = *mode;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.exposure.mode)); }},
+        {"algorithm", "rays|sweep", "Exposure scene: per-cell rays (the article's) or the visibility sweep.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto algorithm = parse_algorithm(v);
+             if (!algorithm) return "'" + v + "' is not an algorithm; accepted: rays, sweep";
+             s.exposure.algorithm = *algorithm;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.exposure.algorithm)); }},
+        {"slice_percent", "0.1..100", "Exposure scene, timesliced: share of the work per step.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.1, 100.0, s.exposure.slice_percent); },
+         [](const AppState& s) { return number_text(s.exposure.slice_percent); }},
+        {"sentinel_speed", "0..2", "Exposure scene: grid widths per second the sentinel walks.",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.0, 2.0, s.exposure.sentinel_speed); },
+         [](const AppState& s) { return number_text(s.exposure.sentinel_speed); }},
+        {"show_rays", "true|false", "Exposure scene: draw a sample of the sentinel's rays, coloured by what they reach.",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.exposure_draw.rays); },
+         [](const AppState& s) { return bool_text(s.exposure_draw.rays); }},
         {"ui_scale", "0.5..4", "Size of the UI and its text (1.5 for a 1080p projector, 2 for 4K).",
          [](AppState& s, const std::string& v) { return parse_number(v, 0.5f, 4.0f, s.ui_scale); },
          [](const AppState& s) { return number_text(s.ui_scale); }},

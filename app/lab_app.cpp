@@ -29,27 +29,47 @@ LabApp::LabApp(const AppState& initial)
       npc_(std::make_unique<NpcScene>(initial.npc, SceneServices{&jobs_, &profiler_})) {
     profiler_.name_this_thread("main");
     state_.npc = npc_->config();
+    if (state_.exposure.assets_dir.empty()) state_.exposure.assets_dir = assets_directory();
 }
 
 LabApp::~LabApp() = default;
 
 bool LabApp::init(std::string& error) {
     ImGui::GetIO().IniFilename = nullptr;  // layout is computed, not remembered
-    style_.update(state_.ui_scale, state_.npc_draw.palette);
-    return npc_renderer_.init(error);
+    style_.update(state_.ui_scale, state_.palette);
+    if (!npc_renderer_.init(error) || !exposure_renderer_.init(error)) return false;
+    if (state_.scene == "exposure" && !ensure_exposure(error)) return false;
+    return true;
 }
 
-void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.npc_draw.palette); }
+void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.palette); }
 
 void LabApp::action(const std::string& what) {
     if (on_action) on_action(what);
+}
+
+bool LabApp::ensure_exposure(std::string& error) {
+    if (exposure_) return true;
+    exposure_ = ExposureScene::create(state_.exposure, {&jobs_, &profiler_}, error);
+    if (exposure_) state_.exposure = exposure_->config();
+    return exposure_ != nullptr;
+}
+
+std::int64_t LabApp::frames_stepped() const { return showing_exposure() ? exposure_->frames_stepped() : npc_->frames_stepped(); }
+double LabApp::step_s() const { return showing_exposure() ? exposure_->step_s() : npc_->step_s(); }
+
+void LabApp::step_scene(int steps) {
+    for (int i = 0; i < steps; ++i) {
+        if (showing_exposure()) exposure_->step();
+        else npc_->step();
+    }
 }
 
 void LabApp::handle_shortcuts() {
     const std::vector<KeyPress> keys = std::exchange(pending_keys, {});
     if (ImGui::GetIO().WantCaptureKeyboard) return;  // typing into a field
     for (const KeyPress& press : keys) {
-        const long long frame = static_cast<long long>(npc_->frames_stepped());
+        const long long frame = static_cast<long long>(frames_stepped());
         if (press.key == GLFW_KEY_RIGHT) {  // the only key that auto-repeats: hold to step on
             state_.paused = true;
             clock_.request_step();
@@ -57,13 +77,19 @@ void LabApp::handle_shortcuts() {
             continue;
         }
         if (press.repeat) continue;
+        const bool digit = (press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_5) || (press.key >= GLFW_KEY_KP_1 && press.key <= GLFW_KEY_KP_5);
+        const int n = press.key >= GLFW_KEY_KP_1 ? press.key - GLFW_KEY_KP_1 : press.key - GLFW_KEY_1;
         if (press.key == GLFW_KEY_SPACE) {
             state_.paused = !state_.paused;
             action(std::string("key space: ") + (state_.paused ? "paused" : "resumed") + " at frame " + std::to_string(frame));
-        } else if ((press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_5) || (press.key >= GLFW_KEY_KP_1 && press.key <= GLFW_KEY_KP_5)) {
-            const int i = press.key >= GLFW_KEY_KP_1 ? press.key - GLFW_KEY_KP_1 : press.key - GLFW_KEY_1;
-            state_.npc.timeslicing.mode = kAllModes[i];
-            action("key " + std::to_string(i + 1) + ": mode " + std::string(name_of(kAllModes[i])));
+        } else if (digit && state_.scene == "exposure") {
+            if (n < 4) {
+                state_.exposure.mode = kAllExposureModes[n];
+                action("key " + std::to_string(n + 1) + ": exposure " + std::string(name_of(kAllExposureModes[n])));
+            }
+        } else if (digit) {
+            state_.npc.timeslicing.mode = kAllModes[n];
+            action("key " + std::to_string(n + 1) + ": mode " + std::string(name_of(kAllModes[n])));
         } else if (press.key == GLFW_KEY_H) {
             state_.hide_ui = !state_.hide_ui;
             action(std::string("key h: UI ") + (state_.hide_ui ? "hidden" : "shown"));
@@ -77,10 +103,22 @@ void LabApp::handle_shortcuts() {
     }
 }
 
-// The panel and the keys edit state_; the scene follows at the frame boundary.
+// The panel and the keys edit state_; the scenes follow at the frame boundary.
 void LabApp::apply_state_to_scene() {
     if (state_.npc != npc_->config()) npc_->set_config(state_.npc);
     state_.npc = npc_->config();  // read back what the scene accepted
+    if (state_.scene == "exposure") {
+        std::string error;
+        if (!ensure_exposure(error)) {
+            notice_ = error;
+            state_.scene = "npc";
+        }
+    }
+    if (exposure_ && state_.exposure != exposure_->config()) {
+        const std::string error = exposure_->set_config(state_.exposure);
+        notice_ = error;  // empty when it worked
+        state_.exposure = exposure_->config();
+    }
     const int workers = state_.workers < 0 ? default_worker_count() : state_.workers;
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
 }
@@ -97,6 +135,10 @@ void LabApp::draw_dock(const PixelRect& rect) {
             timeline_.draw(profiler_, state_.timeline_frames, style_.fonts());
             ImGui::EndTabItem();
         }
+        if (showing_exposure() && ImGui::BeginTabItem("Path tickets")) {
+            draw_tickets_panel(*exposure_);
+            ImGui::EndTabItem();
+        }
         ImGui::EndTabBar();
     }
     ImGui::End();
@@ -104,7 +146,7 @@ void LabApp::draw_dock(const PixelRect& rect) {
 
 void LabApp::simulate_only(int steps) {
     apply_state_to_scene();
-    for (int i = 0; i < steps; ++i) npc_->step();
+    step_scene(steps);
 }
 
 void LabApp::frame(const FrameParams& params) {
@@ -119,14 +161,16 @@ void LabApp::frame(const FrameParams& params) {
     const ImGuiIO& io = ImGui::GetIO();
     const Layout layout = compute_layout(state_, io.DisplaySize);
     if (!state_.hide_ui) {
-        const PanelRequests requests = draw_control_panel(state_, *npc_, style_.fonts(), layout.panel, display_frame_ms_);
+        const PanelContext context{npc_.get(), exposure_.get(), frames_stepped(), step_s(), display_frame_ms_, &notice_};
+        const PanelRequests requests = draw_control_panel(state_, context, style_.fonts(), layout.panel);
         if (requests.toggle_pause) state_.paused = !state_.paused;
         if (requests.step) {
             state_.paused = true;
             clock_.request_step();
         }
         if (requests.reset) {
-            npc_->reset();
+            if (showing_exposure()) exposure_->reset();
+            else npc_->reset();
             clock_.reset();
             action("reset");
         }
@@ -135,38 +179,49 @@ void LabApp::frame(const FrameParams& params) {
     apply_state_to_scene();
 
     // Simulation: whole fixed steps only.
-    clock_.step_s = npc_->step_s();
+    clock_.step_s = step_s();
     clock_.time_scale = state_.time_scale;
     clock_.paused = state_.paused;
     const double sim_start = thread_cpu_ms();
     cost_.steps = params.forced_steps >= 0 ? params.forced_steps : clock_.advance(params.real_dt_s);
-    for (int i = 0; i < cost_.steps; ++i) npc_->step();
+    step_scene(cost_.steps);
     cost_.simulation_ms = thread_cpu_ms() - sim_start;
 
     // Scene, then what is drawn over it, then the UI.
     glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);
     glViewport(0, 0, params.framebuffer_width, params.framebuffer_height);
     glDisable(GL_SCISSOR_TEST);
-    const Rgba bg = palette(state_.npc_draw.palette).background;
+    const Rgba bg = palette(state_.palette).background;
     glClearColor(bg.r, bg.g, bg.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     const float to_px = io.DisplaySize.x > 0 ? params.framebuffer_width / io.DisplaySize.x : 1.0f;
     auto scaled = [to_px](const PixelRect& r) { return PixelRect{r.x * to_px, r.y * to_px, r.w * to_px, r.h * to_px}; };
     const PixelRect scene_px = scaled(layout.scene);
     const double draw_start = thread_cpu_ms();
+    cost_.draw_ms = 0;
     if (!scene_px.empty()) {
         const int w = static_cast<int>(scene_px.w), h = static_cast<int>(scene_px.h);
+        const PixelRect view = scaled(split_scene_area(layout.scene.w, layout.scene.h).view);
         scene_target_.ensure(w, h, 4);
         scene_target_.bind_for_drawing();
-        ZoneScope zone(&profiler_, ZoneKind::Draw, "draw submission");
-        npc_renderer_.draw(*npc_, state_.npc_draw, w, h, scaled(split_scene_area(layout.scene.w, layout.scene.h).view));
+        {
+            ZoneScope zone(&profiler_, ZoneKind::Draw, "draw submission");
+            if (showing_exposure()) {
+                ExposureDrawOptions options = state_.exposure_draw;
+                options.palette = state_.palette;
+                exposure_renderer_.draw(*exposure_, options, w, h, view);
+            } else {
+                NpcDrawOptions options = state_.npc_draw;
+                options.palette = state_.palette;
+                npc_renderer_.draw(*npc_, options, w, h, view);
+            }
+        }
         cost_.draw_ms = thread_cpu_ms() - draw_start;  // submission only: the resolve below waits for the GPU
         scene_target_.resolve_into(params.target_framebuffer, static_cast<int>(scene_px.x),
                                    params.framebuffer_height - static_cast<int>(scene_px.y) - h);
-    } else {
-        cost_.draw_ms = 0;
     }
-    draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *npc_, layout.scene);
+    if (showing_exposure()) draw_exposure_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *exposure_, layout.scene);
+    else draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *npc_, layout.scene);
 
     ImGui::Render();
     glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);

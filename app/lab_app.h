@@ -10,10 +10,12 @@
 #pragma once
 
 #include "app_state.h"
+#include "exposure_renderer.h"
 #include "npc_renderer.h"
 #include "timeline_panel.h"
 #include "ui_style.h"
 
+#include "core/exposure_scene.h"
 #include "core/fixed_step_clock.h"
 #include "core/job_system.h"
 #include "core/npc_scene.h"
@@ -58,9 +60,10 @@ public:
     LabApp(const LabApp&) = delete;
     LabApp& operator=(const LabApp&) = delete;
 
-    // Creates the ImGui context's fonts and the renderers (the platform has
-    // already created the ImGui context and initialised its backends). False
-    // with the reason — e.g. a shader that does not compile, named — on failure.
+    // Creates the ImGui context's fonts, the renderers and the scene shown
+    // (the platform has already created the ImGui context and initialised its
+    // backends). False with the reason — a shader that does not compile, a
+    // level that does not load, named — on failure.
     bool init(std::string& error);
 
     // Fonts and theme follow the UI scale and palette; call before the
@@ -74,6 +77,9 @@ public:
     AppState& state() { return state_; }
     const AppState& state() const { return state_; }
     const NpcScene& npc_scene() const { return *npc_; }
+    const ExposureScene* exposure_scene() const { return exposure_.get(); }  // null until first shown
+    bool showing_exposure() const { return state_.scene == "exposure" && exposure_; }
+    std::int64_t frames_stepped() const;  // of the scene shown
     const Profiler& profiler() const { return profiler_; }
     JobSystem& jobs() { return jobs_; }
     const FrameCost& last_cost() const { return cost_; }
@@ -96,6 +102,9 @@ public:
 private:
     void handle_shortcuts();
     void apply_state_to_scene();
+    bool ensure_exposure(std::string& error);
+    void step_scene(int steps);
+    double step_s() const;
     void action(const std::string& what);
     void draw_dock(const PixelRect& rect);
 
@@ -104,8 +113,11 @@ private:
     JobSystem jobs_;
     Profiler profiler_;
     std::unique_ptr<NpcScene> npc_;
+    std::unique_ptr<ExposureScene> exposure_;
+    std::string notice_;  // the last problem to show in the panel (a level that did not load)
     TimelinePanel timeline_;
     NpcRenderer npc_renderer_;
+    ExposureRenderer exposure_renderer_;
     RenderTarget scene_target_;
     UiStyle style_;
     FixedStepClock clock_;

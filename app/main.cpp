@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     std::string scene;
     std::vector<std::string> sets;
     bool verbose = false, no_settings = false;
-    app.add_option("--scene", scene, "Scene to open: npc")->check(CLI::IsMember({"npc"}));
+    app.add_option("--scene", scene, "Scene to open: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
     app.add_option("--set", sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
     app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
     app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(0, 1'000'000))
         ->capture_default_str();
     screenshot->add_option("--size", shot_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-    screenshot->add_option("--scene", shot_scene, "Scene: npc")->check(CLI::IsMember({"npc"}));
+    screenshot->add_option("--scene", shot_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
     screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
 
     // --- trace, metrics, bench ---------------------------------------------------
@@ -122,7 +122,9 @@ int main(int argc, char** argv) {
     BenchOptions bench_options;
     CLI::App* bench = app.add_subcommand("bench", "Run the benchmarks of SPEC §5 and print tables");
     bench->add_flag("--json", bench_options.json, "Print one JSON array of {name, params, median, unit} records instead");
-    bench->add_flag("--quick", bench_options.quick, "Fewer repetitions: the whole run takes under 30 s");
+    bench->add_flag("--quick", bench_options.quick, "Fewer repetitions: the whole run takes about a minute");
+    bench->add_option("--only", bench_options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame")
+        ->check(CLI::IsMember(kBenchGroups));
 
     try {
         app.parse(argc, argv);

@@ -31,7 +31,7 @@ namespace tsl::app {
 struct NpcDrawOptions {
     bool debug_lines = true;         // true — a thin line to the target position behind each decision
     bool highlight_running = true;   // true — halo on NPCs whose job the last update started
-    PaletteKind palette = PaletteKind::Classic;
+    PaletteKind palette = PaletteKind::Classic;  // set from the app's palette when drawing
 };
 
 inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform::fit(view_rect, kNpcViewHalfExtent); }

@@ -33,15 +33,24 @@ struct Palette {
     Rgba running;          // halo of an NPC whose job runs this update
     Rgba ink, faint_ink;   // text and quiet text drawn over the scene
     Rgba saved, finished, pending;  // batch progress: saved, finished but held, not started
+    // The exposure scene: map cells, rays by result, the sentinel, the character.
+    // Exposed and hidden differ in lightness as well as hue.
+    Rgba exposed, hidden, wall, cell_line;
+    Rgba ray_seen, ray_blocked;
+    Rgba sentinel, character;
 };
 
 inline const Palette& palette(PaletteKind kind) {
     static const Palette classic{
         hex(0xFBFAF7), hex(0x161616), hex(0xD0202E), hex(0xD0202E, 0.70f), hex(0xBDBDBD), hex(0x161616),
-        hex(0xF0A202), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD0202E), hex(0xDDDAD3)};
+        hex(0xF0A202), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD0202E), hex(0xDDDAD3),
+        hex(0xF8E3A3), hex(0x8397AD), hex(0x34363A), hex(0x000000, 0.12f),
+        hex(0xE09A00, 0.85f), hex(0x2C4A6E, 0.55f), hex(0xD0202E), hex(0x128A5C)};
     static const Palette colour_blind{
         hex(0xFBFAF7), hex(0x161616), hex(0xD55E00), hex(0xD55E00, 0.70f), hex(0xBDBDBD), hex(0x161616),
-        hex(0x0072B2), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD55E00), hex(0xDDDAD3)};
+        hex(0x0072B2), hex(0x1E1E1E), hex(0x6B6B6B), hex(0x2B2B2B), hex(0xD55E00), hex(0xDDDAD3),
+        hex(0xF0E442), hex(0x56B4E9), hex(0x333333), hex(0x000000, 0.12f),
+        hex(0xE69F00, 0.90f), hex(0x0072B2, 0.60f), hex(0xD55E00), hex(0x009E73)};
     return kind == PaletteKind::Classic ? classic : colour_blind;
 }
 

@@ -61,6 +61,17 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
                 step_frames_.push_back(z.detail);
             }
     }
+    // Legend entries: every (kind, label) in the capture; one unseen for 3 s goes.
+    for (const LaneSnapshot& lane : lanes_)
+        for (const Zone& z : lane.zones) {
+            auto it = std::find_if(legend_.begin(), legend_.end(),
+                                   [&](const LegendEntry& e) { return e.kind == z.kind && e.label == z.label; });
+            if (it == legend_.end()) legend_.push_back({z.kind, z.label, now});
+            else it->seen_ns = now;
+        }
+    std::erase_if(legend_, [&](const LegendEntry& e) { return now - e.seen_ns > 3'000'000'000; });
+    std::sort(legend_.begin(), legend_.end(), [](const LegendEntry& a, const LegendEntry& b) { return a.label < b.label; });
+
     const std::size_t n = step_starts_.size();
     if (n == 0) {
         view_start_ = now - 100'000'000;
@@ -102,15 +113,24 @@ void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFon
     ImGui::TextDisabled(zoom_ == ZoomMode::Manual ? "  frozen: wheel zooms, drag pans" : "  wheel zooms, drag pans");
     if (zoom_ != ZoomMode::Manual) refresh(profiler, steps_shown);
 
-    // Legend.
+    // Legend: the zones seen lately, by kind, named by their own labels
+    // (so each scene shows its own: "decision job", "exposure rays", ...).
     ImDrawList* list = ImGui::GetWindowDrawList();
     const float font = ImGui::GetFontSize();
     for (const KindStyle& k : kKinds) {
+        std::string names;
+        for (const LegendEntry& e : legend_)
+            if (e.kind == k.kind) names += (names.empty() ? "" : ", ") + e.label;
+        if (names.empty()) continue;
+        const float width = font * 1.0f + ImGui::CalcTextSize(names.c_str()).x;
+        if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x &&
+            ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x)
+            ImGui::NewLine();  // wrap rather than run off the panel
         const ImVec2 p = ImGui::GetCursorScreenPos();
         list->AddRectFilled({p.x, p.y + font * 0.2f}, {p.x + font * 0.9f, p.y + font * 1.0f}, k.colour.packed(), 2.0f);
         ImGui::Dummy({font * 1.0f, font});
         ImGui::SameLine();
-        ImGui::TextUnformatted(name_of(k.kind));
+        ImGui::TextUnformatted(names.c_str());
         ImGui::SameLine(0, font * 1.1f);
     }
     ImGui::NewLine();

@@ -19,6 +19,7 @@
 #include "core/view.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace tsl::app {
@@ -33,7 +34,14 @@ private:
     enum class ZoomMode { Fit, OneFrame, Manual };
     void refresh(const Profiler& profiler, int steps_shown);
 
+    struct LegendEntry {
+        ZoneKind kind;
+        std::string label;
+        std::int64_t seen_ns;  // last time a zone with it was in the capture
+    };
+
     ZoomMode zoom_ = ZoomMode::Fit;
+    std::vector<LegendEntry> legend_;
     std::vector<LaneSnapshot> lanes_;      // the zones shown (frozen while zoomed by hand)
     std::vector<std::int64_t> step_starts_;
     std::vector<std::uint32_t> step_frames_;

@@ -1,6 +1,7 @@
 #include "ui_panels.h"
 
 #include "palette.h"
+#include "text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,27 +13,23 @@ namespace tsl::app {
 
 namespace {
 
-std::string format(const char* fmt, auto... args) {
-    char buffer[256];
-    std::snprintf(buffer, sizeof buffer, fmt, args...);
-    return buffer;
-}
-
 ImU32 col(Rgba c) { return c.packed(); }
 
-// A section of the panel that can be folded away; open by default.
-bool section(const UiFonts& fonts, const char* title) {
-    ImGui::PushFont(fonts.bold);
-    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
-    ImGui::PopFont();
-    return open;
+// "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.
+std::string rate_text(const NpcSceneConfig& c) {
+    const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
+    if (c.timeslicing.mode == Mode::UpdateAll)
+        return rate_number(per_s) + " decisions/s: every NPC, every frame";
+    return rate_number(per_s) + formatted(" decisions/s: each NPC every %.2f s", c.npc_count / per_s);
 }
+
+}  // namespace
 
 // A rate for people: "10", "3.33", "60,000".
 std::string rate_number(double per_s) {
-    if (per_s < 100) return format("%.3g", per_s);
+    if (per_s < 100) return formatted("%.3g", per_s);
     // Thousands separated by commas, built front to back.
-    const std::string digits = format("%.0f", per_s);
+    const std::string digits = formatted("%.0f", per_s);
     std::string grouped;
     for (std::size_t i = 0; i < digits.size(); ++i) {
         if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
@@ -41,15 +38,12 @@ std::string rate_number(double per_s) {
     return grouped;
 }
 
-// "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.
-std::string rate_text(const NpcSceneConfig& c) {
-    const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
-    if (c.timeslicing.mode == Mode::UpdateAll)
-        return rate_number(per_s) + " decisions/s: every NPC, every frame";
-    return rate_number(per_s) + format(" decisions/s: each NPC every %.2f s", c.npc_count / per_s);
+bool section(const UiFonts& fonts, const char* title) {
+    ImGui::PushFont(fonts.bold);
+    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopFont();
+    return open;
 }
-
-}  // namespace
 
 int default_worker_count() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
 
@@ -76,10 +70,8 @@ Layout compute_layout(const AppState& state, ImVec2 display) {
     return layout;
 }
 
-PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect,
-                                 double display_frame_ms) {
+PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect) {
     PanelRequests requests;
-    const std::uint32_t one = 1;
     ImGui::SetNextWindowPos({rect.x, rect.y});
     ImGui::SetNextWindowSize({rect.w, rect.h});
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
@@ -91,30 +83,52 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
     ImGui::PushFont(fonts.caption);
     ImGui::TextUnformatted("Timeslice Lab");
     ImGui::PopFont();
-    ImGui::TextDisabled("NPCs facing a target: timesliced decisions");
+    if (ImGui::RadioButton("NPCs facing a target", state.scene == "npc")) state.scene = "npc";
+    tooltip("Timeslicing batched algorithms: one decision job per NPC, spread over frames in four timing modes.");
+    if (ImGui::RadioButton("Sentinel exposure grid", state.scene == "exposure")) state.scene = "exposure";
+    tooltip("Delayed result gathering: which cells a sentinel sees, computed on one thread, on many, next frame, or timesliced.");
+    if (context.notice && !context.notice->empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.10f, 0.10f, 1.0f));
+        ImGui::TextWrapped("%s", context.notice->c_str());
+        ImGui::PopStyleColor();
+    }
 
     // --- Simulation --------------------------------------------------------
     if (section(fonts, "Simulation")) {
-    if (ImGui::Button(state.paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.toggle_pause = true;
-    tooltip("Stop or resume the simulation (space).");
-    ImGui::SameLine();
-    if (ImGui::Button("Step")) requests.step = true;
-    tooltip("Pause and advance exactly one fixed step (right arrow).");
-    ImGui::SameLine();
-    if (ImGui::Button("Reset")) requests.reset = true;
-    tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
-    float time_scale = static_cast<float>(state.time_scale);
-    if (ImGui::SliderFloat("time scale", &time_scale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
-        state.time_scale = time_scale;
-    tooltip("Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.");
-    ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(scene.frames_stepped()),
-                        scene.frames_stepped() * scene.step_s(), scene.config().steps_per_s);
-    if (display_frame_ms > 0) {
-        ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / display_frame_ms, display_frame_ms);
-        tooltip("How fast the window redraws. The simulation keeps its fixed step rate whatever this is.");
-    }
+        if (ImGui::Button(state.paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.toggle_pause = true;
+        tooltip("Stop or resume the simulation (space).");
+        ImGui::SameLine();
+        if (ImGui::Button("Step")) requests.step = true;
+        tooltip("Pause and advance exactly one fixed step (right arrow).");
+        ImGui::SameLine();
+        if (ImGui::Button("Reset")) requests.reset = true;
+        tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
+        float time_scale = static_cast<float>(state.time_scale);
+        if (ImGui::SliderFloat("time scale", &time_scale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic))
+            state.time_scale = time_scale;
+        tooltip("Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.");
+        ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(context.frames), context.frames * context.step_s,
+                            static_cast<unsigned>(std::lround(1.0 / context.step_s)));
+        if (context.display_frame_ms > 0) {
+            ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / context.display_frame_ms, context.display_frame_ms);
+            tooltip("How fast the window redraws. The simulation keeps its fixed step rate whatever this is.");
+        }
     }
 
+    if (context.exposure && state.scene == "exposure") draw_exposure_sections(state, *context.exposure, fonts);
+    else if (context.npc) draw_npc_sections(state, *context.npc, fonts);
+    draw_view_section(state, fonts);
+
+    ImGui::Spacing();
+    ImGui::TextDisabled(state.scene == "exposure" ? "space pause  |  right step  |  1-4 exposure modes" : "space pause  |  right step  |  1-5 modes");
+    ImGui::TextDisabled("H hide UI  |  F full screen  |  Ctrl+Q quit");
+    ImGui::PopItemWidth();
+    ImGui::End();
+    return requests;
+}
+
+void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fonts) {
+    const std::uint32_t one = 1;
     // --- Timeslicing ---------------------------------------------------------
     TimeslicerConfig& ts = state.npc.timeslicing;
     if (section(fonts, "Timeslicing")) {
@@ -123,8 +137,8 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
         std::string acronym(name_of(mode));
         std::transform(acronym.begin(), acronym.end(), acronym.begin(), ::toupper);
         const std::string label = mode == Mode::UpdateAll
-                                      ? format("%zu  Update All", i + 1)
-                                      : format("%zu  %s  %s", i + 1, acronym.c_str(), std::string(label_of(mode)).c_str());
+                                      ? formatted("%zu  Update All", i + 1)
+                                      : formatted("%zu  %s  %s", i + 1, acronym.c_str(), std::string(label_of(mode)).c_str());
         if (ImGui::RadioButton(label.c_str(), ts.mode == mode)) ts.mode = mode;
         tooltip(std::string(explain(mode)).c_str());
     }
@@ -190,26 +204,11 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
         state.npc.job_cost_us = cost;
     tooltip("Real busy work added to every decision job, in microseconds, so its cost shows up in the frame time even "
             "with a handful of NPCs.");
-    }
-
-    // --- View ---------------------------------------------------------------------
-    if (section(fonts, "View")) {
     ImGui::Checkbox("debug lines", &state.npc_draw.debug_lines);
     tooltip("A thin line from each NPC to the target position its current decision was computed from.");
     ImGui::SameLine();
     ImGui::Checkbox("running halo", &state.npc_draw.highlight_running);
     tooltip("A halo around each NPC whose decision job the last update started.");
-    bool colour_blind = state.npc_draw.palette == PaletteKind::ColourBlind;
-    if (ImGui::Checkbox("colour-blind palette", &colour_blind))
-        state.npc_draw.palette = colour_blind ? PaletteKind::ColourBlind : PaletteKind::Classic;
-    tooltip("Okabe-Ito colours: vermillion and blue instead of red and amber.");
-    ImGui::SliderFloat("UI scale", &state.ui_scale, 0.75f, 3.0f, "%.2fx");
-    tooltip("Size of the panels and their text. 1.5 suits a 1080p projector, 2 a 4K one.");
-    for (float preset : {1.0f, 1.5f, 2.0f}) {
-        if (ImGui::Button(format("%.1fx", preset).c_str())) state.ui_scale = preset;
-        ImGui::SameLine();
-    }
-    ImGui::NewLine();
     }
 
     // --- This frame ------------------------------------------------------------
@@ -225,17 +224,28 @@ PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const U
     tooltip("Time other threads spent running the jobs gathered this frame.");
     }
 
-    ImGui::Spacing();
-    ImGui::TextDisabled("space pause  |  right step  |  1-5 modes");
-    ImGui::TextDisabled("H hide UI  |  F full screen  |  Ctrl+Q quit");
-    ImGui::PopItemWidth();
-    ImGui::End();
-    return requests;
+}
+
+void draw_view_section(AppState& state, const UiFonts& fonts) {
+    if (!section(fonts, "View")) return;
+    ImGui::Checkbox("timeline", &state.show_bottom_panel);
+    tooltip("The panel under the scene: what every thread did over the last steps.");
+    ImGui::SameLine();
+    bool colour_blind = state.palette == PaletteKind::ColourBlind;
+    if (ImGui::Checkbox("colour-blind palette", &colour_blind)) state.palette = colour_blind ? PaletteKind::ColourBlind : PaletteKind::Classic;
+    tooltip("Okabe-Ito colours in every scene: no meaning rests on red against green.");
+    ImGui::SliderFloat("UI scale", &state.ui_scale, 0.75f, 3.0f, "%.2fx");
+    tooltip("Size of the panels and their text. 1.5 suits a 1080p projector, 2 a 4K one.");
+    for (float preset : {1.0f, 1.5f, 2.0f}) {
+        if (ImGui::Button(formatted("%.1fx", preset).c_str())) state.ui_scale = preset;
+        ImGui::SameLine();
+    }
+    ImGui::NewLine();
 }
 
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene, const PixelRect& rect) {
     if (rect.empty()) return;
-    const Palette& p = palette(state.npc_draw.palette);
+    const Palette& p = palette(state.palette);
     const SceneBands bands = split_scene_area(rect.w, rect.h);
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
     auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
@@ -249,15 +259,15 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     const float title_px = bands.caption.h * 0.40f, small_px = bands.caption.h * 0.26f;
     const double per_s = jobs_per_second(ts, scene.config().steps_per_s, scene.config().npc_count);
     const std::string subtitle = ts.mode == Mode::UpdateAll
-                                     ? format("every frame  |  %s gathering", std::string(name_of(ts.gathering)).c_str())
-                                     : rate_number(per_s) + format(" Hz  |  J = %u, P = %u  |  %s gathering", ts.jobs_per_update,
+                                     ? formatted("every frame  |  %s gathering", std::string(name_of(ts.gathering)).c_str())
+                                     : rate_number(per_s) + formatted(" Hz  |  J = %u, P = %u  |  %s gathering", ts.jobs_per_update,
                                                                    ts.update_every_frames, std::string(name_of(ts.gathering)).c_str());
     centred(fonts.caption, title_px, std::string(label_of(ts.mode)), bands.caption.h * 0.12f, col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
 
     // Corners of the caption band: the clock, and PAUSED while paused.
     const float margin = small_px * 0.8f;
-    const std::string clock = format("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
+    const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
                                      scene.frames_stepped() * scene.step_s());
     const float title_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, label_of(ts.mode).data()).x;
     const float corner_room = (rect.w - std::max(title_w, fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, subtitle.c_str()).x)) / 2;
@@ -274,9 +284,9 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     const float bar_x = (rect.w - bar_w) / 2, bar_y = bands.footer.y + bands.footer.h * 0.56f;
     const std::string label =
         progress.size == 0 ? std::string("no batch yet")
-                           : format("batch %u  |  %u of %u jobs saved%s", progress.batch, progress.saved, progress.size,
+                           : formatted("batch %u  |  %u of %u jobs saved%s", progress.batch, progress.saved, progress.size,
                                     holds_outputs && progress.finished > progress.saved
-                                        ? format(", %u finished and held", progress.finished - progress.saved).c_str()
+                                        ? formatted(", %u finished and held", progress.finished - progress.saved).c_str()
                                         : "");
     centred(fonts.regular, label_px, label, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     auto state_colour = [&](std::uint32_t job) {

@@ -6,8 +6,11 @@
 #include "app_state.h"
 #include "ui_style.h"
 
+#include "core/exposure_scene.h"
 #include "core/npc_scene.h"
 #include "core/view.h"
+
+#include <string>
 
 #include <imgui.h>
 
@@ -28,8 +31,33 @@ struct PanelRequests {
 };
 
 // `display_frame_ms`: smoothed time between displayed frames (0 when unknown).
-PanelRequests draw_control_panel(AppState& state, const NpcScene& scene, const UiFonts& fonts, const PixelRect& rect,
-                                 double display_frame_ms);
+// What the panel shows besides the state it edits.
+struct PanelContext {
+    const NpcScene* npc = nullptr;
+    const ExposureScene* exposure = nullptr;  // null until the exposure scene is first opened
+    std::int64_t frames = 0;                  // of the scene shown
+    double step_s = 1.0 / 30.0;
+    double display_frame_ms = 0;              // smoothed time between displayed frames (0 when unknown)
+    const std::string* notice = nullptr;      // an error to show (a level that did not load)
+};
+
+PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect);
+
+// Parts of the panel, one per scene, and the part both share.
+void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fonts);
+void draw_exposure_sections(AppState& state, const ExposureScene& scene, const UiFonts& fonts);
+void draw_view_section(AppState& state, const UiFonts& fonts);
+
+// The exposure scene's caption, the article's three figures, pass progress
+// and legend, drawn over the scene area; and the tickets in flight.
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const ExposureScene& scene,
+                           const PixelRect& rect);
+void draw_tickets_panel(const ExposureScene& scene);
+
+// A section of the panel that can be folded away; open by default.
+bool section(const UiFonts& fonts, const char* title);
+// A rate for people: "10", "3.33", "60,000".
+std::string rate_number(double per_s);
 
 // Caption (mode and rate), batch progress, legend and frame counter, drawn
 // over the scene area with `list`.

@@ -131,7 +131,7 @@ int run_window(const WindowOptions& options) {
                 if (!saved) std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
             }
             if (options.verbose)
-                std::cout << "timeslice-lab: closed after " << app.npc_scene().frames_stepped() << " frames ("
+                std::cout << "timeslice-lab: closed after " << app.frames_stepped() << " frames ("
                           << app.frames_displayed() << " displayed, " << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3))
                           << " fps)" << std::endl;
         }

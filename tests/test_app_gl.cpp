@@ -3,12 +3,15 @@
 // command line, and clear errors for broken shaders and impossible requests.
 #include "run_command.h"
 
+#include "core/exposure_scene.h"
 #include "core/image_io.h"
 #include "core/npc_scene.h"
 #include "core/view.h"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstring>
 #include <fstream>
 
 using namespace tsl;
@@ -60,7 +63,77 @@ std::vector<Npc> npcs_after_40_steps() {
     return {scene.npcs().begin(), scene.npcs().end()};
 }
 
+// The exposure scene as the app starts it (no step taken yet).
+std::unique_ptr<ExposureScene> exposure_scene_at_start(int grid_size) {
+    ExposureSceneConfig config;
+    config.assets_dir = std::string(TSL_SOURCE_DIR) + "/assets";
+    config.grid_size = grid_size;
+    std::string error;
+    auto scene = ExposureScene::create(config, {}, error);
+    INFO(error);
+    REQUIRE(scene);
+    return scene;
+}
+
+// Which of the map's colours a pixel has, in either palette: 'e'xposed,
+// 'h'idden, 'w'all, or '?'.
+char map_colour(Pixel p) {
+    auto near = [&](int r, int g, int b) { return std::abs(p.r - r) + std::abs(p.g - g) + std::abs(p.b - b) <= 24; };
+    if (near(0xF8, 0xE3, 0xA3) || near(0xF0, 0xE4, 0x42)) return 'e';
+    if (near(0x83, 0x97, 0xAD) || near(0x56, 0xB4, 0xE9)) return 'h';
+    if (near(0x34, 0x36, 0x3A) || near(0x33, 0x33, 0x33)) return 'w';
+    return '?';
+}
+
 }  // namespace
+
+TEST_CASE("The exposure scene draws every cell as the core computes it", "[gl][exposure]") {
+    constexpr int kGrid = 40;
+    for (const char* palette : {"classic", "colour-blind"}) {
+        INFO("palette " << palette);
+        const Image image = screenshot({"--scene", "exposure", "--frames", "0", "--set", "grid_size=40", "--set",
+                                        std::string("palette=") + palette});
+        const auto scene = exposure_scene_at_start(kGrid);
+        const SceneBands bands = split_scene_area(kWidth, kHeight);
+        const ViewTransform view = ViewTransform::fit(bands.view, kGrid * 0.5 * 1.02);
+        const Vec2 sentinel = scene->sentinel_position(), character = scene->character().position;
+        int checked = 0, exposed = 0, hidden = 0;
+        for (int y = 0; y < kGrid; ++y)
+            for (int x = 0; x < kGrid; ++x) {
+                const Vec2 c{x + 0.5, y + 0.5};
+                // The sentinel and the character are drawn over the map.
+                if (std::hypot(c.x - sentinel.x, c.y - sentinel.y) < 3 || std::hypot(c.x - character.x, c.y - character.y) < 3) continue;
+                const char want = scene->grid().wall(x, y) ? 'w' : scene->exposure()[scene->grid().index(x, y)] ? 'e' : 'h';
+                INFO("cell " << x << "," << y);
+                REQUIRE(map_colour(at(image, view.to_pixels({c.x - kGrid / 2.0, c.y - kGrid / 2.0}))) == want);
+                ++checked;
+                exposed += want == 'e';
+                hidden += want == 'h';
+            }
+        CHECK(checked > 1400);
+        CHECK(exposed > 100);
+        CHECK(hidden > 100);
+    }
+}
+
+TEST_CASE("Rays drawn from the eye change the picture only when asked for", "[gl][exposure]") {
+    const Image plain = screenshot({"--scene", "exposure", "--frames", "5"});
+    const Image rays = screenshot({"--scene", "exposure", "--frames", "5", "--set", "show_rays=true"});
+    int differ = 0;
+    for (int y = 0; y < kHeight; y += 2)
+        for (int x = 0; x < kWidth; x += 2) {
+            const Pixel a = at(plain, {double(x), double(y)}), b = at(rays, {double(x), double(y)});
+            differ += a.r != b.r || a.g != b.g || a.b != b.b;
+        }
+    CHECK(differ > 500);
+    // The same run draws the same scene (the caption and footer show measured times, which vary).
+    const Image again = screenshot({"--scene", "exposure", "--frames", "5"});
+    const SceneBands bands = split_scene_area(kWidth, kHeight);
+    int changed = 0;
+    for (int y = static_cast<int>(bands.view.y); y < static_cast<int>(bands.view.y + bands.view.h); ++y)
+        for (int x = 0; x < kWidth; ++x) changed += std::memcmp(plain.pixel(x, y), again.pixel(x, y), 3) != 0;
+    CHECK(changed == 0);
+}
 
 TEST_CASE("Offscreen render: background, a dark arrow on every NPC, red debug lines only with debug on", "[gl]") {
     const Image on = screenshot({"--frames", "40", "--set", "debug_lines=true"});

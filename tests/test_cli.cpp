@@ -5,6 +5,10 @@
 #include "core/trace_rules.h"
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <set>
 
 #include <sstream>
 
@@ -159,4 +163,41 @@ TEST_CASE("metrics reports worker busy time when jobs run on other threads", "[c
     CHECK(busy >= 0.5);  // three jobs of 200 us each on their own threads
     const CommandResult bad = run_app({"metrics", "--out", "-", "--workers", "-3"});
     CHECK(bad.status == 2);
+}
+
+TEST_CASE("bench prints the exposure table as records for every grid, mode and algorithm", "[cli][bench]") {
+    const CommandResult r = run_app({"bench", "--only", "exposure", "--quick", "--json"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const nlohmann::json records = nlohmann::json::parse(r.out);
+    // (grid, mode, algorithm) -> the names recorded for it, and their values.
+    std::map<std::string, std::map<std::string, double>> rows;
+    int back_to_back = 0;
+    for (const auto& record : records) {
+        const auto& p = record.at("params");
+        CHECK(record.at("unit") == "ms");
+        const double value = record.at("median");
+        CHECK(value > 0);
+        if (p.contains("steps")) {
+            CHECK(p.at("steps") == "back-to-back");
+            ++back_to_back;
+            continue;
+        }
+        const std::string key = std::to_string(p.at("grid").get<int>()) + " " + p.at("mode").get<std::string>() + " " +
+                                p.at("algorithm").get<std::string>();
+        rows[key][record.at("name")] = value;
+    }
+    CHECK(back_to_back == 6);
+    for (int grid : {100, 256, 1000})
+        for (const char* mode : {"single", "same-frame", "next-frame", "timesliced"})
+            for (const char* algorithm : {"rays", "sweep"}) {
+                const std::string key = std::to_string(grid) + " " + mode + " " + algorithm;
+                INFO(key);
+                REQUIRE(rows.count(key) == 1);
+                const auto& row = rows[key];
+                REQUIRE(row.size() == 3);
+                // The average over the busy threads cannot exceed their sum.
+                CHECK(row.at("exposure_busy_ms") <= row.at("exposure_total_ms") * 1.0001);
+            }
+    CHECK(rows.size() == 24);
 }
