@@ -121,7 +121,7 @@ void NpcScene::step() {
     ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
     target_ = target_at_phase(target_phase_turns_);
 
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
     {
         ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_));
         slicer_.update();
@@ -146,27 +146,45 @@ void NpcScene::step() {
         metrics_.jobs_started = slicer_.last_update().jobs_started;
         measure(main_update_ms);
     }
+    metrics_.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     ++frame_;
     target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
 }
 
-void NpcScene::measure(double main_update_ms) {
-    const double ms_per_frame = 1000.0 * step_s();
-    double age_sum = 0, age_max = 0, error_sum = 0, error_max = 0;
-    for (const Npc& npc : npcs_) {
-        const double age = static_cast<double>(frame_ - npc.decision.input_frame) * ms_per_frame;
-        const double error = angle_between_deg(npc.facing_deg, heading_deg(npc.position, target_));
+NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s) {
+    NpcFrameMetrics m;
+    m.frame = frame;
+    if (npcs.empty()) return m;
+    const double ms_per_frame = 1000.0 * step_s;
+    double age_sum = 0, error_sum = 0;
+    for (const Npc& npc : npcs) {
+        const double age = static_cast<double>(frame - npc.decision.input_frame) * ms_per_frame;
+        const double error = angle_between_deg(npc.facing_deg, heading_deg(npc.position, target));
         age_sum += age;
-        age_max = std::max(age_max, age);
+        m.max_input_age_ms = std::max(m.max_input_age_ms, age);
         error_sum += error;
-        error_max = std::max(error_max, error);
+        m.max_error_deg = std::max(m.max_error_deg, error);
     }
-    const double n = static_cast<double>(npcs_.size());
-    metrics_.frame = frame_;
-    metrics_.mean_input_age_ms = age_sum / n;
-    metrics_.max_input_age_ms = age_max;
-    metrics_.mean_error_deg = error_sum / n;
-    metrics_.max_error_deg = error_max;
+    const double n = static_cast<double>(npcs.size());
+    m.mean_input_age_ms = age_sum / n;
+    m.mean_error_deg = error_sum / n;
+    return m;
+}
+
+void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
+    ++frames;
+    input_age_sum_ms += m.mean_input_age_ms;
+    input_age_max_ms = std::max(input_age_max_ms, m.max_input_age_ms);
+    error_sum_deg += m.mean_error_deg;
+    error_max_deg = std::max(error_max_deg, m.max_error_deg);
+    main_update_sum_ms += m.main_update_ms;
+    worker_busy_sum_ms += m.worker_busy_ms;
+}
+
+void NpcScene::measure(double main_update_ms) {
+    const std::uint32_t jobs_started = metrics_.jobs_started;
+    metrics_ = measure_npcs(npcs_, target_, frame_, step_s());
+    metrics_.jobs_started = jobs_started;
     metrics_.main_update_ms = main_update_ms;
     metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
 }

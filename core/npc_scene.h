@@ -78,7 +78,30 @@ struct NpcFrameMetrics {
     double max_error_deg = 0;
     double main_update_ms = 0;     // main-thread time inside the timeslicer's update
     double worker_busy_ms = 0;     // time worker threads spent running this frame's jobs
+    double step_ms = 0;            // main-thread time of the whole step: update, lookups, animation, metrics
     std::uint32_t jobs_started = 0;
+};
+
+// The latency half of the metrics, by definition: at frame `frame`, an NPC's
+// input age is (frame - the frame its decision's input was read) x the step
+// in ms; its error is the unsigned angle between its facing and the direction
+// from it to `target`. Means are over all NPCs, maxima the largest. The cost
+// fields are left at zero.
+NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s);
+
+// Frame metrics accumulated over a run: what the comparison view's summary
+// table shows for each pane (means over the frames added, maxima of maxima).
+struct NpcMetricsSummary {
+    std::int64_t frames = 0;
+    double input_age_sum_ms = 0, input_age_max_ms = 0;
+    double error_sum_deg = 0, error_max_deg = 0;
+    double main_update_sum_ms = 0, worker_busy_sum_ms = 0;
+
+    void add(const NpcFrameMetrics& m);
+    double mean_input_age_ms() const { return frames ? input_age_sum_ms / frames : 0; }
+    double mean_error_deg() const { return frames ? error_sum_deg / frames : 0; }
+    double mean_main_update_ms() const { return frames ? main_update_sum_ms / frames : 0; }
+    double mean_worker_busy_ms() const { return frames ? worker_busy_sum_ms / frames : 0; }
 };
 
 // The decision job: face the target position in the input.

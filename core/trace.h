@@ -26,6 +26,18 @@ struct TraceRecord {
     bool operator==(const TraceRecord&) const = default;
 };
 
+// One job's four events, gathered from a trace (-1: not happened yet).
+struct JobTiming {
+    std::uint32_t batch = 0;
+    std::uint64_t key = 0;
+    std::int64_t input = -1, start = -1, finish = -1, save = -1;
+};
+
+// The jobs of the newest `batches` batches among `records`, oldest batch
+// first, each batch's jobs in the order their first event was recorded (the
+// order the batch reads inputs or starts jobs). What the timing diagram draws.
+std::vector<JobTiming> job_timings(const std::vector<TraceRecord>& records, int batches);
+
 class TraceLog {
 public:
     void record(std::int64_t frame, std::uint64_t key, std::uint32_t batch, TraceEvent event) {
@@ -35,6 +47,8 @@ public:
     void clear() noexcept { records_.clear(); }
     // Drops records older than `frame` (the timing diagram keeps a window).
     void drop_before(std::int64_t frame);
+    // Drops every record of a batch numbered below `batch`.
+    void drop_batches_before(std::uint32_t batch);
 
     // CSV with header `frame,key,batch,event`, one row per record, in the
     // order they happened.

@@ -1,11 +1,15 @@
 // The NPC scene: determinism, the animation layer's turn cap and angle wrap,
 // the input-age timing model of each mode, and live changes.
 #include "core/npc_scene.h"
+#include "core/trace.h"
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstring>
+#include <numbers>
 #include <random>
+#include <vector>
 
 using namespace tsl;
 
@@ -167,4 +171,111 @@ TEST_CASE("NPCs stand on a ring up to 64 and in a field beyond", "[npc]") {
     for (const Vec2& p : field) REQUIRE((std::abs(p.x) < kRingRadius && std::abs(p.y) < kRingRadius));
     CHECK(field[0] != field[1]);
     CHECK(field[0] != field[100]);
+}
+
+TEST_CASE("Metric definitions on a hand-computed case", "[npc][metrics]") {
+    // Two NPCs at 30 steps/s, measured at frame 12. The target is at the origin.
+    // NPC a at (1, 0) faces 180 deg (exactly at the target) with input from frame 9:
+    //   age 3 frames = 100 ms, error 0 deg.
+    // NPC b at (0, -2) faces 0 deg (east) while the target is due north (90 deg),
+    //   input from frame 12: age 0 ms, error 90 deg.
+    Npc a{{1, 0}, 180.0, {}};
+    a.decision.input_frame = 9;
+    Npc b{{0, -2}, 0.0, {}};
+    b.decision.input_frame = 12;
+    const std::vector<Npc> npcs{a, b};
+    const NpcFrameMetrics m = measure_npcs(npcs, {0, 0}, 12, 1.0 / 30.0);
+    CHECK(m.frame == 12);
+    CHECK(m.mean_input_age_ms == Approx(50.0));
+    CHECK(m.max_input_age_ms == Approx(100.0));
+    CHECK(m.mean_error_deg == Approx(45.0));
+    CHECK(m.max_error_deg == Approx(90.0));
+    CHECK(m.main_update_ms == 0);
+    CHECK(m.jobs_started == 0);
+
+    // The error wraps: facing 350 deg toward a target at 10 deg is 20 deg off, not 340.
+    Npc c{{0, 0}, 350.0, {}};
+    c.decision.input_frame = 0;
+    const std::vector<Npc> one{c};
+    const double to_ten = 10.0 * std::numbers::pi / 180.0;
+    const NpcFrameMetrics wrapped = measure_npcs(one, {std::cos(to_ten), std::sin(to_ten)}, 0, 1.0 / 30.0);
+    CHECK(wrapped.mean_error_deg == Approx(20.0));
+    CHECK(wrapped.mean_input_age_ms == 0);
+}
+
+TEST_CASE("A step's total main-thread time covers its update", "[npc][metrics]") {
+    NpcSceneConfig config = ten_hz(Mode::AIAO);
+    config.job_cost_us = 300;  // an update that starts a job costs at least this much
+    NpcScene scene(config);
+    for (int f = 0; f < 9; ++f) {
+        scene.step();
+        const NpcFrameMetrics& m = scene.metrics();
+        CHECK(m.step_ms >= m.main_update_ms);
+        if (m.jobs_started > 0) CHECK(m.main_update_ms >= 0.3);
+    }
+}
+
+TEST_CASE("The summary of a run averages frame means and keeps the largest maximum", "[npc][metrics]") {
+    NpcMetricsSummary summary;
+    CHECK(summary.mean_input_age_ms() == 0);
+    NpcFrameMetrics a, b;
+    a.mean_input_age_ms = 10, a.max_input_age_ms = 30, a.mean_error_deg = 2, a.max_error_deg = 5, a.main_update_ms = 0.5;
+    b.mean_input_age_ms = 20, b.max_input_age_ms = 25, b.mean_error_deg = 4, b.max_error_deg = 9, b.main_update_ms = 1.5;
+    summary.add(a);
+    summary.add(b);
+    CHECK(summary.frames == 2);
+    CHECK(summary.mean_input_age_ms() == Approx(15));
+    CHECK(summary.input_age_max_ms == Approx(30));
+    CHECK(summary.mean_error_deg() == Approx(3));
+    CHECK(summary.error_max_deg == Approx(9));
+    CHECK(summary.mean_main_update_ms() == Approx(1.0));
+}
+
+TEST_CASE("Job timings gather each job's four events from a trace", "[npc][trace]") {
+    // Hand-made: batch 0 of keys 5 and 7 (SISO-like), batch 1 starting.
+    const std::vector<TraceRecord> records = {
+        {0, 5, 0, TraceEvent::Input}, {0, 7, 0, TraceEvent::Input}, {0, 5, 0, TraceEvent::Start}, {0, 5, 0, TraceEvent::Finish},
+        {3, 7, 0, TraceEvent::Start}, {3, 7, 0, TraceEvent::Finish}, {3, 5, 0, TraceEvent::Save},  {3, 7, 0, TraceEvent::Save},
+        {6, 5, 1, TraceEvent::Input}, {6, 5, 1, TraceEvent::Start},
+    };
+    const std::vector<JobTiming> both = job_timings(records, 2);
+    REQUIRE(both.size() == 3);
+    CHECK(both[0].batch == 0);
+    CHECK(both[0].key == 5);
+    CHECK(both[0].input == 0);
+    CHECK(both[0].start == 0);
+    CHECK(both[0].finish == 0);
+    CHECK(both[0].save == 3);
+    CHECK(both[1].key == 7);
+    CHECK(both[1].input == 0);
+    CHECK(both[1].start == 3);
+    CHECK(both[1].save == 3);
+    CHECK(both[2].batch == 1);
+    CHECK(both[2].start == 6);
+    CHECK(both[2].finish == -1);  // still running
+    CHECK(both[2].save == -1);
+    const std::vector<JobTiming> newest = job_timings(records, 1);
+    REQUIRE(newest.size() == 1);
+    CHECK(newest[0].batch == 1);
+}
+
+TEST_CASE("Job timings of a running scene show SISO reading every input at the batch start", "[npc][trace]") {
+    NpcScene scene(ten_hz(Mode::SISO));
+    TraceLog log;
+    scene.set_trace(&log);
+    for (int f = 0; f < 75; ++f) scene.step();  // batch 2 under way
+    const std::vector<JobTiming> jobs = job_timings(log.records(), 2);
+    REQUIRE(jobs.size() == 20);  // batch 1 complete, batch 2 with every input read
+    std::int64_t save = -1, last_finish = -1;
+    for (const JobTiming& job : jobs) {
+        CHECK(job.input == (job.batch == 1 ? 30 : 60));
+        if (job.batch != 1) continue;
+        if (save < 0) save = job.save;
+        CHECK(job.save == save);  // saved together, once the batch has finished
+        last_finish = std::max(last_finish, job.finish);
+    }
+    CHECK(save >= last_finish);
+    CHECK(save <= 60);
+    log.drop_batches_before(2);
+    for (const TraceRecord& r : log.records()) CHECK(r.batch == 2);
 }
