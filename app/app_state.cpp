@@ -1,5 +1,8 @@
 #include "app_state.h"
 
+#include "core/preset.h"
+
+#include <algorithm>
 #include <cstdlib>
 
 #ifndef TSL_ASSETS_DIR
@@ -13,10 +16,65 @@ std::string assets_directory() {
     return TSL_ASSETS_DIR;
 }
 
+void AppState::sync_edited_pane() {
+    edited_pane = std::clamp(edited_pane, 0, static_cast<int>(panes.size()) - 1);
+    panes[edited_pane].timeslicing = npc.timeslicing;
+    panes[edited_pane].draw = npc_draw;
+}
+
+void AppState::select_pane(int index) {
+    sync_edited_pane();
+    edited_pane = std::clamp(index, 0, static_cast<int>(panes.size()) - 1);
+    npc.timeslicing = panes[edited_pane].timeslicing;
+    npc_draw = panes[edited_pane].draw;
+}
+
+void AppState::set_pane_count(int count) {
+    sync_edited_pane();
+    count = std::clamp(count, 1, kMaxPanes);
+    while (static_cast<int>(panes.size()) < count) {
+        PaneState copy = panes.back();
+        copy.caption.clear();
+        panes.push_back(copy);
+    }
+    panes.resize(count);
+    select_pane(std::min(edited_pane, count - 1));
+}
+
+NpcSceneConfig AppState::pane_config(int index) const {
+    NpcSceneConfig config = npc;
+    if (index != edited_pane) config.timeslicing = panes.at(index).timeslicing;
+    return config;
+}
+
+void AppState::apply_preset(const Preset& p) {
+    const TimeslicerConfig keep = npc.timeslicing;
+    npc = p.scene;
+    npc.timeslicing = keep;
+    workers = p.workers;
+    panes.clear();
+    for (const PanePreset& pane : p.panes) {
+        PaneState s;
+        s.timeslicing = pane.timeslicing;
+        s.draw.debug_lines = pane.debug_lines;
+        s.draw.highlight_running = pane.highlight_running;
+        s.caption = pane.caption;
+        panes.push_back(s);
+    }
+    if (panes.empty()) panes.emplace_back();
+    edited_pane = 0;
+    npc.timeslicing = panes[0].timeslicing;
+    npc_draw = panes[0].draw;
+    preset = p.name;
+    scene = "npc";
+}
+
 void apply_settings(AppState& state, const Settings& s) {
     state.scene = s.scene;
     state.npc.timeslicing = s.timeslicing;
     state.npc.npc_count = s.npc_count;
+    state.panes.assign(1, PaneState{state.npc.timeslicing, state.npc_draw, {}});
+    state.edited_pane = 0;
     state.ui_scale = s.ui_scale;
     state.palette = parse_palette(s.palette).value_or(PaletteKind::Classic);
     state.window_width = s.window_width;

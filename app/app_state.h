@@ -13,12 +13,36 @@
 #include "core/settings.h"
 
 #include <string>
+#include <vector>
+
+namespace tsl {
+struct Preset;
+}
 
 namespace tsl::app {
 
+// One pane of the NPC scene's comparison view: its own timing and drawing,
+// with the shared world (NPC count, target, turn speed, job cost, step rate).
+struct PaneState {
+    TimeslicerConfig timeslicing;
+    NpcDrawOptions draw;
+    std::string caption;  // empty — built from the mode, rate and threading
+
+    bool operator==(const PaneState&) const = default;
+};
+
+inline constexpr int kMaxPanes = 5;
+
 struct AppState {
     std::string scene = "npc";      // npc | exposure — the scene shown
-    NpcSceneConfig npc;             // mode, J, P, gathering, threading, NPC count, turn speed, target period, job cost
+    // The NPC scene: the world every pane shares (NPC count, turn speed,
+    // target period, job cost, step rate) and, in npc.timeslicing and
+    // npc_draw, the settings of the pane being edited — the panel, the keys
+    // and --set edit those; sync_edited_pane() copies them into panes.
+    NpcSceneConfig npc;
+    std::vector<PaneState> panes{PaneState{}};  // 1 .. kMaxPanes; more than one is the comparison view
+    int edited_pane = 0;            // 0 — the pane the panel edits
+    std::string preset;             // the preset last loaded ("" — none), shown by the picker
     ExposureSceneConfig exposure;   // level, grid size, execution mode, algorithm, slice, speeds
     int workers = -1;               // -1 — job system workers: one per core besides the main thread
     NpcDrawOptions npc_draw;        // debug lines, running halos
@@ -30,9 +54,22 @@ struct AppState {
     bool hide_ui = false;           // false — H toggles: only the scene is drawn
     bool show_bottom_panel = true;  // true — the timeline (and plots) under the scene
     int timeline_frames = 3;        // 3 — simulation steps the timeline shows
+    std::string dock_tab = "plots"; // plots | timing | timeline | tickets — the tab shown under the scene
     int window_width = 1600;        // window size, screen coordinates
     int window_height = 900;
     bool fullscreen = false;        // false — F toggles
+
+    // Copies the edited pane's settings (npc.timeslicing, npc_draw) into panes.
+    void sync_edited_pane();
+    // Edits another pane from now on (its settings move into npc and npc_draw).
+    void select_pane(int index);
+    // 1 .. kMaxPanes panes; new ones copy the last one.
+    void set_pane_count(int count);
+    // The whole configuration of pane `index`'s scene.
+    NpcSceneConfig pane_config(int index) const;
+    const NpcDrawOptions& pane_draw(int index) const { return index == edited_pane ? npc_draw : panes.at(index).draw; }
+    // A preset's world, panes and workers; pane 1 is edited afterwards.
+    void apply_preset(const Preset& preset);
 };
 
 // Where levels (assets/levels) are: $TSL_ASSETS_DIR, else the source tree's assets/.

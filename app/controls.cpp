@@ -48,6 +48,24 @@ const std::vector<Control>& controls() {
              return {};
          },
          [](const AppState& s) { return s.scene; }},
+        {"panes", "1..5", "NPC scene panes side by side (2 to 5: the comparison view); new panes copy the last.",
+         [](AppState& s, const std::string& v) {
+             int count = 1;
+             std::string problem = parse_number(v, 1, kMaxPanes, count);
+             if (problem.empty()) s.set_pane_count(count);
+             return problem;
+         },
+         [](const AppState& s) { return std::to_string(s.panes.size()); }},
+        {"pane", "1..5", "The pane the next mode, J, P, gathering, threading and drawing options set (adds panes up to it).",
+         [](AppState& s, const std::string& v) {
+             int index = 1;
+             std::string problem = parse_number(v, 1, kMaxPanes, index);
+             if (!problem.empty()) return problem;
+             if (index > static_cast<int>(s.panes.size())) s.set_pane_count(index);
+             s.select_pane(index - 1);
+             return problem;
+         },
+         [](const AppState& s) { return std::to_string(s.edited_pane + 1); }},
         {"mode", "update-all|aiao|siao|siso|aiso", "Input/output timing mode of the NPC decisions.",
          [](AppState& s, const std::string& v) -> std::string {
              const auto mode = parse_mode(v);
@@ -160,9 +178,17 @@ const std::vector<Control>& controls() {
         {"hide_ui", "true|false", "Show only the scene (H toggles).",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.hide_ui); },
          [](const AppState& s) { return bool_text(s.hide_ui); }},
-        {"bottom_panel", "true|false", "Show the timeline under the scene.",
+        {"bottom_panel", "true|false", "Show the plots, timing diagram and timeline under the scene.",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.show_bottom_panel); },
          [](const AppState& s) { return bool_text(s.show_bottom_panel); }},
+        {"dock", "plots|timing|timeline|tickets", "Tab under the scene: plots, timing diagram, timeline, path tickets (exposure).",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v != "plots" && v != "timing" && v != "timeline" && v != "tickets")
+                 return "'" + v + "' is not a tab; accepted: plots, timing, timeline, tickets";
+             s.dock_tab = v;
+             return {};
+         },
+         [](const AppState& s) { return s.dock_tab; }},
         {"timeline_steps", "1..20", "Simulation steps the timeline's Fit view shows.",
          [](AppState& s, const std::string& v) { return parse_number(v, 1, 20, s.timeline_frames); },
          [](const AppState& s) { return std::to_string(s.timeline_frames); }},

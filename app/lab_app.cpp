@@ -1,7 +1,8 @@
 #include "lab_app.h"
 
 #include "gl.h"
-#include "ui_panels.h"
+
+#include "core/preset.h"
 
 #include <imgui.h>
 
@@ -26,9 +27,11 @@ double thread_cpu_ms() {
 LabApp::LabApp(const AppState& initial)
     : state_(initial),
       jobs_({initial.workers}),
-      npc_(std::make_unique<NpcScene>(initial.npc, SceneServices{&jobs_, &profiler_})) {
+      panes_(SceneServices{&jobs_, &profiler_}) {
     profiler_.name_this_thread("main");
-    state_.npc = npc_->config();
+    state_.set_pane_count(static_cast<int>(state_.panes.size()));  // clamps, and loads the edited pane
+    sync_panes();
+    state_.npc = panes_.pane(state_.edited_pane).config();
     if (state_.exposure.assets_dir.empty()) state_.exposure.assets_dir = assets_directory();
 }
 
@@ -39,7 +42,31 @@ bool LabApp::init(std::string& error) {
     style_.update(state_.ui_scale, state_.palette);
     if (!npc_renderer_.init(error) || !exposure_renderer_.init(error)) return false;
     if (state_.scene == "exposure" && !ensure_exposure(error)) return false;
+    // The picker lists every preset that loads; a broken file is named in the panel.
+    for (const std::string& name : list_presets(state_.exposure.assets_dir)) {
+        const PresetLoad loaded = load_preset_by_name(state_.exposure.assets_dir, name);
+        if (loaded.preset) presets_.push_back({name, loaded.preset->title, loaded.preset->description});
+        else notice_ = loaded.error;
+    }
     return true;
+}
+
+void LabApp::load_preset(const std::string& name) {
+    const PresetLoad loaded = load_preset_by_name(state_.exposure.assets_dir, name);
+    if (!loaded.preset) {
+        notice_ = loaded.error;
+        return;
+    }
+    state_.apply_preset(*loaded.preset);
+    sync_panes();
+    reset_scene();
+    action("preset " + name);
+}
+
+// After each step: every pane's frame metrics into its summary.
+void LabApp::record_metrics() {
+    summaries_.resize(panes_.size());
+    for (int i = 0; i < panes_.size(); ++i) summaries_[i].add(panes_.pane(i).metrics());
 }
 
 void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.palette); }
@@ -55,14 +82,50 @@ bool LabApp::ensure_exposure(std::string& error) {
     return exposure_ != nullptr;
 }
 
-std::int64_t LabApp::frames_stepped() const { return showing_exposure() ? exposure_->frames_stepped() : npc_->frames_stepped(); }
-double LabApp::step_s() const { return showing_exposure() ? exposure_->step_s() : npc_->step_s(); }
+std::int64_t LabApp::frames_stepped() const { return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped(); }
+double LabApp::step_s() const { return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s(); }
 
 void LabApp::step_scene(int steps) {
     for (int i = 0; i < steps; ++i) {
-        if (showing_exposure()) exposure_->step();
-        else npc_->step();
+        if (showing_exposure()) {
+            exposure_->step();
+            continue;
+        }
+        panes_.step();
+        record_metrics();
+        plots_.record(panes_.panes(), cost_.draw_ms);
+        diagram_.after_step();
     }
+}
+
+void LabApp::reset_scene() {
+    if (showing_exposure()) exposure_->reset();
+    else panes_.reset();
+    summaries_.assign(panes_.size(), {});
+    plots_.clear();
+    clock_.reset();
+}
+
+// One scene per pane of the state, each with its pane's settings. A new pane
+// count starts every pane again from frame 0, so that they stay in lock-step.
+void LabApp::sync_panes() {
+    state_.sync_edited_pane();
+    std::vector<NpcSceneConfig> configs;
+    for (int i = 0; i < static_cast<int>(state_.panes.size()); ++i) configs.push_back(state_.pane_config(i));
+    if (static_cast<int>(configs.size()) != panes_.size()) {
+        diagram_.follow(nullptr);  // it records a pane about to go
+        plots_.clear();
+    }
+    std::vector<NpcSceneConfig> before;
+    for (const auto& pane : panes_.panes()) before.push_back(pane->config());
+    if (panes_.configure(configs)) {
+        pane_targets_.resize(configs.size());
+        summaries_.assign(configs.size(), {});
+        clock_.reset();
+        return;
+    }
+    for (std::size_t i = 0; i < configs.size(); ++i)
+        if (configs[i] != before[i]) summaries_[i] = {};  // the averages describe one setting
 }
 
 void LabApp::handle_shortcuts() {
@@ -105,8 +168,8 @@ void LabApp::handle_shortcuts() {
 
 // The panel and the keys edit state_; the scenes follow at the frame boundary.
 void LabApp::apply_state_to_scene() {
-    if (state_.npc != npc_->config()) npc_->set_config(state_.npc);
-    state_.npc = npc_->config();  // read back what the scene accepted
+    sync_panes();
+    state_.npc = panes_.pane(state_.edited_pane).config();  // read back what the scene accepted
     if (state_.scene == "exposure") {
         std::string error;
         if (!ensure_exposure(error)) {
@@ -119,6 +182,9 @@ void LabApp::apply_state_to_scene() {
         notice_ = error;  // empty when it worked
         state_.exposure = exposure_->config();
     }
+    // The timing diagram records the edited pane (cheap: a few events per job,
+    // two batches kept, nothing past TimingDiagram::kMaxKeys NPCs).
+    diagram_.follow(showing_exposure() ? nullptr : &panes_.pane(state_.edited_pane));
     const int workers = state_.workers < 0 ? default_worker_count() : state_.workers;
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
 }
@@ -130,12 +196,37 @@ void LabApp::draw_dock(const PixelRect& rect) {
     ImGui::Begin("Dock", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar);
+    // A tab asked for by --set dock=... is selected once; clicks on tabs
+    // write back which one is shown.
+    const std::string& want = state_.dock_tab;
+    const bool available = want == "timeline" || (showing_exposure() ? want == "tickets" : want == "plots" || want == "timing");
+    const bool requested = available && want != shown_tab_;
+    auto tab = [&](const char* name, const char* label) {
+        const bool select = requested && state_.dock_tab == name;
+        if (!ImGui::BeginTabItem(label, nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return false;
+        shown_tab_ = name;
+        if (!requested) state_.dock_tab = name;
+        return true;
+    };
     if (ImGui::BeginTabBar("dock tabs")) {
-        if (ImGui::BeginTabItem("Timeline")) {
+        if (!showing_exposure() && tab("plots", "Plots")) {
+            plots_.draw(state_, style_.fonts(), notice_);
+            ImGui::EndTabItem();
+        }
+        if (!showing_exposure() && tab("timing", "Timing diagram")) {
+            if (diagram_.followed()) {
+                const std::string pane = pane_count() > 1 ? std::string("Pane ") + pane_letter(state_.edited_pane) : std::string();
+                diagram_.draw(style_.fonts(), state_.palette, pane.c_str());
+            } else {
+                ImGui::TextDisabled("Recording the jobs from the next step on.");
+            }
+            ImGui::EndTabItem();
+        }
+        if (tab("timeline", "Timeline")) {
             timeline_.draw(profiler_, state_.timeline_frames, style_.fonts());
             ImGui::EndTabItem();
         }
-        if (showing_exposure() && ImGui::BeginTabItem("Path tickets")) {
+        if (showing_exposure() && tab("tickets", "Path tickets")) {
             draw_tickets_panel(*exposure_);
             ImGui::EndTabItem();
         }
@@ -161,17 +252,17 @@ void LabApp::frame(const FrameParams& params) {
     const ImGuiIO& io = ImGui::GetIO();
     const Layout layout = compute_layout(state_, io.DisplaySize);
     if (!state_.hide_ui) {
-        const PanelContext context{npc_.get(), exposure_.get(), frames_stepped(), step_s(), display_frame_ms_, &notice_};
+        const PanelContext context{&panes_.pane(state_.edited_pane), exposure_.get(), frames_stepped(), step_s(), display_frame_ms_,
+                                   &notice_, &summaries_, &presets_};
         const PanelRequests requests = draw_control_panel(state_, context, style_.fonts(), layout.panel);
         if (requests.toggle_pause) state_.paused = !state_.paused;
         if (requests.step) {
             state_.paused = true;
             clock_.request_step();
         }
+        if (!requests.load_preset.empty()) load_preset(requests.load_preset);
         if (requests.reset) {
-            if (showing_exposure()) exposure_->reset();
-            else npc_->reset();
-            clock_.reset();
+            reset_scene();
             action("reset");
         }
         draw_dock(layout.dock);
@@ -199,29 +290,50 @@ void LabApp::frame(const FrameParams& params) {
     const PixelRect scene_px = scaled(layout.scene);
     const double draw_start = thread_cpu_ms();
     cost_.draw_ms = 0;
-    if (!scene_px.empty()) {
+    if (!scene_px.empty() && showing_exposure()) {
         const int w = static_cast<int>(scene_px.w), h = static_cast<int>(scene_px.h);
         const PixelRect view = scaled(split_scene_area(layout.scene.w, layout.scene.h).view);
         scene_target_.ensure(w, h, 4);
         scene_target_.bind_for_drawing();
         {
             ZoneScope zone(&profiler_, ZoneKind::Draw, "draw submission");
-            if (showing_exposure()) {
-                ExposureDrawOptions options = state_.exposure_draw;
-                options.palette = state_.palette;
-                exposure_renderer_.draw(*exposure_, options, w, h, view);
-            } else {
-                NpcDrawOptions options = state_.npc_draw;
-                options.palette = state_.palette;
-                npc_renderer_.draw(*npc_, options, w, h, view);
-            }
+            ExposureDrawOptions options = state_.exposure_draw;
+            options.palette = state_.palette;
+            exposure_renderer_.draw(*exposure_, options, w, h, view);
         }
         cost_.draw_ms = thread_cpu_ms() - draw_start;  // submission only: the resolve below waits for the GPU
         scene_target_.resolve_into(params.target_framebuffer, static_cast<int>(scene_px.x),
                                    params.framebuffer_height - static_cast<int>(scene_px.y) - h);
+    } else if (!scene_px.empty()) {
+        // Each pane into its own multisampled target, resolved into its place.
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, pane_count());
+        double submit_ms = 0;
+        for (int i = 0; i < pane_count(); ++i) {
+            const PixelRect pane_px = scaled(rects[i]);
+            const int w = static_cast<int>(pane_px.w), h = static_cast<int>(pane_px.h);
+            if (w < 1 || h < 1) continue;
+            const PixelRect view = scaled(split_scene_area(rects[i].w, rects[i].h).view);
+            const double start = thread_cpu_ms();
+            pane_targets_[i].ensure(w, h, 4);
+            pane_targets_[i].bind_for_drawing();
+            {
+                ZoneScope zone(&profiler_, ZoneKind::Draw, "draw submission");
+                NpcDrawOptions options = state_.pane_draw(i);
+                options.palette = state_.palette;
+                npc_renderer_.draw(panes_.pane(i), options, w, h, view);
+            }
+            submit_ms += thread_cpu_ms() - start;
+            pane_targets_[i].resolve_into(params.target_framebuffer, static_cast<int>(pane_px.x),
+                                          params.framebuffer_height - static_cast<int>(pane_px.y) - h);
+        }
+        cost_.draw_ms = submit_ms;  // submission only: the resolves wait for the GPU
     }
     if (showing_exposure()) draw_exposure_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *exposure_, layout.scene);
-    else draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, *npc_, layout.scene);
+    else {
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, pane_count());
+        for (int i = 0; i < pane_count(); ++i)
+            draw_npc_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), state_, panes_.pane(i), rects[i], i, pane_count());
+    }
 
     ImGui::Render();
     glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);

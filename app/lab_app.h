@@ -11,13 +11,17 @@
 
 #include "app_state.h"
 #include "exposure_renderer.h"
+#include "metrics_plots.h"
 #include "npc_renderer.h"
 #include "timeline_panel.h"
+#include "timing_diagram.h"
+#include "ui_panels.h"
 #include "ui_style.h"
 
 #include "core/exposure_scene.h"
 #include "core/fixed_step_clock.h"
 #include "core/job_system.h"
+#include "core/npc_comparison.h"
 #include "core/npc_scene.h"
 #include "core/profiler.h"
 
@@ -71,18 +75,23 @@ public:
     void prepare_frame();
     // One frame: call after the backends' NewFrame; renders ImGui's draw data too.
     void frame(const FrameParams& params);
+    // Summary of each pane's metrics since its last reset or change.
+    const std::vector<NpcMetricsSummary>& summaries() const { return summaries_; }
     // Simulation steps with nothing drawn (headless runs skipping ahead).
     void simulate_only(int steps);
 
     AppState& state() { return state_; }
     const AppState& state() const { return state_; }
-    const NpcScene& npc_scene() const { return *npc_; }
+    const NpcScene& npc_scene(int pane = 0) const { return panes_.pane(pane); }
+    const NpcComparison& panes() const { return panes_; }
+    int pane_count() const { return panes_.size(); }
     const ExposureScene* exposure_scene() const { return exposure_.get(); }  // null until first shown
     bool showing_exposure() const { return state_.scene == "exposure" && exposure_; }
     std::int64_t frames_stepped() const;  // of the scene shown
     const Profiler& profiler() const { return profiler_; }
     JobSystem& jobs() { return jobs_; }
     const FrameCost& last_cost() const { return cost_; }
+    const MetricsPlots& plots() const { return plots_; }
     // Displayed frames since start, and their recent average duration (window).
     std::int64_t frames_displayed() const { return frames_displayed_; }
     double display_frame_ms() const { return display_frame_ms_; }
@@ -104,6 +113,10 @@ private:
     void apply_state_to_scene();
     bool ensure_exposure(std::string& error);
     void step_scene(int steps);
+    void sync_panes();
+    void reset_scene();
+    void load_preset(const std::string& name);
+    void record_metrics();
     double step_s() const;
     void action(const std::string& what);
     void draw_dock(const PixelRect& rect);
@@ -112,10 +125,18 @@ private:
     // Shared by every scene; declared before them so they outlive them.
     JobSystem jobs_;
     Profiler profiler_;
-    std::unique_ptr<NpcScene> npc_;
+    // The NPC scene's panes (one, or 2-5 side by side), stepped together by
+    // one clock: the same frame number and target path in every pane.
+    NpcComparison panes_;
+    std::vector<RenderTarget> pane_targets_;
+    std::vector<NpcMetricsSummary> summaries_;   // per pane, since the last reset or change of its settings
+    std::vector<PresetEntry> presets_;           // what the picker offers
     std::unique_ptr<ExposureScene> exposure_;
     std::string notice_;  // the last problem to show in the panel (a level that did not load)
     TimelinePanel timeline_;
+    MetricsPlots plots_;
+    TimingDiagram diagram_;
+    std::string shown_tab_;        // the dock tab ImGui showed last frame
     NpcRenderer npc_renderer_;
     ExposureRenderer exposure_renderer_;
     RenderTarget scene_target_;

@@ -7,6 +7,7 @@
 #include "screenshot.h"
 #include "window_main.h"
 
+#include "core/preset.h"
 #include "core/settings.h"
 
 #include <CLI/CLI.hpp>
@@ -66,10 +67,24 @@ CLI::Validator size_validator() {
 
 void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_str(), "%dx%d", &w, &h); }
 
-// Applies --scene and every --set (already validated) on top of `state`.
-void apply_overrides(AppState& state, const std::string& scene, const std::vector<std::string>& sets) {
+// A problem with a file an argument named (a preset that does not load): one
+// line, exit status 2 for a name that does not exist, 1 for a broken file.
+int fail(const std::string& problem) {
+    std::cerr << "timeslice-lab: " << problem << '\n';
+    return problem.rfind("unknown preset", 0) == 0 ? 2 : 1;
+}
+
+// Applies --preset, then --scene and every --set (already validated) on top
+// of `state`; "" on success, else the problem.
+std::string apply_overrides(AppState& state, const std::string& preset, const std::string& scene, const std::vector<std::string>& sets) {
+    if (!preset.empty()) {
+        const tsl::PresetLoad loaded = tsl::load_preset_by_name(assets_directory(), preset);
+        if (!loaded.preset) return loaded.error;
+        state.apply_preset(*loaded.preset);
+    }
     if (!scene.empty()) state.scene = scene;
     for (const std::string& assignment : sets) apply_set(state, assignment);
+    return {};
 }
 
 }  // namespace
@@ -83,17 +98,18 @@ int main(int argc, char** argv) {
     app.footer(controls_help());
 
     // --- The window ---------------------------------------------------------
-    std::string scene;
+    std::string scene, preset;
     std::vector<std::string> sets;
     bool verbose = false, no_settings = false;
     app.add_option("--scene", scene, "Scene to open: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
+    app.add_option("--preset", preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
     app.add_option("--set", sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
     app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
     app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
 
     // --- screenshot -----------------------------------------------------------
     ScreenshotOptions shot;
-    std::string shot_size = "1600x900", shot_scene;
+    std::string shot_size = "1600x900", shot_scene, shot_preset;
     std::vector<std::string> shot_sets;
     CLI::App* screenshot = app.add_subcommand("screenshot", "Render the app offscreen (no display needed) and write a PNG");
     screenshot->add_option("--out", shot.out, "Output PNG file")->required();
@@ -102,6 +118,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     screenshot->add_option("--size", shot_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
     screenshot->add_option("--scene", shot_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
+    screenshot->add_option("--preset", shot_preset, "A preset from assets/presets; --set changes it further");
     screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
 
     // --- trace, metrics, bench ---------------------------------------------------
@@ -134,15 +151,16 @@ int main(int argc, char** argv) {
 
     if (screenshot->parsed()) {
         parse_size(shot_size, shot.width, shot.height);
-        apply_overrides(shot.state, shot_scene, shot_sets);
+        if (const std::string problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets); !problem.empty())
+            return fail(problem);
         return run_screenshot(shot);
     }
     if (trace->parsed()) {
-        trace_options.resolve();
+        if (const std::string problem = trace_options.resolve(*trace); !problem.empty()) return fail(problem);
         return run_trace(trace_options, trace_out, trace_check);
     }
     if (metrics->parsed()) {
-        metrics_options.resolve();
+        if (const std::string problem = metrics_options.resolve(*metrics); !problem.empty()) return fail(problem);
         return run_metrics(metrics_options, metrics_out);
     }
     if (bench->parsed()) return run_bench(bench_options);
@@ -154,7 +172,7 @@ int main(int argc, char** argv) {
         for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
         apply_settings(window.state, loaded.settings);
     }
-    apply_overrides(window.state, scene, sets);
+    if (const std::string problem = apply_overrides(window.state, preset, scene, sets); !problem.empty()) return fail(problem);
     window.verbose = verbose;
     return run_window(window);
 }

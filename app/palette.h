@@ -54,6 +54,14 @@ inline const Palette& palette(PaletteKind kind) {
     return kind == PaletteKind::Classic ? classic : colour_blind;
 }
 
+// Series and chips of the comparison view's panes: Okabe-Ito hues, told apart
+// by everyone, in both palettes.
+inline Rgba pane_colour(int index) {
+    static constexpr std::uint32_t hues[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00};
+    return hex(hues[static_cast<unsigned>(index) % 5]);
+}
+inline char pane_letter(int index) { return static_cast<char>('A' + index); }
+
 inline std::string_view name_of(PaletteKind kind) { return kind == PaletteKind::Classic ? "classic" : "colour-blind"; }
 inline std::optional<PaletteKind> parse_palette(std::string_view text) {
     if (text == "classic") return PaletteKind::Classic;

@@ -1,5 +1,9 @@
 #include "scene_options.h"
 
+#include "app_state.h"
+
+#include "core/preset.h"
+
 namespace tsl::app {
 
 namespace {
@@ -61,12 +65,36 @@ void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
     command.add_option("--job-cost", scene.job_cost_us, "Extra busy work per decision, microseconds")
         ->check(CLI::Range(0.0, 100'000.0))
         ->capture_default_str();
+    command.add_option("--preset", options.preset, "A preset in assets/presets as the base (options given here override it)");
+    command.add_option("--pane", options.pane, "Which pane of the preset to run, from 1")->check(CLI::Range(1, 5))->capture_default_str();
 }
 
-void NpcRunOptions::resolve() {
-    scene.timeslicing.mode = *parse_mode(mode);
-    scene.timeslicing.gathering = *parse_gathering(gathering);
-    scene.timeslicing.threading = *parse_threading(threading);
+std::string NpcRunOptions::resolve(const CLI::App& command) {
+    NpcSceneConfig given = scene;
+    given.timeslicing.mode = *parse_mode(mode);
+    given.timeslicing.gathering = *parse_gathering(gathering);
+    given.timeslicing.threading = *parse_threading(threading);
+    if (preset.empty()) {
+        scene = given;
+        return {};
+    }
+    const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
+    if (!loaded.preset) return loaded.error;
+    if (pane > static_cast<int>(loaded.preset->panes.size()))
+        return "--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(loaded.preset->panes.size()) + " pane(s)";
+    scene = pane_scene_config(*loaded.preset, static_cast<std::size_t>(pane - 1));
+    auto given_here = [&](const char* name) { return command.get_option(name)->count() > 0; };
+    if (given_here("--mode")) scene.timeslicing.mode = given.timeslicing.mode;
+    if (given_here("--gather")) scene.timeslicing.gathering = given.timeslicing.gathering;
+    if (given_here("--threading")) scene.timeslicing.threading = given.timeslicing.threading;
+    if (given_here("--jobs-per-update")) scene.timeslicing.jobs_per_update = given.timeslicing.jobs_per_update;
+    if (given_here("--update-every")) scene.timeslicing.update_every_frames = given.timeslicing.update_every_frames;
+    if (given_here("--npcs")) scene.npc_count = given.npc_count;
+    if (given_here("--turn-speed")) scene.max_turn_deg_per_s = given.max_turn_deg_per_s;
+    if (given_here("--target-period")) scene.target_period_s = given.target_period_s;
+    if (given_here("--job-cost")) scene.job_cost_us = given.job_cost_us;
+    if (!given_here("--workers")) workers = loaded.preset->workers;
+    return {};
 }
 
 }  // namespace tsl::app

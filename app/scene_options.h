@@ -19,13 +19,19 @@ struct NpcRunOptions {
     std::string gathering = "same-frame";
     std::string threading = "inline";
     int workers = -1;  // -1 — one pool worker per core besides the main thread
+    std::string preset;  // "" — else a preset in assets/presets, the base the other options change
+    int pane = 1;        // which of the preset's panes to run
 
-    // Applies the text options to `scene`. Call after a successful parse.
-    void resolve();
+    // Applies the text options to `scene`, on top of the preset when one is
+    // named (only the options given on the command line override it). Call
+    // after a successful parse; "" on success, else the problem (a preset that
+    // does not exist or does not load, a pane it does not have).
+    std::string resolve(const CLI::App& command);
 };
 
 // Adds --mode, --npcs, --jobs-per-update, --update-every, --frames,
-// --gather, --threading, --workers, --turn-speed, --target-period, --job-cost.
+// --gather, --threading, --workers, --turn-speed, --target-period, --job-cost,
+// --preset, --pane.
 void add_npc_run_options(CLI::App& command, NpcRunOptions& options);
 
 // Validators whose failure message names the accepted values.

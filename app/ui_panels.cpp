@@ -64,10 +64,64 @@ Layout compute_layout(const AppState& state, ImVec2 display) {
     }
     const float panel_w = std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.5f);
     layout.panel = {0, 0, panel_w, display.y};
-    const float dock_h = state.show_bottom_panel ? std::floor(display.y * 0.36f) : 0.0f;
+    float dock_h = state.show_bottom_panel ? std::floor(display.y * 0.36f) : 0.0f;
+    // Panes side by side are narrow: their height beyond a square view is
+    // empty, so the plots under them get it (up to half the window).
+    const int panes = state.scene == "npc" ? static_cast<int>(state.panes.size()) : 1;
+    if (state.show_bottom_panel && panes > 1) {
+        const PixelRect scene{panel_w, 0, display.x - panel_w, display.y - dock_h};
+        const std::vector<PixelRect> rects = pane_rects(scene, panes);
+        const int rows = static_cast<int>(std::lround(scene.h / rects.front().h));
+        const SceneBands bands = split_scene_area(rects.front().w, rects.front().h);
+        const float needed = rows * (bands.caption.h + bands.footer.h + std::min(bands.view.w, bands.view.h));
+        dock_h = std::min(std::floor(display.y * 0.5f), dock_h + std::floor(std::max(0.0f, scene.h - needed)));
+    }
     layout.scene = {panel_w, 0, display.x - panel_w, display.y - dock_h};
     layout.dock = {panel_w, display.y - dock_h, display.x - panel_w, dock_h};
     return layout;
+}
+
+std::vector<PixelRect> pane_rects(const PixelRect& scene, int count) {
+    count = std::max(1, count);
+    int best_columns = 1;
+    float best_side = -1;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const float w = scene.w / columns, h = scene.h / rows;
+        const SceneBands bands = split_scene_area(w, h);
+        const float side = std::min(bands.view.w, bands.view.h);
+        if (side > best_side + 0.5f) {
+            best_side = side;
+            best_columns = columns;
+        }
+    }
+    const int rows = (count + best_columns - 1) / best_columns;
+    const float w = std::floor(scene.w / best_columns), h = std::floor(scene.h / rows);
+    std::vector<PixelRect> rects;
+    for (int i = 0; i < count; ++i)
+        rects.push_back({scene.x + (i % best_columns) * w, scene.y + (i / best_columns) * h, w, h});
+    return rects;
+}
+
+std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threading) {
+    const TimeslicerConfig& ts = c.timeslicing;
+    const std::string gather = ts.gathering == Gathering::SameFrame ? "same frame" : "next frame";
+    const std::string threads = std::string(name_of(ts.threading)) + ", " + gather;
+    const std::string rate = ts.mode == Mode::UpdateAll
+                                 ? std::string("every frame")
+                                 : rate_number(jobs_per_second(ts, c.steps_per_s, c.npc_count)) + " Hz";
+    const std::string jp = ts.mode == Mode::UpdateAll ? std::string() : formatted("J = %u, P = %u", ts.jobs_per_update, ts.update_every_frames);
+    std::vector<std::string> forms;
+    if (with_threading) {
+        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + threads);
+        forms.push_back(rate + "  |  " + threads);
+        forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next"));
+    } else {
+        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + gather + " gathering");
+        forms.push_back(rate + "  |  " + gather + " gathering");
+    }
+    forms.push_back(rate);
+    return forms;
 }
 
 PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect) {
@@ -116,7 +170,10 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
     }
 
     if (context.exposure && state.scene == "exposure") draw_exposure_sections(state, *context.exposure, fonts);
-    else if (context.npc) draw_npc_sections(state, *context.npc, fonts);
+    else if (context.npc) {
+        draw_comparison_section(state, context, fonts, requests);
+        draw_npc_sections(state, *context.npc, fonts);
+    }
     draw_view_section(state, fonts);
 
     ImGui::Spacing();
@@ -125,6 +182,95 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
     ImGui::PopItemWidth();
     ImGui::End();
     return requests;
+}
+
+void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests) {
+    if (!section(fonts, "Presets and panes")) return;
+    // The picker: the article's figures and the comparisons, by title.
+    std::string current = "(your own settings)";
+    if (context.presets)
+        for (const PresetEntry& p : *context.presets)
+            if (p.name == state.preset) current = p.title;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##preset", current.c_str())) {
+        if (context.presets)
+            for (const PresetEntry& p : *context.presets) {
+                if (ImGui::Selectable(p.title.c_str(), p.name == state.preset)) requests.load_preset = p.name;
+                if (!p.description.empty()) tooltip(p.description.c_str());
+            }
+        ImGui::EndCombo();
+    }
+    tooltip("Ready-made settings from assets/presets: the article's figures and side-by-side comparisons.");
+    if (context.presets)
+        for (const PresetEntry& p : *context.presets)
+            if (p.name == state.preset && !p.description.empty()) {
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+                ImGui::TextWrapped("%s", p.description.c_str());
+                ImGui::PopStyleColor();
+            }
+
+    int count = static_cast<int>(state.panes.size());
+    if (ImGui::SliderInt("panes", &count, 1, kMaxPanes)) state.set_pane_count(count);
+    tooltip("Panes side by side, each with its own mode, J, P, gathering and threading, all on one clock and one target path. "
+            "Changing the number restarts them together.");
+
+    // Summary: one row per pane; click a row to edit that pane.
+    if (!context.summaries || context.summaries->size() != state.panes.size()) return;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("summary", 5, flags)) return;
+    ImGui::TableSetupColumn("pane", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("age");
+    ImGui::TableSetupColumn("max");
+    ImGui::TableSetupColumn("error");
+    ImGui::TableSetupColumn("main");
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    const char* heads[] = {"pane", "age", "max", "error", "main"};
+    const char* head_help[] = {"Click a row to edit that pane with the controls below.",
+                               "Mean input age: how old, on average, the target position behind each NPC's decision is.",
+                               "The oldest input behind any NPC's decision.",
+                               "Mean angle between where the NPCs face and the true direction to the target.",
+                               "Mean main-thread time of the timeslicer's update per frame."};
+    for (int c = 0; c < 5; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        ImGui::TextUnformatted(heads[c]);
+        tooltip(head_help[c]);
+    }
+    for (int i = 0; i < static_cast<int>(state.panes.size()); ++i) {
+        const NpcMetricsSummary& m = (*context.summaries)[i];
+        const NpcSceneConfig config = state.pane_config(i);
+        std::string name(name_of(config.timeslicing.mode));
+        std::transform(name.begin(), name.end(), name.begin(), ::toupper);
+        if (config.timeslicing.mode == Mode::UpdateAll) name = "ALL";
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::PushID(i);
+        const ImVec2 chip_at = ImGui::GetCursorScreenPos();
+        const float chip = ImGui::GetTextLineHeight();
+        ImGui::GetWindowDrawList()->AddRectFilled(chip_at, {chip_at.x + chip, chip_at.y + chip}, pane_colour(i).packed(), chip * 0.2f);
+        const char letter[2] = {pane_letter(i), 0};
+        ImGui::GetWindowDrawList()->AddText({chip_at.x + chip * 0.22f, chip_at.y}, IM_COL32_WHITE, letter);
+        ImGui::Dummy({chip * 1.2f, chip});
+        ImGui::SameLine();
+        if (ImGui::Selectable(name.c_str(), i == state.edited_pane, ImGuiSelectableFlags_SpanAllColumns)) state.select_pane(i);
+        tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
+                 formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))
+                    .c_str());
+        ImGui::PopID();
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%.0f", m.mean_input_age_ms());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.0f", m.input_age_max_ms);
+        ImGui::TableSetColumnIndex(3);
+        ImGui::Text("%.1f", m.mean_error_deg());
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%.3f", m.mean_main_update_ms());
+    }
+    ImGui::EndTable();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last "
+                       "change.%s",
+                       state.panes.size() > 1 ? formatted(" Click a row to edit its pane (now %c).", pane_letter(state.edited_pane)).c_str() : "");
+    ImGui::PopStyleColor();
 }
 
 void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fonts) {
@@ -243,7 +389,8 @@ void draw_view_section(AppState& state, const UiFonts& fonts) {
     ImGui::NewLine();
 }
 
-void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene, const PixelRect& rect) {
+void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene, const PixelRect& rect,
+                      int pane, int panes) {
     if (rect.empty()) return;
     const Palette& p = palette(state.palette);
     const SceneBands bands = split_scene_area(rect.w, rect.h);
@@ -253,25 +400,43 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
         list->AddText(font, size, at((rect.w - extent.x) / 2, y), colour, text.c_str());
     };
     list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
+    if (pane > 0) list->AddLine(at(0.5f, bands.caption.h * 0.25f), at(0.5f, rect.h - bands.footer.h * 0.25f), col(p.pending), 1.0f);
 
-    // Caption band: the mode, and its rate, as in the article's figures.
+    // Caption band: the mode (or the preset's caption) and its rate, as in the
+    // article's figures; in a comparison also the threading, and the pane's
+    // letter in the colour of its plot series.
     const TimeslicerConfig& ts = scene.config().timeslicing;
     const float title_px = bands.caption.h * 0.40f, small_px = bands.caption.h * 0.26f;
-    const double per_s = jobs_per_second(ts, scene.config().steps_per_s, scene.config().npc_count);
-    const std::string subtitle = ts.mode == Mode::UpdateAll
-                                     ? formatted("every frame  |  %s gathering", std::string(name_of(ts.gathering)).c_str())
-                                     : rate_number(per_s) + formatted(" Hz  |  J = %u, P = %u  |  %s gathering", ts.jobs_per_update,
-                                                                   ts.update_every_frames, std::string(name_of(ts.gathering)).c_str());
-    centred(fonts.caption, title_px, std::string(label_of(ts.mode)), bands.caption.h * 0.12f, col(p.ink));
+    const std::string& own_caption = pane < static_cast<int>(state.panes.size()) ? state.panes[pane].caption : std::string();
+    std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) : own_caption;
+    const float room = rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
+    if (fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x > room && own_caption.empty() && ts.mode != Mode::UpdateAll) {
+        title = std::string(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
+        std::transform(title.begin(), title.end(), title.begin(), ::toupper);
+    }
+    std::string subtitle;
+    for (const std::string& form : pane_subtitles(scene.config(), panes > 1)) {
+        subtitle = form;
+        if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, form.c_str()).x <= rect.w * 0.94f) break;
+    }
+    centred(fonts.caption, title_px, title, bands.caption.h * 0.12f, col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
+    if (panes > 1) {
+        const float chip = title_px * 1.05f, cx = (rect.w - fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x) / 2 - chip * 1.35f;
+        const ImVec2 a = at(std::max(2.0f, cx), bands.caption.h * 0.12f), b{a.x + chip, a.y + chip};
+        list->AddRectFilled(a, b, col(pane_colour(pane)), chip * 0.2f);
+        const char letter[2] = {pane_letter(pane), 0};
+        const ImVec2 size = fonts.bold->CalcTextSizeA(title_px * 0.8f, FLT_MAX, 0, letter);
+        list->AddText(fonts.bold, title_px * 0.8f, {a.x + (chip - size.x) / 2, a.y + (chip - size.y) / 2}, IM_COL32_WHITE, letter);
+    }
 
     // Corners of the caption band: the clock, and PAUSED while paused.
     const float margin = small_px * 0.8f;
     const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
                                      scene.frames_stepped() * scene.step_s());
-    const float title_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, label_of(ts.mode).data()).x;
+    const float title_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x + (panes > 1 ? title_px * 2.8f : 0.0f);
     const float corner_room = (rect.w - std::max(title_w, fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, subtitle.c_str()).x)) / 2;
-    if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin < corner_room) {
+    if (pane == 0 && fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin < corner_room) {
         list->AddText(fonts.regular, small_px, at(margin, margin), col(p.faint_ink), clock.c_str());
         if (state.paused) list->AddText(fonts.bold, small_px, at(margin, margin + small_px * 1.3f), col(p.desired), "PAUSED");
     }
@@ -319,7 +484,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     for (const char* row : rows) legend_w = std::max(legend_w, fonts.regular->CalcTextSizeA(legend_px, FLT_MAX, 0, row).x);
     legend_w += legend_px * 2.4f;
     // The ring leaves the view's corners empty; in a dense field the backing keeps it readable.
-    if (bands.view.h >= 380.0f && legend_w + 2 * margin <= bands.view.w * 0.4f) {
+    if (pane == 0 && bands.view.h >= 380.0f && legend_w + 2 * margin <= bands.view.w * 0.4f) {
         const float mark = legend_px, lx = margin;
         float ly = bands.view.y + bands.view.h - margin - 4 * legend_px * 1.4f;
         list->AddRectFilled(at(lx - margin * 0.5f, ly - margin * 0.5f), at(lx + legend_w + margin * 0.5f, ly + 4 * legend_px * 1.4f),

@@ -11,6 +11,7 @@
 #include "core/view.h"
 
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -22,12 +23,21 @@ struct Layout {
     PixelRect dock;   // under the scene: timeline and plots (empty when hidden)
 };
 Layout compute_layout(const AppState& state, ImVec2 display_size);
+// The comparison view's panes in `scene`: the grid of columns and rows that
+// gives each pane's square view the largest side, left to right, top to bottom.
+std::vector<PixelRect> pane_rects(const PixelRect& scene, int count);
 
 // What the panel's buttons asked for this frame.
 struct PanelRequests {
     bool toggle_pause = false;
     bool step = false;
     bool reset = false;
+    std::string load_preset;  // a preset picked from the list ("" — none)
+};
+
+// A preset the picker offers.
+struct PresetEntry {
+    std::string name, title, description;
 };
 
 // `display_frame_ms`: smoothed time between displayed frames (0 when unknown).
@@ -39,12 +49,17 @@ struct PanelContext {
     double step_s = 1.0 / 30.0;
     double display_frame_ms = 0;              // smoothed time between displayed frames (0 when unknown)
     const std::string* notice = nullptr;      // an error to show (a level that did not load)
+    const std::vector<NpcMetricsSummary>* summaries = nullptr;  // per pane, since the last reset or change
+    const std::vector<PresetEntry>* presets = nullptr;          // the picker's list
 };
 
 PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect);
 
 // Parts of the panel, one per scene, and the part both share.
 void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fonts);
+// Presets, the number of panes, and the summary table whose rows pick the pane
+// the panel edits.
+void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests);
 void draw_exposure_sections(AppState& state, const ExposureScene& scene, const UiFonts& fonts);
 void draw_view_section(AppState& state, const UiFonts& fonts);
 
@@ -61,8 +76,12 @@ std::string rate_number(double per_s);
 
 // Caption (mode and rate), batch progress, legend and frame counter, drawn
 // over the scene area with `list`.
+// `pane` of `panes`: with more than one, the caption also names the
+// threading and carries the pane's letter in its plot colour.
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene,
-                      const PixelRect& rect);
+                      const PixelRect& rect, int pane = 0, int panes = 1);
+// "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
+std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 
 // Hover help for the last item: one or two plain sentences, wrapped.
 void tooltip(const char* text);
