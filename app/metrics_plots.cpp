@@ -48,7 +48,7 @@ void MetricsPlots::ensure_panes(int count) {
     jobs_.clear();
     // In a comparison the worker series would double the legend: hidden until asked for.
     for (const auto& pane : panes_) cost_.set_hidden(pane->busy_ms, count > 1);
-    cost_.set_hidden(jobs_, count > 1);
+    cost_.set_hidden(jobs_, true);  // a square wave of whole jobs: shown on request
 }
 
 void MetricsPlots::record(std::span<const std::unique_ptr<NpcScene>> panes, double draw_ms) {

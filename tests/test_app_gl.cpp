@@ -254,3 +254,67 @@ TEST_CASE("A bad --set is a one-line usage error", "[errors][controls]") {
     const CommandResult r = run_app({"--set", "speed=3"});
     CHECK(r.err.find("jobs_per_update") != std::string::npos);  // lists the names
 }
+
+namespace {
+
+// Pixels of `image` within `box` (x0, y0, x1, y1) whose colour is within 30
+// of `rgb` (sum of channel differences).
+int count_colour(const Image& image, std::uint32_t rgb, int x0, int y0, int x1, int y1) {
+    const int r = (rgb >> 16) & 0xFF, g = (rgb >> 8) & 0xFF, b = rgb & 0xFF;
+    int count = 0;
+    for (int y = y0; y < y1; ++y)
+        for (int x = x0; x < x1; ++x) {
+            const Pixel p = at(image, {static_cast<double>(x), static_cast<double>(y)});
+            if (std::abs(p.r - r) + std::abs(p.g - g) + std::abs(p.b - b) <= 30) ++count;
+        }
+    return count;
+}
+
+// The comparison view's pane colours (app/palette.h, Okabe-Ito).
+constexpr std::uint32_t kPaneColours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7};
+
+}  // namespace
+
+TEST_CASE("A preset of four modes shows four captioned panes, each with its own picture", "[gl][comparison]") {
+    const Image image = screenshot({"--preset", "four-modes-10hz", "--frames", "45"});
+    // 800 x 600 with the UI hidden: the panes are a 2 x 2 grid; each caption
+    // carries its pane's letter on a chip of the pane's colour, and each pane
+    // draws its own NPCs (dark arrows) in its own quarter.
+    for (int pane = 0; pane < 4; ++pane) {
+        const int x0 = (pane % 2) * 400, y0 = (pane / 2) * 300;
+        INFO("pane " << pane);
+        CHECK(count_colour(image, kPaneColours[pane], x0, y0, x0 + 400, y0 + 60) > 40);
+        int dark = 0;
+        for (int y = y0 + 60; y < y0 + 260; y += 2)
+            for (int x = x0; x < x0 + 400; x += 2) dark += is_dark(at(image, {double(x), double(y)}));
+        CHECK(dark > 100);
+    }
+    // The modes decide differently, so the panes' pictures differ.
+    int differing = 0;
+    for (int y = 60; y < 260; ++y)
+        for (int x = 0; x < 400; ++x) {
+            const Pixel a = at(image, {double(x), double(y)}), c = at(image, {double(x + 400), double(y + 300)});
+            differing += (std::abs(a.r - c.r) + std::abs(a.g - c.g) + std::abs(a.b - c.b)) > 60;
+        }
+    CHECK(differing > 200);
+}
+
+TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl][comparison]") {
+    const auto dir = scratch_dir("plots");
+    const std::string file = (dir / "p.png").string();
+    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "four-modes-10hz",
+                                                  "--set", "dock=plots", "--frames", "90"},
+                                        "env -u DISPLAY -u WAYLAND_DISPLAY ");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::string error;
+    const Image image = read_png(file, &error);
+    REQUIRE(image.width == 1600);
+    // The dock is the lower part right of the control panel; the latency plot
+    // is its left half. Each pane's colour appears there (its lines and legend).
+    for (int pane = 0; pane < 4; ++pane) {
+        INFO("pane " << pane);
+        CHECK(count_colour(image, kPaneColours[pane], 420, 520, 1000, 900) > 60);
+    }
+    std::filesystem::remove_all(dir);
+}

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -200,4 +201,51 @@ TEST_CASE("bench prints the exposure table as records for every grid, mode and a
                 CHECK(row.at("exposure_busy_ms") <= row.at("exposure_total_ms") * 1.0001);
             }
     CHECK(rows.size() == 24);
+}
+
+TEST_CASE("metrics and trace run a preset's pane and options given beside it change it", "[cli][presets]") {
+    // siso-10hz: 10 NPCs, J = 1, P = 3: one job every third frame.
+    const CommandResult r = run_app({"metrics", "--out", "-", "--preset", "siso-10hz", "--frames", "90"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    auto jobs_in = [](const std::string& csv) {
+        int jobs = 0;
+        const auto lines = lines_of(csv);
+        for (std::size_t i = 1; i < lines.size(); ++i) jobs += std::stoi(split(lines[i]).back());
+        return jobs;
+    };
+    CHECK(jobs_in(r.out) == 30);
+    const CommandResult faster = run_app({"metrics", "--out", "-", "--preset", "siso-10hz", "--update-every", "1", "--frames", "90"});
+    REQUIRE(faster.status == 0);
+    CHECK(jobs_in(faster.out) == 90);
+
+    const CommandResult trace = run_app({"trace", "--out", "-", "--preset", "four-modes-10hz", "--pane", "3", "--frames", "60", "--check"});
+    INFO(trace.err);
+    CHECK(trace.status == 0);
+    const std::vector<TraceRecord> events = parse_trace(trace.out);
+    // Pane 3 is SISO: every input of batch 0 is read on frame 0.
+    int inputs = 0;
+    for (const TraceRecord& e : events)
+        if (e.event == TraceEvent::Input && e.batch == 0) {
+            CHECK(e.frame == 0);
+            ++inputs;
+        }
+    CHECK(inputs == 10);
+}
+
+TEST_CASE("An unknown preset or pane is a usage error and a broken preset file names its line", "[cli][presets][errors]") {
+    require_usage_error({"metrics", "--out", "-", "--preset", "no-such-preset"}, {"no-such-preset", "aiao-10hz", "four-modes-10hz"});
+    require_usage_error({"screenshot", "--out", "x.png", "--preset", "no-such-preset"}, {"no-such-preset", "available"});
+    const CommandResult pane = run_app({"trace", "--out", "-", "--preset", "aiao-10hz", "--pane", "4"});
+    CHECK(pane.status != 0);
+    CHECK(pane.err.find("2 pane") != std::string::npos);
+
+    const auto dir = scratch_dir("presets");
+    std::filesystem::create_directories(dir / "presets");
+    std::ofstream(dir / "presets" / "broken.toml") << "title = \"Broken\"\n[[pane]]\nmode = \"aiao\"\nupdate_every = 0\n";
+    const CommandResult broken = run_command(TSL_APP, {"metrics", "--out", "-", "--preset", "broken"}, "TSL_ASSETS_DIR=" + dir.string() + " ");
+    CHECK(broken.status == 1);
+    CHECK(broken.err.find("broken.toml:4") != std::string::npos);
+    CHECK(lines_of(broken.err).size() == 1);
+    std::filesystem::remove_all(dir);
 }
