@@ -7,6 +7,7 @@
 #include "exposure_renderer.h"
 #include "npc_renderer.h"
 #include "palette.h"
+#include "recording.h"
 
 #include "core/exposure_scene.h"
 #include "core/npc_scene.h"
@@ -58,6 +59,7 @@ struct AppState {
     int window_width = 1600;        // window size, screen coordinates
     int window_height = 900;
     bool fullscreen = false;        // false — F toggles
+    RecordingSettings recording;    // folder, file-name template, duration of GIF recordings
 
     // Copies the edited pane's settings (npc.timeslicing, npc_draw) into panes.
     void sync_edited_pane();

@@ -20,9 +20,9 @@ struct BenchRecord {
 struct BenchOptions {
     bool json = false;   // one JSON array instead of tables
     bool quick = false;  // fewer repetitions: the whole run stays short
-    std::vector<std::string> only;  // groups to run (lookup, threads, exposure, frame); empty: all
+    std::vector<std::string> only;  // groups to run (lookup, threads, exposure, frame, gif); empty: all
 };
-inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "frame"};
+inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "frame", "gif"};
 
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
 // fn enough times to last at least `min_sample_ms` and reports the time per
@@ -44,6 +44,9 @@ std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
 // rendered offscreen; empty when no OpenGL context can be made.
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);
+
+// The GIF writer on the article's clip: gif_encode_ms_per_frame and gif_bytes.
+std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& table);
 
 int run_bench(const BenchOptions& options);
 

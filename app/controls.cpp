@@ -192,6 +192,23 @@ const std::vector<Control>& controls() {
         {"timeline_steps", "1..20", "Simulation steps the timeline's Fit view shows.",
          [](AppState& s, const std::string& v) { return parse_number(v, 1, 20, s.timeline_frames); },
          [](const AppState& s) { return std::to_string(s.timeline_frames); }},
+        {"record_seconds", "0..600", "Length of a GIF recording in simulated seconds (0: until stopped with R).",
+         [](AppState& s, const std::string& v) { return parse_number(v, 0.0f, 600.0f, s.recording.seconds); },
+         [](const AppState& s) { return number_text(s.recording.seconds); }},
+        {"record_folder", "DIR", "Where recordings and PNG snapshots are saved (default: the working directory).",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v.empty()) return "the folder is empty";
+             s.recording.folder = v;
+             return {};
+         },
+         [](const AppState& s) { return s.recording.folder; }},
+        {"record_name", "TEMPLATE", "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in.",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v.empty()) return "the file name is empty";
+             s.recording.name_template = v;
+             return {};
+         },
+         [](const AppState& s) { return s.recording.name_template; }},
         {"fullscreen", "true|false", "Open full screen (F toggles).",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.fullscreen); },
          [](const AppState& s) { return bool_text(s.fullscreen); }},

@@ -51,6 +51,51 @@ bool LabApp::init(std::string& error) {
     return true;
 }
 
+std::string LabApp::mode_name() const {
+    return std::string(showing_exposure() ? name_of(state_.exposure.mode) : name_of(state_.npc.timeslicing.mode));
+}
+
+// A GIF of the scene area, at the size it has when this frame is drawn (fixed
+// for the whole recording); its first frame is the next step.
+void LabApp::start_recording() { record_requested_ = true; }
+
+// The scene area of the frame just drawn, into the recording and/or a PNG.
+void LabApp::capture_scene(unsigned framebuffer, const PixelRect& scene_px, int framebuffer_height) {
+    Image image;
+    image.width = static_cast<int>(scene_px.w);
+    image.height = static_cast<int>(scene_px.h);
+    if (image.width < 1 || image.height < 1) return;
+    image.rgba.resize(static_cast<std::size_t>(image.width) * image.height * 4);
+    std::vector<unsigned char> bottom_up(image.rgba.size());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(static_cast<int>(scene_px.x), framebuffer_height - static_cast<int>(scene_px.y) - image.height, image.width,
+                 image.height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+    const std::size_t row = static_cast<std::size_t>(image.width) * 4;
+    for (int y = 0; y < image.height; ++y) std::copy_n(&bottom_up[(image.height - 1 - y) * row], row, &image.rgba[y * row]);
+    for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;  // the window's alpha is not the picture's
+    if (snapshot_requested_) {
+        snapshot_requested_ = false;
+        notice_ = save_snapshot(image, state_.recording, state_.preset, mode_name());
+    }
+    if (record_requested_) {
+        record_requested_ = false;
+        notice_ = recording_.start(state_.recording, state_.preset, mode_name(), image.width, image.height, 1.0 / step_s());
+        action(recording_.active() ? "recording " + recording_.path() : "recording failed: " + notice_);
+        return;
+    }
+    if (!recording_.active() || cost_.steps == 0) return;
+    if (image.width != recording_.width() || image.height != recording_.height()) {
+        recording_.stop();
+        notice_ = "The scene area changed size, so the recording ended. " + recording_.finished_message();
+        return;
+    }
+    if (!recording_.add(image)) {
+        notice_ = recording_.finished_message();
+        action("recording ended: " + notice_);
+    }
+}
+
 void LabApp::load_preset(const std::string& name) {
     const PresetLoad loaded = load_preset_by_name(state_.exposure.assets_dir, name);
     if (!loaded.preset) {
@@ -153,6 +198,15 @@ void LabApp::handle_shortcuts() {
         } else if (digit) {
             state_.npc.timeslicing.mode = kAllModes[n];
             action("key " + std::to_string(n + 1) + ": mode " + std::string(name_of(kAllModes[n])));
+        } else if (press.key == GLFW_KEY_R && !(press.mods & GLFW_MOD_CONTROL)) {
+            if (recording_.active()) {
+                recording_.stop();
+                notice_ = recording_.finished_message();
+                action("key r: recording stopped after " + std::to_string(recording_.frames()) + " frames: " + notice_);
+            } else {
+                start_recording();
+                action("key r: record");
+            }
         } else if (press.key == GLFW_KEY_H) {
             state_.hide_ui = !state_.hide_ui;
             action(std::string("key h: UI ") + (state_.hide_ui ? "hidden" : "shown"));
@@ -253,7 +307,7 @@ void LabApp::frame(const FrameParams& params) {
     const Layout layout = compute_layout(state_, io.DisplaySize);
     if (!state_.hide_ui) {
         const PanelContext context{&panes_.pane(state_.edited_pane), exposure_.get(), frames_stepped(), step_s(), display_frame_ms_,
-                                   &notice_, &summaries_, &presets_};
+                                   &notice_, &summaries_, &presets_, &recording_};
         const PanelRequests requests = draw_control_panel(state_, context, style_.fonts(), layout.panel);
         if (requests.toggle_pause) state_.paused = !state_.paused;
         if (requests.step) {
@@ -261,6 +315,16 @@ void LabApp::frame(const FrameParams& params) {
             clock_.request_step();
         }
         if (!requests.load_preset.empty()) load_preset(requests.load_preset);
+        if (requests.record_start) start_recording();
+        if (requests.record_stop) {
+            recording_.stop();
+            notice_ = recording_.finished_message();
+        }
+        if (requests.record_cancel) {
+            recording_.cancel();
+            notice_ = recording_.finished_message();
+        }
+        if (requests.snapshot) snapshot_requested_ = true;
         if (requests.reset) {
             reset_scene();
             action("reset");
@@ -275,6 +339,8 @@ void LabApp::frame(const FrameParams& params) {
     clock_.paused = state_.paused;
     const double sim_start = thread_cpu_ms();
     cost_.steps = params.forced_steps >= 0 ? params.forced_steps : clock_.advance(params.real_dt_s);
+    // Recording: exactly one step per displayed frame, so every step is captured once.
+    if (recording_.active() && params.forced_steps < 0 && !state_.paused) cost_.steps = 1;
     step_scene(cost_.steps);
     cost_.simulation_ms = thread_cpu_ms() - sim_start;
 
@@ -339,6 +405,7 @@ void LabApp::frame(const FrameParams& params) {
     glBindFramebuffer(GL_FRAMEBUFFER, params.target_framebuffer);
     glViewport(0, 0, params.framebuffer_width, params.framebuffer_height);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (recording_.active() || snapshot_requested_ || record_requested_) capture_scene(params.target_framebuffer, scene_px, params.framebuffer_height);
 }
 
 }  // namespace tsl::app

@@ -12,6 +12,7 @@
 #include "app_state.h"
 #include "exposure_renderer.h"
 #include "metrics_plots.h"
+#include "recording.h"
 #include "npc_renderer.h"
 #include "timeline_panel.h"
 #include "timing_diagram.h"
@@ -92,6 +93,7 @@ public:
     JobSystem& jobs() { return jobs_; }
     const FrameCost& last_cost() const { return cost_; }
     const MetricsPlots& plots() const { return plots_; }
+    const Recording& recording() const { return recording_; }
     // Displayed frames since start, and their recent average duration (window).
     std::int64_t frames_displayed() const { return frames_displayed_; }
     double display_frame_ms() const { return display_frame_ms_; }
@@ -117,6 +119,9 @@ private:
     void reset_scene();
     void load_preset(const std::string& name);
     void record_metrics();
+    void start_recording();
+    void capture_scene(unsigned framebuffer, const PixelRect& scene_px, int framebuffer_height);
+    std::string mode_name() const;
     double step_s() const;
     void action(const std::string& what);
     void draw_dock(const PixelRect& rect);
@@ -136,6 +141,9 @@ private:
     TimelinePanel timeline_;
     MetricsPlots plots_;
     TimingDiagram diagram_;
+    Recording recording_;
+    bool snapshot_requested_ = false;
+    bool record_requested_ = false;
     std::string shown_tab_;        // the dock tab ImGui showed last frame
     NpcRenderer npc_renderer_;
     ExposureRenderer exposure_renderer_;

@@ -4,6 +4,7 @@
 #include "controls.h"
 #include "headless_commands.h"
 #include "scene_options.h"
+#include "record.h"
 #include "screenshot.h"
 #include "window_main.h"
 
@@ -71,7 +72,7 @@ void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_st
 // line, exit status 2 for a name that does not exist, 1 for a broken file.
 int fail(const std::string& problem) {
     std::cerr << "timeslice-lab: " << problem << '\n';
-    return problem.rfind("unknown preset", 0) == 0 ? 2 : 1;
+    return problem.rfind("unknown preset", 0) == 0 || problem.rfind("record", 0) == 0 ? 2 : 1;
 }
 
 // Applies --preset, then --scene and every --set (already validated) on top
@@ -121,6 +122,19 @@ int main(int argc, char** argv) {
     screenshot->add_option("--preset", shot_preset, "A preset from assets/presets; --set changes it further");
     screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
 
+    // --- record -------------------------------------------------------------------
+    RecordOptions rec;
+    std::string rec_size = "496x300", rec_scene;
+    CLI::App* record = app.add_subcommand("record", "Render the scene offscreen at the fixed step (no display needed) and write an animated GIF");
+    CLI::Option* rec_out = record->add_option("--out", rec.out, "Output GIF file");
+    CLI::Option* rec_dir = record->add_option("--out-dir", rec.out_dir, "With --preset article: the directory for the article's nine GIFs");
+    record->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
+    record->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(CLI::Range(0.05, 600.0))->capture_default_str();
+    record->add_option("--size", rec_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+    record->add_option("--scene", rec_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
+    record->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
+    record->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
+
     // --- trace, metrics, bench ---------------------------------------------------
     NpcRunOptions trace_options;
     std::string trace_out;
@@ -140,7 +154,7 @@ int main(int argc, char** argv) {
     CLI::App* bench = app.add_subcommand("bench", "Run the benchmarks of SPEC §5 and print tables");
     bench->add_flag("--json", bench_options.json, "Print one JSON array of {name, params, median, unit} records instead");
     bench->add_flag("--quick", bench_options.quick, "Fewer repetitions: the whole run takes about a minute");
-    bench->add_option("--only", bench_options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame")
+    bench->add_option("--only", bench_options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame, gif")
         ->check(CLI::IsMember(kBenchGroups));
 
     try {
@@ -154,6 +168,16 @@ int main(int argc, char** argv) {
         if (const std::string problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets); !problem.empty())
             return fail(problem);
         return run_screenshot(shot);
+    }
+    if (record->parsed()) {
+        parse_size(rec_size, rec.width, rec.height);
+        const bool article = rec.preset == "article";
+        if (article && rec_dir->count() == 0) return fail("record --preset article: --out-dir DIR is required (the nine GIFs go there)");
+        if (!article && rec_out->count() == 0) return fail("record: --out FILE.gif is required (or --preset article --out-dir DIR)");
+        if (!article)
+            if (const std::string problem = apply_overrides(rec.state, rec.preset, rec_scene, {}); !problem.empty()) return fail(problem);
+        if (article && !rec_scene.empty()) rec.state.scene = rec_scene;
+        return run_record(rec);
     }
     if (trace->parsed()) {
         if (const std::string problem = trace_options.resolve(*trace); !problem.empty()) return fail(problem);

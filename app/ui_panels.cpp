@@ -174,11 +174,12 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
         draw_comparison_section(state, context, fonts, requests);
         draw_npc_sections(state, *context.npc, fonts);
     }
+    if (context.recording) draw_record_section(state, *context.recording, fonts, requests);
     draw_view_section(state, fonts);
 
     ImGui::Spacing();
     ImGui::TextDisabled(state.scene == "exposure" ? "space pause  |  right step  |  1-4 exposure modes" : "space pause  |  right step  |  1-5 modes");
-    ImGui::TextDisabled("H hide UI  |  F full screen  |  Ctrl+Q quit");
+    ImGui::TextDisabled("R record  |  H hide UI  |  F full screen  |  Ctrl+Q quit");
     ImGui::PopItemWidth();
     ImGui::End();
     return requests;
@@ -372,10 +373,51 @@ void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fo
 
 }
 
+void draw_record_section(AppState& state, const Recording& recording, const UiFonts& fonts, PanelRequests& requests) {
+    if (!section(fonts, "Record")) return;
+    RecordingSettings& r = state.recording;
+    if (!recording.active()) {
+        if (ImGui::Button("Record GIF")) requests.record_start = true;
+        tooltip("Records the scene area (every pane, with captions; not the panels) as an animated GIF, one frame per "
+                "simulation step (R). While recording the app takes one step per displayed frame.");
+        ImGui::SameLine();
+        if (ImGui::Button("PNG")) requests.snapshot = true;
+        tooltip("Saves the scene area as it is now as a PNG, named like the recordings.");
+        bool until_stopped = r.seconds <= 0;
+        ImGui::BeginDisabled(until_stopped);
+        float seconds = until_stopped ? 3.2f : r.seconds;
+        if (ImGui::SliderFloat("seconds", &seconds, 0.5f, 60.0f, "%.1f s", ImGuiSliderFlags_Logarithmic)) r.seconds = seconds;
+        tooltip("Simulated seconds to record; the article's clips are 3.2 s.");
+        ImGui::EndDisabled();
+        if (ImGui::Checkbox("until stopped", &until_stopped)) r.seconds = until_stopped ? 0.0f : 3.2f;
+        char folder[512];
+        std::snprintf(folder, sizeof folder, "%s", r.folder.c_str());
+        if (ImGui::InputText("folder", folder, sizeof folder)) r.folder = folder;
+        tooltip("Where GIFs and PNGs go ('.' is the directory the app was started in).");
+        char name[256];
+        std::snprintf(name, sizeof name, "%s", r.name_template.c_str());
+        if (ImGui::InputText("file name", name, sizeof name)) r.name_template = name;
+        tooltip("Without extension. {preset}, {mode}, {date} and {time} are filled in.");
+    } else {
+        const int expected = recording.frames_expected();
+        const float done = expected > 0 ? static_cast<float>(recording.frames()) / expected : 0.0f;
+        const std::string label = expected > 0 ? formatted("%d / %d frames", recording.frames(), expected)
+                                               : formatted("%d frames", recording.frames());
+        ImGui::ProgressBar(expected > 0 ? done : 0.0f, {-FLT_MIN, 0}, label.c_str());
+        ImGui::Text("%d x %d, about %zu KB", recording.width(), recording.height(), recording.estimated_bytes() / 1024);
+        tooltip("The size so far, and at the end at the same rate.");
+        if (ImGui::Button("Stop and save")) requests.record_stop = true;
+        tooltip("Ends the recording and saves what was recorded (R).");
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) requests.record_cancel = true;
+        tooltip("Ends the recording and keeps nothing.");
+    }
+}
+
 void draw_view_section(AppState& state, const UiFonts& fonts) {
     if (!section(fonts, "View")) return;
-    ImGui::Checkbox("timeline", &state.show_bottom_panel);
-    tooltip("The panel under the scene: what every thread did over the last steps.");
+    ImGui::Checkbox("plots and timeline", &state.show_bottom_panel);
+    tooltip("The tabs under the scene: plots, the timing diagram, and what every thread did over the last steps.");
     ImGui::SameLine();
     bool colour_blind = state.palette == PaletteKind::ColourBlind;
     if (ImGui::Checkbox("colour-blind palette", &colour_blind)) state.palette = colour_blind ? PaletteKind::ColourBlind : PaletteKind::Classic;
@@ -447,12 +489,24 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     const float label_px = bands.footer.h * 0.34f, bar_h = bands.footer.h * 0.24f;
     const float bar_w = std::min(rect.w * 0.7f, bands.footer.h * 9.0f);
     const float bar_x = (rect.w - bar_w) / 2, bar_y = bands.footer.y + bands.footer.h * 0.56f;
-    const std::string label =
-        progress.size == 0 ? std::string("no batch yet")
-                           : formatted("batch %u  |  %u of %u jobs saved%s", progress.batch, progress.saved, progress.size,
-                                    holds_outputs && progress.finished > progress.saved
-                                        ? formatted(", %u finished and held", progress.finished - progress.saved).c_str()
-                                        : "");
+    // The longest form that fits the pane: narrow comparison panes get a shorter one.
+    const std::uint32_t held = holds_outputs && progress.finished > progress.saved ? progress.finished - progress.saved : 0;
+    std::vector<std::string> forms;
+    if (progress.size == 0) {
+        forms.push_back("no batch yet");
+    } else {
+        forms.push_back(formatted("batch %u  |  %u of %u jobs saved", progress.batch, progress.saved, progress.size) +
+                        (held ? formatted(", %u finished and held", held) : std::string()));
+        forms.push_back(formatted("batch %u  |  %u of %u saved", progress.batch, progress.saved, progress.size) +
+                        (held ? formatted(", %u held", held) : std::string()));
+        forms.push_back(formatted("%u/%u saved", progress.saved, progress.size) + (held ? formatted(", %u held", held) : std::string()));
+    }
+    std::string label = forms.back();
+    for (const std::string& form : forms)
+        if (fonts.regular->CalcTextSizeA(label_px, FLT_MAX, 0, form.c_str()).x <= rect.w * 0.94f) {
+            label = form;
+            break;
+        }
     centred(fonts.regular, label_px, label, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     auto state_colour = [&](std::uint32_t job) {
         if (job < progress.saved) return col(p.saved);

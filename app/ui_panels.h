@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app_state.h"
+#include "recording.h"
 #include "ui_style.h"
 
 #include "core/exposure_scene.h"
@@ -33,6 +34,8 @@ struct PanelRequests {
     bool step = false;
     bool reset = false;
     std::string load_preset;  // a preset picked from the list ("" — none)
+    bool record_start = false, record_stop = false, record_cancel = false;
+    bool snapshot = false;    // a PNG of the scene area
 };
 
 // A preset the picker offers.
@@ -51,6 +54,7 @@ struct PanelContext {
     const std::string* notice = nullptr;      // an error to show (a level that did not load)
     const std::vector<NpcMetricsSummary>* summaries = nullptr;  // per pane, since the last reset or change
     const std::vector<PresetEntry>* presets = nullptr;          // the picker's list
+    const Recording* recording = nullptr;                       // the GIF being recorded, if any
 };
 
 PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect);
@@ -62,6 +66,8 @@ void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fo
 void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests);
 void draw_exposure_sections(AppState& state, const ExposureScene& scene, const UiFonts& fonts);
 void draw_view_section(AppState& state, const UiFonts& fonts);
+// GIF recording of the scene area and PNG snapshots.
+void draw_record_section(AppState& state, const Recording& recording, const UiFonts& fonts, PanelRequests& requests);
 
 // The exposure scene's caption, the article's three figures, pass progress
 // and legend, drawn over the scene area; and the tickets in flight.

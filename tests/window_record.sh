@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Recording in the real window under Xvfb, driven with xdotool: R starts a GIF
+# of the scene area that stops by itself after its duration; then, with no
+# duration, R starts one and R stops and saves it. Checks the app's own report
+# (--verbose), that both files are GIFs and that no temporary file is left.
+# Usage: window_record.sh PATH/TO/timeslice-lab
+set -euo pipefail
+app=$1
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/config
+fail() { echo "window_record: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; ls -la "$work/gifs"; exit 1; }
+mkdir -p "$work/gifs"
+
+# launch ARGS...: the app with a focused window.
+launch() {
+  local args=(--verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@")
+  if [ -n "${TSL_APP_PRELOAD:-}" ]; then
+    LD_PRELOAD="$TSL_APP_PRELOAD" "$app" "${args[@]}" >"$work/out" 2>"$work/err" &
+  else
+    "$app" "${args[@]}" >"$work/out" 2>"$work/err" &
+  fi
+  pid=$!
+  local wid=""
+  for _ in $(seq 1 300); do
+    wid=$(xdotool search --onlyvisible --name '^Timeslice Lab$' 2>/dev/null | head -n 1 || true)
+    [ -n "$wid" ] && break
+    kill -0 "$pid" 2>/dev/null || fail "the app exited before its window appeared"
+    sleep 0.1
+  done
+  [ -n "$wid" ] || fail "no window after 30 s"
+  for _ in $(seq 1 50); do xdotool windowfocus --sync "$wid" 2>/dev/null && break; sleep 0.2; done
+  sleep 1
+}
+quit() {
+  xdotool key ctrl+q
+  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && fail "still running 30 s after Ctrl+Q"
+  local status=0
+  wait "$pid" || status=$?
+  pid=""
+  [ "$status" -eq 0 ] || fail "exit status $status"
+}
+
+# A recording of 0.5 s (15 steps at 30 a second) ends by itself.
+launch --set record_seconds=0.5 --set record_name=timed-{mode}
+xdotool key r
+for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
+grep -q "recording ended: Saved .*timed-aiao.gif (15 frames)" "$work/out" || fail "the timed recording did not end with 15 frames"
+quit
+
+# Until stopped: R, a moment, R.
+launch --set record_seconds=0 --set record_name=manual
+xdotool key r
+sleep 1.5
+xdotool key r
+for _ in $(seq 1 100); do grep -q "recording stopped" "$work/out" && break; sleep 0.1; done
+grep -q "key r: recording stopped after [1-9][0-9]* frames: Saved .*manual.gif" "$work/out" || fail "R did not stop and save"
+quit
+
+for gif in timed-aiao.gif manual.gif; do
+  head -c 6 "$work/gifs/$gif" | grep -q GIF89a || fail "$gif is not a GIF"
+done
+leftovers=$(ls "$work/gifs" | grep -v -e '^timed-aiao.gif$' -e '^manual.gif$' || true)
+[ -z "$leftovers" ] || fail "files left beside the GIFs: $leftovers"
+echo "window_record: ok ($(stat -c %s "$work/gifs/timed-aiao.gif") and $(stat -c %s "$work/gifs/manual.gif") bytes)"
