@@ -74,7 +74,13 @@ int run_record(const RecordOptions& options) {
         }
         return 0;
     }
-    // The article's nine figures, one file each.
+    // The article's nine figures, one file each, in a directory made if needed.
+    std::error_code made;
+    std::filesystem::create_directories(options.out_dir, made);
+    if (made) {
+        std::cerr << "timeslice-lab: record: cannot make the directory '" << options.out_dir << "': " << made.message() << '\n';
+        return 1;
+    }
     for (const std::string& name : article_presets()) {
         const PresetLoad loaded = load_preset_by_name(assets_directory(), name);
         if (!loaded.preset) {

@@ -115,7 +115,10 @@ TEST_CASE("A recorded frame is the picture a screenshot of the same step shows",
     REQUIRE(r.status == 0);
     const DecodedGif gif = decode(gif_path);
     for (int step : {1, 31, 60}) {  // frame i of the GIF shows the state after i + 1 steps
-        const std::string png = (dir / ("s" + std::to_string(step) + ".png")).string();
+        std::filesystem::path png_path = dir / "step";
+        png_path += std::to_string(step);
+        png_path += ".png";
+        const std::string png = png_path.string();
         const CommandResult shot = run_command(TSL_APP,
                                                {"screenshot", "--preset", "siso-10hz", "--out", png, "--size", "496x300", "--frames",
                                                 std::to_string(step), "--set", "hide_ui=true"},
@@ -142,16 +145,19 @@ TEST_CASE("A recorded frame is the picture a screenshot of the same step shows",
 
 TEST_CASE("record --preset article writes the nine figures", "[record][gif]") {
     const auto dir = scratch_dir("record-article");
-    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "article", "--out-dir", dir.string(), "--seconds", "0.4"}, kNoDisplay);
+    const auto out = dir / "slides";  // made when it does not exist
+    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "article", "--out-dir", out.string(), "--seconds", "0.4"}, kNoDisplay);
     INFO(r.err);
     REQUIRE(r.status == 0);
     for (const char* name : {"update-all", "aiao-10hz", "aiao-30hz", "siao-10hz", "siao-30hz", "siso-10hz", "siso-30hz", "aiso-10hz",
                              "aiso-30hz"}) {
-        const auto path = dir / (std::string(name) + ".gif");
+        std::string file = name;
+        file += ".gif";
+        const auto path = out / file;
         INFO(path);
         REQUIRE(std::filesystem::exists(path));
         CHECK(sum(decode(path.string()).delays_cs) == 40);  // 12 steps: 0.4 s
-        CHECK(r.err.find(std::string(name) + ".gif") != std::string::npos);  // progress names each file
+        CHECK(r.err.find(file) != std::string::npos);  // progress names each file
     }
     std::filesystem::remove_all(dir);
 }
