@@ -142,14 +142,18 @@ bool OffscreenFramebuffer::create(int width, int height, std::string& error) {
     return true;
 }
 
-void OffscreenFramebuffer::read_pixels(int width, int height, unsigned char* rgba_top_down) const {
+void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, unsigned char* rgba_top_down) {
     std::vector<unsigned char> bottom_up(static_cast<std::size_t>(width) * height * 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo_);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+    glReadPixels(x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
     const std::size_t row = static_cast<std::size_t>(width) * 4;
-    for (int y = 0; y < height; ++y)
-        std::copy_n(&bottom_up[(height - 1 - y) * row], row, rgba_top_down + y * row);
+    for (int r = 0; r < height; ++r)
+        std::copy_n(&bottom_up[(height - 1 - r) * row], row, rgba_top_down + r * row);
+}
+
+void OffscreenFramebuffer::read_pixels(int width, int height, unsigned char* rgba_top_down) const {
+    read_framebuffer(fbo_, 0, 0, width, height, rgba_top_down);
 }
 
 std::string gl_description() {

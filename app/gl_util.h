@@ -52,6 +52,10 @@ private:
     int width_ = 0, height_ = 0, samples_ = 0;
 };
 
+// Pixels of `framebuffer` in the rectangle at (x, y) (GL coordinates, origin
+// bottom-left), width x height, as RGBA8 with the top row first.
+void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, unsigned char* rgba_top_down);
+
 // The framebuffer a headless run draws the whole app into.
 class OffscreenFramebuffer {
 public:

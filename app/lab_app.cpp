@@ -66,13 +66,8 @@ void LabApp::capture_scene(unsigned framebuffer, const PixelRect& scene_px, int 
     image.height = static_cast<int>(scene_px.h);
     if (image.width < 1 || image.height < 1) return;
     image.rgba.resize(static_cast<std::size_t>(image.width) * image.height * 4);
-    std::vector<unsigned char> bottom_up(image.rgba.size());
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(static_cast<int>(scene_px.x), framebuffer_height - static_cast<int>(scene_px.y) - image.height, image.width,
-                 image.height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
-    const std::size_t row = static_cast<std::size_t>(image.width) * 4;
-    for (int y = 0; y < image.height; ++y) std::copy_n(&bottom_up[(image.height - 1 - y) * row], row, &image.rgba[y * row]);
+    read_framebuffer(framebuffer, static_cast<int>(scene_px.x), framebuffer_height - static_cast<int>(scene_px.y) - image.height,
+                     image.width, image.height, image.rgba.data());
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;  // the window's alpha is not the picture's
     if (snapshot_requested_) {
         snapshot_requested_ = false;
@@ -160,17 +155,15 @@ void LabApp::sync_panes() {
     if (static_cast<int>(configs.size()) != panes_.size()) {
         diagram_.follow(nullptr);  // it records a pane about to go
         plots_.clear();
+    } else {
+        for (int i = 0; i < panes_.size(); ++i)
+            if (configs[i] != panes_.pane(i).config()) summaries_[i] = {};  // the averages describe one setting
     }
-    std::vector<NpcSceneConfig> before;
-    for (const auto& pane : panes_.panes()) before.push_back(pane->config());
     if (panes_.configure(configs)) {
         pane_targets_.resize(configs.size());
         summaries_.assign(configs.size(), {});
         clock_.reset();
-        return;
     }
-    for (std::size_t i = 0; i < configs.size(); ++i)
-        if (configs[i] != before[i]) summaries_[i] = {};  // the averages describe one setting
 }
 
 void LabApp::handle_shortcuts() {
@@ -264,7 +257,7 @@ void LabApp::draw_dock(const PixelRect& rect) {
     };
     if (ImGui::BeginTabBar("dock tabs")) {
         if (!showing_exposure() && tab("plots", "Plots")) {
-            plots_.draw(state_, style_.fonts(), notice_);
+            plots_.draw(style_.fonts(), notice_);
             ImGui::EndTabItem();
         }
         if (!showing_exposure() && tab("timing", "Timing diagram")) {

@@ -68,19 +68,19 @@ CLI::Validator size_validator() {
 
 void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_str(), "%dx%d", &w, &h); }
 
-// A problem with a file an argument named (a preset that does not load): one
-// line, exit status 2 for a name that does not exist, 1 for a broken file.
-int fail(const std::string& problem) {
-    std::cerr << "timeslice-lab: " << problem << '\n';
-    return problem.rfind("unknown preset", 0) == 0 || problem.rfind("record", 0) == 0 ? 2 : 1;
+// One line on stderr; the problem's exit status.
+int fail(const ArgumentProblem& problem) {
+    std::cerr << "timeslice-lab: " << problem.message << '\n';
+    return problem.status;
 }
 
 // Applies --preset, then --scene and every --set (already validated) on top
-// of `state`; "" on success, else the problem.
-std::string apply_overrides(AppState& state, const std::string& preset, const std::string& scene, const std::vector<std::string>& sets) {
+// of `state`; the problem of a preset that does not load, if any.
+ArgumentProblem apply_overrides(AppState& state, const std::string& preset, const std::string& scene,
+                                const std::vector<std::string>& sets) {
     if (!preset.empty()) {
         const tsl::PresetLoad loaded = tsl::load_preset_by_name(assets_directory(), preset);
-        if (!loaded.preset) return loaded.error;
+        if (!loaded.preset) return preset_problem(loaded);
         state.apply_preset(*loaded.preset);
     }
     if (!scene.empty()) state.scene = scene;
@@ -165,26 +165,26 @@ int main(int argc, char** argv) {
 
     if (screenshot->parsed()) {
         parse_size(shot_size, shot.width, shot.height);
-        if (const std::string problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets); !problem.empty())
+        if (const ArgumentProblem problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets); problem)
             return fail(problem);
         return run_screenshot(shot);
     }
     if (record->parsed()) {
         parse_size(rec_size, rec.width, rec.height);
         const bool article = rec.preset == "article";
-        if (article && rec_dir->count() == 0) return fail("record --preset article: --out-dir DIR is required (the nine GIFs go there)");
-        if (!article && rec_out->count() == 0) return fail("record: --out FILE.gif is required (or --preset article --out-dir DIR)");
+        if (article && rec_dir->count() == 0) return fail({"record --preset article: --out-dir DIR is required (the nine GIFs go there)", 2});
+        if (!article && rec_out->count() == 0) return fail({"record: --out FILE.gif is required (or --preset article --out-dir DIR)", 2});
         if (!article)
-            if (const std::string problem = apply_overrides(rec.state, rec.preset, rec_scene, {}); !problem.empty()) return fail(problem);
+            if (const ArgumentProblem problem = apply_overrides(rec.state, rec.preset, rec_scene, {}); problem) return fail(problem);
         if (article && !rec_scene.empty()) rec.state.scene = rec_scene;
         return run_record(rec);
     }
     if (trace->parsed()) {
-        if (const std::string problem = trace_options.resolve(*trace); !problem.empty()) return fail(problem);
+        if (const ArgumentProblem problem = trace_options.resolve(*trace); problem) return fail(problem);
         return run_trace(trace_options, trace_out, trace_check);
     }
     if (metrics->parsed()) {
-        if (const std::string problem = metrics_options.resolve(*metrics); !problem.empty()) return fail(problem);
+        if (const ArgumentProblem problem = metrics_options.resolve(*metrics); problem) return fail(problem);
         return run_metrics(metrics_options, metrics_out);
     }
     if (bench->parsed()) return run_bench(bench_options);
@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
         for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
         apply_settings(window.state, loaded.settings);
     }
-    if (const std::string problem = apply_overrides(window.state, preset, scene, sets); !problem.empty()) return fail(problem);
+    if (const ArgumentProblem problem = apply_overrides(window.state, preset, scene, sets); problem) return fail(problem);
     window.verbose = verbose;
     return run_window(window);
 }

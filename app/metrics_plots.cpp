@@ -1,7 +1,6 @@
 #include "metrics_plots.h"
 
 #include "palette.h"
-#include "ui_panels.h"
 
 #include <imgui.h>
 
@@ -84,7 +83,7 @@ std::size_t MetricsPlots::samples(int pane) const {
     return pane < static_cast<int>(panes_.size()) ? panes_[pane]->age_mean.size() : 0;
 }
 
-void MetricsPlots::draw(const AppState& state, const UiFonts& fonts, std::string& notice) {
+void MetricsPlots::draw(const UiFonts& fonts, std::string& notice) {
     if (panes_.empty()) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
@@ -121,7 +120,6 @@ void MetricsPlots::draw(const AppState& state, const UiFonts& fonts, std::string
     if (auto exported = cost_.draw("cost", {0, 0}, cost, fonts))
         notice = exported->result ? "Saved " + exported->path : exported->result.error;
     ImGui::EndChild();
-    (void)state;
 }
 
 }  // namespace tsl::app

@@ -12,7 +12,6 @@
 // Threading: main thread.
 #pragma once
 
-#include "app_state.h"
 #include "plot_widget.h"
 #include "ui_style.h"
 
@@ -37,7 +36,7 @@ public:
 
     // Both plots side by side in the rest of the current window. A CSV export's
     // outcome goes to `notice`.
-    void draw(const AppState& state, const UiFonts& fonts, std::string& notice);
+    void draw(const UiFonts& fonts, std::string& notice);
 
     // Samples so far in pane `pane`'s mean input age series (tests, headless checks).
     std::size_t samples(int pane) const;

@@ -34,15 +34,6 @@ constexpr float kOffscreenPx = 1e5f;  // far-off samples are clamped here: finit
 constexpr std::size_t kPolylineChunk = 4096;
 constexpr int kMaxDashes = 50'000;  // per line: a dashed line over noisy data stays bounded
 
-void hint(const char* text) {
-    if (!ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-}
-
 std::optional<double> newest_x(std::span<const PlotLine> lines) {
     std::optional<double> newest;
     for (const PlotLine& line : lines) {
@@ -463,12 +454,12 @@ bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
 
     ImGui::SetNextItemWidth(font * 6);
     ImGui::SliderFloat("window", &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
-    hint("Simulation seconds shown, ending at the newest sample.");
+    tooltip("Simulation seconds shown, ending at the newest sample.");
 
     const char* y_mode = options_.fixed_y ? "Fixed y" : "Auto-fit y";
     next(button_width(y_mode));
     if (ImGui::Button(y_mode)) set_fixed_y(!options_.fixed_y);
-    hint(options_.fixed_y ? "The y axis keeps the range you set (drag the max, or right-click the plot). Click to auto-fit."
+    tooltip(options_.fixed_y ? "The y axis keeps the range you set (drag the max, or right-click the plot). Click to auto-fit."
                           : "The y axis fits the visible series. Click to keep the current range fixed.");
     if (options_.fixed_y) {
         next(font * 7.5f);
@@ -478,7 +469,7 @@ bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
         ImGui::DragScalar("##left max", ImGuiDataType_Double, &r.hi, static_cast<float>(std::max(r.hi - r.lo, 1e-6) * 0.005),
                           nullptr, nullptr, format.c_str());
         r = usable(r);
-        hint("Top of the left axis; drag or double-click to type. Right-click the plot for the other bounds.");
+        tooltip("Top of the left axis; drag or double-click to type. Right-click the plot for the other bounds.");
     }
 
     const bool was_frozen = frozen_;
@@ -487,14 +478,14 @@ bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
     if (was_frozen) ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[ImGuiCol_ButtonActive]);
     if (ImGui::Button(freeze)) set_frozen(!was_frozen, lines);
     if (was_frozen) ImGui::PopStyleColor();
-    hint(was_frozen ? "The view is held still while samples keep arriving. Click to follow the newest again."
+    tooltip(was_frozen ? "The view is held still while samples keep arriving. Click to follow the newest again."
                     : "Hold the view still while samples keep arriving (to read a spike).");
 
     next(button_width("Export CSV"));
     const bool export_now = ImGui::Button("Export CSV");
     if (ImGui::IsItemHovered()) {
         const std::string tip = "Writes the visible series over the shown window to\n" + next_export_path();
-        hint(tip.c_str());
+        tooltip(tip.c_str());
     }
     return export_now;
 }
@@ -521,7 +512,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
         if (ImGui::InvisibleButton("legend entry", {width, font})) set_hidden(series, !is_hidden);
         const bool hovered = ImGui::IsItemHovered();
         ImGui::PopID();
-        hint(is_hidden ? "Hidden. Click to show this series." : "Click to hide this series.");
+        tooltip(is_hidden ? "Hidden. Click to show this series." : "Click to hide this series.");
 
         // The swatch is a short piece of the line in its own stroke.
         const float mid = p.y + font * 0.5f, scale = font / kBodyPx;

@@ -69,7 +69,12 @@ void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
     command.add_option("--pane", options.pane, "Which pane of the preset to run, from 1")->check(CLI::Range(1, 5))->capture_default_str();
 }
 
-std::string NpcRunOptions::resolve(const CLI::App& command) {
+ArgumentProblem preset_problem(const PresetLoad& loaded) {
+    if (loaded.preset) return {};
+    return {loaded.error, loaded.unknown_name ? 2 : 1};
+}
+
+ArgumentProblem NpcRunOptions::resolve(const CLI::App& command) {
     NpcSceneConfig given = scene;
     given.timeslicing.mode = *parse_mode(mode);
     given.timeslicing.gathering = *parse_gathering(gathering);
@@ -79,9 +84,10 @@ std::string NpcRunOptions::resolve(const CLI::App& command) {
         return {};
     }
     const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
-    if (!loaded.preset) return loaded.error;
+    if (!loaded.preset) return preset_problem(loaded);
     if (pane > static_cast<int>(loaded.preset->panes.size()))
-        return "--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(loaded.preset->panes.size()) + " pane(s)";
+        return {"--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(loaded.preset->panes.size()) + " pane(s)",
+                1};
     scene = pane_scene_config(*loaded.preset, static_cast<std::size_t>(pane - 1));
     auto given_here = [&](const char* name) { return command.get_option(name)->count() > 0; };
     if (given_here("--mode")) scene.timeslicing.mode = given.timeslicing.mode;

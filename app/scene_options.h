@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/npc_scene.h"
+#include "core/preset.h"
 
 #include <CLI/CLI.hpp>
 
@@ -10,6 +11,17 @@
 #include <string>
 
 namespace tsl::app {
+
+// What is wrong with something the command line named, and the exit status
+// it ends with: 2 for a name or option that does not fit (a usage error), 1
+// for a file that exists but is broken. Empty (false) when nothing is.
+struct ArgumentProblem {
+    std::string message;
+    int status = 0;
+    explicit operator bool() const { return status != 0; }
+};
+// The problem of a preset that did not load (no problem when it did).
+ArgumentProblem preset_problem(const PresetLoad& loaded);
 
 struct NpcRunOptions {
     NpcSceneConfig scene;
@@ -24,9 +36,9 @@ struct NpcRunOptions {
 
     // Applies the text options to `scene`, on top of the preset when one is
     // named (only the options given on the command line override it). Call
-    // after a successful parse; "" on success, else the problem (a preset that
-    // does not exist or does not load, a pane it does not have).
-    std::string resolve(const CLI::App& command);
+    // after a successful parse; the problem, if any: a preset that does not
+    // exist or does not load, a pane it does not have.
+    ArgumentProblem resolve(const CLI::App& command);
 };
 
 // Adds --mode, --npcs, --jobs-per-update, --update-every, --frames,

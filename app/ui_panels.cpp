@@ -47,15 +47,6 @@ bool section(const UiFonts& fonts, const char* title) {
 
 int default_worker_count() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
 
-void tooltip(const char* text) {
-    if (!ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-}
-
 Layout compute_layout(const AppState& state, ImVec2 display) {
     Layout layout;
     if (state.hide_ui) {

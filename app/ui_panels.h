@@ -89,9 +89,6 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
 // "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 
-// Hover help for the last item: one or two plain sentences, wrapped.
-void tooltip(const char* text);
-
 // Job system workers by default: one per core besides the main thread.
 int default_worker_count();
 

@@ -101,4 +101,13 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind) {
     ImGui::GetStyle() = style;
 }
 
+void tooltip(const char* text) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
 }  // namespace tsl::app

@@ -17,6 +17,9 @@ struct UiFonts {
     ImFont* caption = nullptr;  // large captions over the scene
 };
 
+// Hover help for the last item: one or two plain sentences, wrapped.
+void tooltip(const char* text);
+
 class UiStyle {
 public:
     // Call between frames. Rebuilds fonts and sizes when the scale or palette

@@ -238,7 +238,7 @@ PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string&
         std::string available;
         for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
         if (available.empty()) available = "none found in " + (std::filesystem::path(assets_dir) / "presets").string();
-        return {std::nullopt, "unknown preset '" + name + "' (available: " + available + ")"};
+        return {std::nullopt, "unknown preset '" + name + "' (available: " + available + ")", true};
     }
     return load_preset((std::filesystem::path(assets_dir) / "presets" / (stem + ".toml")).string());
 }

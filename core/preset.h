@@ -68,6 +68,7 @@ struct Preset {
 struct PresetLoad {
     std::optional<Preset> preset;     // empty when the load failed
     std::string error;                // "path:line: what is wrong" when !preset
+    bool unknown_name = false;        // the failure is a name with no preset file (not a broken file)
 };
 
 // Parses the text of a preset file; `file_name` is used in errors and its stem

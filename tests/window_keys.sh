@@ -11,23 +11,9 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/config
 fail() { echo "window_keys: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; exit 1; }
 
-# TSL_APP_PRELOAD: set by the ASan build for the app alone (see tests/CMakeLists.txt).
-if [ -n "${TSL_APP_PRELOAD:-}" ]; then
-  LD_PRELOAD="$TSL_APP_PRELOAD" "$app" --verbose >"$work/out" 2>"$work/err" &
-else
-  "$app" --verbose >"$work/out" 2>"$work/err" &
-fi
-pid=$!
-wid=""
-for _ in $(seq 1 300); do
-  wid=$(xdotool search --onlyvisible --name '^Timeslice Lab$' 2>/dev/null | head -n 1 || true)
-  [ -n "$wid" ] && break
-  kill -0 "$pid" 2>/dev/null || fail "the app exited before its window appeared"
-  sleep 0.1
-done
-[ -n "$wid" ] || fail "no window after 30 s"
-for _ in $(seq 1 50); do xdotool windowfocus --sync "$wid" 2>/dev/null && break; sleep 0.2; done
-sleep 1
+source "$(dirname "${BASH_SOURCE[0]}")/window_common.sh"
+start_app --verbose
+wait_for_window
 for key in 1 2 3 4 5 space Right Right h; do
   xdotool key "$key"
   sleep 0.3

@@ -13,25 +13,11 @@ export XDG_CONFIG_HOME=$work/config
 fail() { echo "window_record: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; ls -la "$work/gifs"; exit 1; }
 mkdir -p "$work/gifs"
 
+source "$(dirname "${BASH_SOURCE[0]}")/window_common.sh"
 # launch ARGS...: the app with a focused window.
 launch() {
-  local args=(--verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@")
-  if [ -n "${TSL_APP_PRELOAD:-}" ]; then
-    LD_PRELOAD="$TSL_APP_PRELOAD" "$app" "${args[@]}" >"$work/out" 2>"$work/err" &
-  else
-    "$app" "${args[@]}" >"$work/out" 2>"$work/err" &
-  fi
-  pid=$!
-  local wid=""
-  for _ in $(seq 1 300); do
-    wid=$(xdotool search --onlyvisible --name '^Timeslice Lab$' 2>/dev/null | head -n 1 || true)
-    [ -n "$wid" ] && break
-    kill -0 "$pid" 2>/dev/null || fail "the app exited before its window appeared"
-    sleep 0.1
-  done
-  [ -n "$wid" ] || fail "no window after 30 s"
-  for _ in $(seq 1 50); do xdotool windowfocus --sync "$wid" 2>/dev/null && break; sleep 0.2; done
-  sleep 1
+  start_app --verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@"
+  wait_for_window
 }
 quit() {
   xdotool key ctrl+q
