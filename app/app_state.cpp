@@ -48,10 +48,19 @@ NpcSceneConfig AppState::pane_config(int index) const {
 }
 
 void AppState::apply_preset(const Preset& p) {
+    preset = p.name;
+    workers = p.workers;
+    if (p.exposure_scene) {
+        const std::string assets = exposure.assets_dir;
+        exposure = p.exposure;
+        exposure.assets_dir = assets;
+        exposure_draw.rays = p.show_rays;
+        scene = "exposure";
+        return;
+    }
     const TimeslicerConfig keep = npc.timeslicing;
     npc = p.scene;
     npc.timeslicing = keep;
-    workers = p.workers;
     panes.clear();
     for (const PanePreset& pane : p.panes) {
         PaneState s;
@@ -65,7 +74,6 @@ void AppState::apply_preset(const Preset& p) {
     edited_pane = 0;
     npc.timeslicing = panes[0].timeslicing;
     npc_draw = panes[0].draw;
-    preset = p.name;
     scene = "npc";
 }
 

@@ -85,6 +85,8 @@ ArgumentProblem NpcRunOptions::resolve(const CLI::App& command) {
     }
     const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
     if (!loaded.preset) return preset_problem(loaded);
+    if (loaded.preset->exposure_scene)
+        return {"preset '" + preset + "' is for the exposure scene; this command runs the NPC scene (try screenshot or record)", 2};
     if (pane > static_cast<int>(loaded.preset->panes.size()))
         return {"--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(loaded.preset->panes.size()) + " pane(s)",
                 1};

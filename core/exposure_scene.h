@@ -72,6 +72,23 @@ struct ExposureMetrics {
     bool map_changed = false;  // the map shown changed this step
 };
 
+// The three figures averaged over the steps since the last reset or change of
+// settings (what a lesson's reveal shows).
+struct ExposureMetricsSummary {
+    std::int64_t frames = 0;
+    double main_sum_ms = 0, busy_sum_ms = 0, total_sum_ms = 0;
+
+    void add(const ExposureMetrics& m) {
+        ++frames;
+        main_sum_ms += m.main_ms;
+        busy_sum_ms += m.busy_ms;
+        total_sum_ms += m.total_ms;
+    }
+    double mean_main_ms() const { return frames ? main_sum_ms / frames : 0; }
+    double mean_busy_ms() const { return frames ? busy_sum_ms / frames : 0; }
+    double mean_total_ms() const { return frames ? total_sum_ms / frames : 0; }
+};
+
 enum class CharacterPhase : std::uint8_t { Resting, AskingDistances, AskingPath, Walking };
 std::string_view name_of(CharacterPhase phase);
 

@@ -1,5 +1,7 @@
 #include "preset.h"
 
+#include "toml_reader.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
@@ -14,122 +16,7 @@ namespace tsl {
 
 namespace {
 
-// Keeps the problem nearest the top of the file, so that the first thing a
-// teacher is told to fix is the first thing they meet reading down.
-struct Problems {
-    int line = 0;
-    std::string what;
-
-    void add(int at_line, std::string message) {
-        if (line == 0 || at_line < line) {
-            line = at_line;
-            what = std::move(message);
-        }
-    }
-    bool any() const { return line != 0; }
-};
-
-int line_of(const toml::source_region& region) { return std::max<int>(1, static_cast<int>(region.begin.line)); }
-
-// How a TOML value's type reads in a message for someone who edits the file by hand.
-std::string kind_of(const toml::node& node) {
-    switch (node.type()) {
-        case toml::node_type::integer: return "a whole number";
-        case toml::node_type::floating_point: return "a decimal number";
-        case toml::node_type::boolean: return "true/false";
-        case toml::node_type::string: return "text";
-        case toml::node_type::table: return "a table";
-        case toml::node_type::array: return "an array";
-        default: return "a date or time";
-    }
-}
-
-std::string number_text(double v) {
-    std::ostringstream out;
-    out << v;
-    return out.str();
-}
-
-// One known key of a table and what to do with its value.
-struct Field {
-    const char* key;
-    std::function<void(const toml::node& value, int line)> read;
-};
-
-// The reading context: the file's problems and the prefix naming where we are
-// ("", "scene: ", "pane 2: ").
-struct Reader {
-    Problems& problems;
-    std::string where;
-
-    void fail(int line, const std::string& what) const { problems.add(line, where + what); }
-
-    // Every key of `table` must be one of `fields`; a typo is an error, not a silent default.
-    void read_table(const toml::table& table, std::initializer_list<Field> fields) const {
-        for (auto&& [key, value] : table) {
-            const int line = key.source().begin.line ? line_of(key.source()) : line_of(value.source());
-            const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return key.str() == f.key; });
-            if (field != fields.end()) {
-                field->read(value, line);
-                continue;
-            }
-            std::string known;
-            for (const Field& f : fields) known += (known.empty() ? "" : ", ") + std::string(f.key);
-            fail(line, "unknown key '" + std::string(key.str()) + "' (known: " + known + ")");
-        }
-    }
-
-    Field integer(const char* key, std::int64_t lo, std::int64_t hi, std::function<void(std::int64_t)> set) const {
-        return {key, [this, key, lo, hi, set](const toml::node& node, int line) {
-                    const std::string range = std::to_string(lo) + " .. " + std::to_string(hi);
-                    if (!node.is_integer())
-                        return fail(line, std::string(key) + " should be a whole number (" + range + "), not " + kind_of(node));
-                    const std::int64_t v = node.as_integer()->get();
-                    if (v < lo || v > hi)
-                        return fail(line, std::string(key) + " = " + std::to_string(v) + " is out of range (" + range + ")");
-                    set(v);
-                }};
-    }
-
-    Field number(const char* key, double lo, double hi, std::function<void(double)> set) const {
-        return {key, [this, key, lo, hi, set](const toml::node& node, int line) {
-                    const std::string range = number_text(lo) + " .. " + number_text(hi);
-                    if (!node.is_number())
-                        return fail(line, std::string(key) + " should be a number (" + range + "), not " + kind_of(node));
-                    const double v = node.value<double>().value_or(0.0);
-                    if (!(v >= lo && v <= hi))  // also rejects nan
-                        return fail(line, std::string(key) + " = " + number_text(v) + " is out of range (" + range + ")");
-                    set(v);
-                }};
-    }
-
-    Field boolean(const char* key, bool& out) const {
-        return {key, [this, key, &out](const toml::node& node, int line) {
-                    if (!node.is_boolean()) return fail(line, std::string(key) + " should be true or false, not " + kind_of(node));
-                    out = node.as_boolean()->get();
-                }};
-    }
-
-    Field text(const char* key, std::string& out) const {
-        return {key, [this, key, &out](const toml::node& node, int line) {
-                    if (!node.is_string()) return fail(line, std::string(key) + " should be text in quotes, not " + kind_of(node));
-                    out = node.as_string()->get();
-                }};
-    }
-
-    // A name such as a mode: text that `parse` accepts, else the accepted names are listed.
-    template <class T, class Parse>
-    Field choice(const char* key, const char* what, Parse parse, const std::string& accepted, T& out) const {
-        return {key, [this, key, what, parse, accepted, &out](const toml::node& node, int line) {
-                    if (!node.is_string())
-                        return fail(line, std::string(key) + " should be text in quotes (" + accepted + "), not " + kind_of(node));
-                    const std::string& name = node.as_string()->get();
-                    const auto parsed = parse(name);
-                    if (!parsed) return fail(line, std::string("unknown ") + what + " '" + name + "' (accepted: " + accepted + ")");
-                    out = *parsed;
-                }};
-    }
-};
+using namespace toml_reading;
 
 void read_scene(const toml::node& node, int line, Problems& problems, NpcSceneConfig& scene) {
     const Reader r{problems, "scene: "};
@@ -141,6 +28,28 @@ void read_scene(const toml::node& node, int line, Problems& problems, NpcSceneCo
         r.number("turn_speed", 0.0, 3600.0, [&](double v) { scene.max_turn_deg_per_s = v; }),
         r.integer("steps_per_s", 1, 240, [&](std::int64_t v) { scene.steps_per_s = static_cast<std::uint32_t>(v); }),
         r.number("job_cost_us", 0.0, 100000.0, [&](double v) { scene.job_cost_us = v; }),
+    });
+}
+
+void read_exposure(const toml::node& node, int line, Problems& problems, Preset& preset) {
+    const Reader r{problems, "exposure: "};
+    const toml::table* table = node.as_table();
+    if (!table) return problems.add(line, "exposure should be an [exposure] table, not " + kind_of(node));
+    ExposureSceneConfig& e = preset.exposure;
+    r.read_table(*table, {
+        {"level", [&](const toml::node& value, int at) {
+             r.text("level", e.level).read(value, at);
+             if (value.is_string() && e.level.empty()) r.fail(at, "the level name is empty");
+         }},
+        r.integer("seed", 0, 4294967295LL, [&](std::int64_t v) { e.seed = static_cast<std::uint32_t>(v); }),
+        r.integer("grid_size", 10, 1000, [&](std::int64_t v) { e.grid_size = static_cast<int>(v); }),
+        r.choice("mode", "exposure mode", parse_exposure_mode, "single, same-frame, next-frame, timesliced", e.mode),
+        r.choice("algorithm", "algorithm", parse_algorithm, "rays, sweep", e.algorithm),
+        r.number("slice_percent", 0.1, 100.0, [&](double v) { e.slice_percent = v; }),
+        r.number("sentinel_speed", 0.0, 2.0, [&](double v) { e.sentinel_speed = v; }),
+        r.number("character_speed", 0.0, 2.0, [&](double v) { e.character_speed = v; }),
+        r.integer("steps_per_s", 1, 240, [&](std::int64_t v) { e.steps_per_s = static_cast<std::uint32_t>(v); }),
+        r.boolean("show_rays", preset.show_rays),
     });
 }
 
@@ -193,6 +102,7 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
     Problems problems;
     const Reader r{problems, ""};
     bool have_title = false;
+    int scene_line = 0, pane_line = 0, exposure_line = 0;
     r.read_table(root, {
         {"title", [&](const toml::node& node, int line) {
              r.text("title", preset.title).read(node, line);
@@ -201,14 +111,29 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
          }},
         r.text("description", preset.description),
         r.integer("workers", -1, 64, [&](std::int64_t v) { preset.workers = static_cast<int>(v); }),
-        {"scene", [&](const toml::node& node, int line) { read_scene(node, line, problems, preset.scene); }},
-        {"pane", [&](const toml::node& node, int line) { read_panes(node, line, problems, preset.panes); }},
+        {"scene", [&](const toml::node& node, int line) {
+             scene_line = line;
+             read_scene(node, line, problems, preset.scene);
+         }},
+        {"pane", [&](const toml::node& node, int line) {
+             pane_line = line;
+             read_panes(node, line, problems, preset.panes);
+         }},
+        {"exposure", [&](const toml::node& node, int line) {
+             exposure_line = line;
+             preset.exposure_scene = true;
+             read_exposure(node, line, problems, preset);
+         }},
     });
+    if (exposure_line && (scene_line || pane_line))
+        problems.add(std::max({scene_line, pane_line, exposure_line}),
+                     "a preset is for one scene: either [scene] and [[pane]] (NPCs) or one [exposure] table, not both");
     if (problems.any()) return fail(problems.line, problems.what);
 
     // What is missing has no line of its own: it is reported against the top of the file.
     if (!have_title) return fail(1, "no title; add a line such as title = \"Async In / Async Out at 10 Hz\"");
-    if (preset.panes.empty()) return fail(1, "no [[pane]]; a preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
+    if (preset.panes.empty() && !preset.exposure_scene)
+        return fail(1, "no [[pane]] (or [exposure] table); an NPC preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
     return {std::move(preset), {}};
 }
 

@@ -1,7 +1,7 @@
-// preset.h — ready-made comparisons for the NPC scene, as small TOML files in
-// assets/presets/ that a teacher can read, copy and edit: the article's
-// figures (each mode at 10 Hz and 30 Hz, debug lines on and off), all four
-// modes side by side, and a threading comparison.
+// preset.h — ready-made set-ups, as small TOML files in assets/presets/ that a
+// teacher can read, copy and edit: the article's figures for the NPC scene
+// (each mode at 10 Hz and 30 Hz, debug lines on and off), all four modes side
+// by side, threading comparisons, and the exposure scene's execution modes.
 //
 // File format (`#` starts a comment; every key except `title` and one
 // [[pane]] is optional and defaults to NpcSceneConfig's / TimeslicerConfig's
@@ -28,15 +28,32 @@
 //   highlight_running = true # mark the NPCs whose job runs this update
 //   caption = "..."          # replaces the caption the app builds from mode, rate and threading
 //
+// An exposure-scene preset has one [exposure] table instead of [scene] and
+// [[pane]] (every key optional, defaults from ExposureSceneConfig):
+//
+//   [exposure]
+//   level = "courtyard"      # a level in assets/levels, "random", or a path to a level file
+//   seed = 1                 # of the random level, 0 .. 4294967295
+//   grid_size = 100          # cells per side, 10 .. 1000
+//   mode = "next-frame"      # single | same-frame | next-frame | timesliced
+//   algorithm = "rays"       # rays | sweep
+//   slice_percent = 25       # timesliced: share of the work per step, 0.1 .. 100
+//   sentinel_speed = 0.08    # grid widths per second, 0 .. 2
+//   character_speed = 0.15   # grid widths per second, 0 .. 2
+//   steps_per_s = 30         # 1 .. 240
+//   show_rays = false        # draw a sample of the sentinel's rays
+//
 // Errors: loading never throws. A failed load has no preset and an error
 // "file:line: what is wrong" — TOML syntax errors, unknown keys (a typo must
 // not pass silently), wrong types, values out of range, unknown names (the
-// message lists the accepted ones), no pane or more than five, no title.
+// message lists the accepted ones), no pane or more than five, panes and an
+// [exposure] table in one file, no title.
 // When a file has several problems, the one nearest its top is reported.
 //
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "exposure_scene.h"
 #include "npc_scene.h"
 #include "timeslice_config.h"
 
@@ -62,7 +79,10 @@ struct Preset {
     std::string description;          // one or two plain sentences for the UI
     NpcSceneConfig scene;             // shared by every pane; its `timeslicing` is unused (each pane has its own)
     int workers = -1;                 // -1 — job system workers, -1 = the job system's default
-    std::vector<PanePreset> panes;    // 1 .. kMaxPresetPanes, left to right
+    std::vector<PanePreset> panes;    // NPC scene: 1 .. kMaxPresetPanes, left to right; empty for the exposure scene
+    bool exposure_scene = false;      // false — true: the file has an [exposure] table and no panes
+    ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
+    bool show_rays = false;           // false — exposure scene: draw a sample of the rays
 };
 
 struct PresetLoad {
@@ -85,7 +105,8 @@ PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string&
 // Stems of the .toml files in assets_dir/presets, sorted; empty when there is none.
 std::vector<std::string> list_presets(const std::string& assets_dir);
 
-// The scene config one pane runs: the shared scene with that pane's timeslicing.
+// The scene config one pane runs: the shared scene with that pane's timeslicing
+// (an NPC preset only).
 NpcSceneConfig pane_scene_config(const Preset& preset, std::size_t pane);
 
 }  // namespace tsl

@@ -55,8 +55,12 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
         CHECK(r.preset->name == name);
         CHECK_FALSE(r.preset->title.empty());
         CHECK_FALSE(r.preset->description.empty());
-        CHECK(r.preset->panes.size() >= 1);
-        CHECK(r.preset->panes.size() <= kMaxPresetPanes);
+        if (r.preset->exposure_scene) {
+            CHECK(r.preset->panes.empty());
+        } else {
+            CHECK(r.preset->panes.size() >= 1);
+            CHECK(r.preset->panes.size() <= kMaxPresetPanes);
+        }
     }
 }
 
@@ -190,7 +194,7 @@ TEST_CASE("A TOML syntax error names the file and its line", "[presets][errors]"
 
 TEST_CASE("An unknown key is an error naming the file and the line", "[presets][errors]") {
     CHECK(error_of(kHead + "colour = \"red\"\n" + kPane) ==
-          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, scene, pane)");
+          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, scene, pane, exposure)");
     CHECK(error_of(kHead + "[scene]\nnpcs = 10\nnpc = 12\n" + kPane) ==
           "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us)");
     CHECK(error_of(kHead + kPane + kPane + "jobs_per_updat = 2\n") ==
@@ -244,8 +248,8 @@ TEST_CASE("A preset has one to five panes", "[presets][errors]") {
     std::string six = kHead;
     for (int i = 0; i < 6; ++i) six += kPane;  // the sixth [[pane]] is on line 12
     CHECK(error_of(six) == "presets/bad.toml:12: a preset has at most 5 panes; this is pane 6");
-    CHECK(error_of(kHead + "description = \"d\"\n") == "presets/bad.toml:1: no [[pane]]; a preset shows 1 to 5 panes");
-    CHECK(error_of(kHead + "pane = []\n") == "presets/bad.toml:1: no [[pane]]; a preset shows 1 to 5 panes");
+    CHECK(error_of(kHead + "description = \"d\"\n") == "presets/bad.toml:1: no [[pane]] (or [exposure] table); an NPC preset shows 1 to 5 panes");
+    CHECK(error_of(kHead + "pane = []\n") == "presets/bad.toml:1: no [[pane]] (or [exposure] table); an NPC preset shows 1 to 5 panes");
     std::string five = kHead;
     for (int i = 0; i < 5; ++i) five += kPane;
     const PresetLoad r = parse_preset(five, "five.toml");
@@ -263,7 +267,7 @@ TEST_CASE("Of several problems the one nearest the top of the file is reported",
     CHECK(error_of(kHead + "workers = 99\n" + "[[pane]]\nmode = \"nope\"\n") ==
           "presets/bad.toml:2: workers = 99 is out of range (-1 .. 64)");
     CHECK(error_of("zebra = 1\n" + kHead + "alpha = 2\n" + kPane) ==
-          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, scene, pane)");
+          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, scene, pane, exposure)");
 }
 
 TEST_CASE("An unknown preset name lists the available presets", "[presets][errors]") {
@@ -274,4 +278,45 @@ TEST_CASE("An unknown preset name lists the available presets", "[presets][error
     CHECK(load_preset_by_name(kAssets, "aiao-10hz.toml").preset.has_value());
     CHECK(load_preset("/nonexistent/x.toml").error == "/nonexistent/x.toml: cannot read the preset file");
     CHECK(list_presets("/nonexistent").empty());
+}
+
+TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC scene", "[presets]") {
+    const PresetLoad r = parse_preset(kHead +
+                                          "[exposure]\nlevel = \"rooms\"\nseed = 7\ngrid_size = 256\nmode = \"timesliced\"\n"
+                                          "algorithm = \"sweep\"\nslice_percent = 12.5\nsentinel_speed = 0.2\ncharacter_speed = 0.3\n"
+                                          "steps_per_s = 60\nshow_rays = true\n",
+                                      "presets/e.toml");
+    INFO(r.error);
+    REQUIRE(r.preset.has_value());
+    const Preset& p = *r.preset;
+    CHECK(p.exposure_scene);
+    CHECK(p.panes.empty());
+    CHECK(p.exposure.level == "rooms");
+    CHECK(p.exposure.seed == 7);
+    CHECK(p.exposure.grid_size == 256);
+    CHECK(p.exposure.mode == ExposureMode::Timesliced);
+    CHECK(p.exposure.algorithm == ExposureAlgorithm::Sweep);
+    CHECK(p.exposure.slice_percent == 12.5);
+    CHECK(p.exposure.sentinel_speed == 0.2);
+    CHECK(p.exposure.character_speed == 0.3);
+    CHECK(p.exposure.steps_per_s == 60);
+    CHECK(p.show_rays);
+
+    for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-next-frame", "exposure-timesliced", "exposure-sweep"}) {
+        INFO(name);
+        const PresetLoad shipped = load_preset_by_name(kAssets, name);
+        INFO(shipped.error);
+        REQUIRE(shipped.preset.has_value());
+        CHECK(shipped.preset->exposure_scene);
+        CHECK(shipped.preset->exposure.grid_size == 100);  // the article's 10,000 cells
+    }
+}
+
+TEST_CASE("A preset with NPC panes and an exposure table is an error at the second of them", "[presets][errors]") {
+    const std::string e = error_of(kHead + kPane + "[exposure]\nmode = \"single\"\n");
+    CHECK(starts_with(e, "presets/bad.toml:4: "));
+    CHECK(e.find("either [scene] and [[pane]]") != std::string::npos);
+    CHECK(starts_with(error_of(kHead + "[exposure]\nmode = \"sideways\"\n"), "presets/bad.toml:3: exposure: unknown exposure mode 'sideways'"));
+    CHECK(starts_with(error_of(kHead + "[exposure]\ngrid_size = 5\n"), "presets/bad.toml:3: exposure: grid_size = 5 is out of range"));
+    CHECK(starts_with(error_of(kHead + "[exposure]\nlevle = \"rooms\"\n"), "presets/bad.toml:3: exposure: unknown key 'levle'"));
 }

@@ -1,0 +1,134 @@
+// toml_reader.h — reading a hand-edited TOML file (presets, lessons) into a
+// struct with errors a teacher can act on: every key must be known (a typo is
+// an error, not a silent default), every value of the right type and range,
+// and each problem names its line. Internal to core/.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <toml++/toml.h>
+
+namespace tsl::toml_reading {
+
+// Keeps the problem nearest the top of the file, so that the first thing a
+// teacher is told to fix is the first thing they meet reading down.
+struct Problems {
+    int line = 0;
+    std::string what;
+
+    void add(int at_line, std::string message) {
+        if (line == 0 || at_line < line) {
+            line = at_line;
+            what = std::move(message);
+        }
+    }
+    bool any() const { return line != 0; }
+};
+
+inline int line_of(const toml::source_region& region) { return std::max<int>(1, static_cast<int>(region.begin.line)); }
+
+// How a TOML value's type reads in a message for someone who edits the file by hand.
+inline std::string kind_of(const toml::node& node) {
+    switch (node.type()) {
+        case toml::node_type::integer: return "a whole number";
+        case toml::node_type::floating_point: return "a decimal number";
+        case toml::node_type::boolean: return "true/false";
+        case toml::node_type::string: return "text";
+        case toml::node_type::table: return "a table";
+        case toml::node_type::array: return "an array";
+        default: return "a date or time";
+    }
+}
+
+inline std::string number_text(double v) {
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+// One known key of a table and what to do with its value.
+struct Field {
+    const char* key;
+    std::function<void(const toml::node& value, int line)> read;
+};
+
+// The reading context: the file's problems and the prefix naming where we are
+// ("", "scene: ", "pane 2: ").
+struct Reader {
+    Problems& problems;
+    std::string where;
+
+    void fail(int line, const std::string& what) const { problems.add(line, where + what); }
+
+    // Every key of `table` must be one of `fields`; a typo is an error, not a silent default.
+    void read_table(const toml::table& table, std::initializer_list<Field> fields) const {
+        for (auto&& [key, value] : table) {
+            const int line = key.source().begin.line ? line_of(key.source()) : line_of(value.source());
+            const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return key.str() == f.key; });
+            if (field != fields.end()) {
+                field->read(value, line);
+                continue;
+            }
+            std::string known;
+            for (const Field& f : fields) known += (known.empty() ? "" : ", ") + std::string(f.key);
+            fail(line, "unknown key '" + std::string(key.str()) + "' (known: " + known + ")");
+        }
+    }
+
+    Field integer(const char* key, std::int64_t lo, std::int64_t hi, std::function<void(std::int64_t)> set) const {
+        return {key, [this, key, lo, hi, set](const toml::node& node, int line) {
+                    const std::string range = std::to_string(lo) + " .. " + std::to_string(hi);
+                    if (!node.is_integer())
+                        return fail(line, std::string(key) + " should be a whole number (" + range + "), not " + kind_of(node));
+                    const std::int64_t v = node.as_integer()->get();
+                    if (v < lo || v > hi)
+                        return fail(line, std::string(key) + " = " + std::to_string(v) + " is out of range (" + range + ")");
+                    set(v);
+                }};
+    }
+
+    Field number(const char* key, double lo, double hi, std::function<void(double)> set) const {
+        return {key, [this, key, lo, hi, set](const toml::node& node, int line) {
+                    const std::string range = number_text(lo) + " .. " + number_text(hi);
+                    if (!node.is_number())
+                        return fail(line, std::string(key) + " should be a number (" + range + "), not " + kind_of(node));
+                    const double v = node.value<double>().value_or(0.0);
+                    if (!(v >= lo && v <= hi))  // also rejects nan
+                        return fail(line, std::string(key) + " = " + number_text(v) + " is out of range (" + range + ")");
+                    set(v);
+                }};
+    }
+
+    Field boolean(const char* key, bool& out) const {
+        return {key, [this, key, &out](const toml::node& node, int line) {
+                    if (!node.is_boolean()) return fail(line, std::string(key) + " should be true or false, not " + kind_of(node));
+                    out = node.as_boolean()->get();
+                }};
+    }
+
+    Field text(const char* key, std::string& out) const {
+        return {key, [this, key, &out](const toml::node& node, int line) {
+                    if (!node.is_string()) return fail(line, std::string(key) + " should be text in quotes, not " + kind_of(node));
+                    out = node.as_string()->get();
+                }};
+    }
+
+    // A name such as a mode: text that `parse` accepts, else the accepted names are listed.
+    template <class T, class Parse>
+    Field choice(const char* key, const char* what, Parse parse, const std::string& accepted, T& out) const {
+        return {key, [this, key, what, parse, accepted, &out](const toml::node& node, int line) {
+                    if (!node.is_string())
+                        return fail(line, std::string(key) + " should be text in quotes (" + accepted + "), not " + kind_of(node));
+                    const std::string& name = node.as_string()->get();
+                    const auto parsed = parse(name);
+                    if (!parsed) return fail(line, std::string("unknown ") + what + " '" + name + "' (accepted: " + accepted + ")");
+                    out = *parsed;
+                }};
+    }
+};
+
+}  // namespace tsl::toml_reading

@@ -1,0 +1,228 @@
+// Lessons: both shipped lessons load, every step names a preset that loads
+// and a question to predict; what a reveal shows is measured from the running
+// scenes; a malformed lesson file is an error that names the file and line.
+#include "core/lesson.h"
+#include "core/npc_comparison.h"
+#include "core/preset.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace tsl;
+
+namespace {
+const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+
+const std::string kHead = "title = \"t\"\n";  // line 1
+// A complete step (lines 2-7 after kHead).
+const std::string kStep =
+    "[[step]]\n"
+    "title = \"s\"\n"
+    "preset = \"aiao-10hz\"\n"
+    "text = \"One. Two.\"\n"
+    "question = \"What?\"\n"
+    "reveal = [\"input_age\"]\n";
+
+std::string error_of(const std::string& text) {
+    const LessonLoad r = parse_lesson(text, "lessons/bad.toml");
+    REQUIRE_FALSE(r.lesson.has_value());
+    return r.error;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+Lesson must_load(const std::string& name) {
+    const LessonLoad r = load_lesson_by_name(kAssets, name);
+    INFO(r.error);
+    REQUIRE(r.lesson.has_value());
+    return *r.lesson;
+}
+
+// The mean of `measure` over `frames` steps of a preset's scene, pane by pane,
+// as the window's reveal computes it.
+std::vector<double> measured(const std::string& preset_name, const std::string& measure_name, int frames) {
+    const PresetLoad loaded = load_preset_by_name(kAssets, preset_name);
+    REQUIRE(loaded.preset.has_value());
+    const Preset& preset = *loaded.preset;
+    const LessonMeasure* measure = find_measure(measure_name);
+    REQUIRE(measure != nullptr);
+    std::vector<double> values;
+    if (preset.exposure_scene) {
+        JobSystem jobs({1});
+        ExposureSceneConfig config = preset.exposure;
+        config.assets_dir = kAssets;
+        std::string error;
+        auto scene = ExposureScene::create(config, {&jobs, nullptr}, error);
+        INFO(error);
+        REQUIRE(scene);
+        ExposureMetricsSummary summary;
+        for (int f = 0; f < frames; ++f) {
+            scene->step();
+            summary.add(scene->metrics());
+        }
+        values.push_back(measure_value(*measure, summary).value());
+        CHECK_FALSE(measure_value(*find_measure("input_age"), summary).has_value());  // not this scene's number
+        return values;
+    }
+    std::vector<NpcSceneConfig> configs;
+    for (std::size_t i = 0; i < preset.panes.size(); ++i) configs.push_back(pane_scene_config(preset, i));
+    NpcComparison comparison;
+    comparison.configure(configs);
+    std::vector<NpcMetricsSummary> summaries(configs.size());
+    for (int f = 0; f < frames; ++f) {
+        comparison.step();
+        for (int p = 0; p < comparison.size(); ++p) summaries[p].add(comparison.pane(p).metrics());
+    }
+    for (const NpcMetricsSummary& s : summaries) values.push_back(measure_value(*measure, s).value());
+    return values;
+}
+}  // namespace
+
+TEST_CASE("Both lessons load and every step loads its preset", "[lessons]") {
+    const std::vector<std::string> names = list_lessons(kAssets);
+    CHECK(names == std::vector<std::string>{"delayed-gathering", "timeslicing"});
+
+    const Lesson timeslicing = must_load("timeslicing");
+    CHECK(timeslicing.title == "Timeslicing batched algorithms");
+    const std::vector<std::string> t_presets{"update-all", "rudimentary-slicing", "aiao-10hz", "siao-10hz",
+                                             "siso-10hz",  "aiso-10hz",           "threading", "next-frame-jobs"};
+    REQUIRE(timeslicing.steps.size() == t_presets.size());
+    for (std::size_t i = 0; i < t_presets.size(); ++i) CHECK(timeslicing.steps[i].preset == t_presets[i]);
+
+    const Lesson gathering = must_load("delayed-gathering");
+    CHECK(gathering.title == "Delayed result gathering");
+    const std::vector<std::string> g_presets{"exposure-single", "exposure-same-frame", "exposure-next-frame", "exposure-timesliced",
+                                             "exposure-sweep"};
+    REQUIRE(gathering.steps.size() == g_presets.size());
+    for (std::size_t i = 0; i < g_presets.size(); ++i) {
+        CHECK(gathering.steps[i].preset == g_presets[i]);
+        CHECK(gathering.steps[i].exposure_scene);
+        CHECK(gathering.steps[i].shown_plot() == LessonPlot::Timeline);
+    }
+}
+
+TEST_CASE("Every step says two to four sentences and asks one question", "[lessons]") {
+    for (const char* name : {"timeslicing", "delayed-gathering"}) {
+        const Lesson lesson = must_load(name);
+        for (const LessonStep& step : lesson.steps) {
+            INFO(name << ": " << step.title);
+            CHECK(sentence_count(step.text) >= 2);
+            CHECK(sentence_count(step.text) <= 4);
+            CHECK(sentence_count(step.question) <= 2);  // a question, perhaps after one sentence leading to it
+            CHECK(step.question.back() == '?');
+            CHECK_FALSE(step.answer.empty());
+            CHECK_FALSE(step.reveal.empty());
+            // The numbers are measured, not written: no digit in what the reveal
+            // says, except in the timing model's T/2, 1.5T and 2T.
+            std::string words = step.answer;
+            for (const std::string model : {"T/2", "1.5T", "2T"})
+                for (std::size_t at; (at = words.find(model)) != std::string::npos;) words.erase(at, model.size());
+            CHECK(words.find_first_of("0123456789") == std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("Sentences end at a full stop or question or exclamation mark before a space", "[lessons]") {
+    CHECK(sentence_count("") == 0);
+    CHECK(sentence_count("One.") == 1);
+    CHECK(sentence_count("One. Two? Three!") == 3);
+    CHECK(sentence_count("It costs 0.5 ms per frame. Then it stops.") == 2);
+    CHECK(sentence_count("Use a cursor, e.g. one NPC per frame.") == 1);
+    CHECK(sentence_count("No full stop at the end") == 1);
+}
+
+TEST_CASE("A reveal's numbers are the running scene's averages", "[lessons][model]") {
+    // The timing model of the articles (T = one batch = 1000 ms at 10 Hz with
+    // ten NPCs), measured over the frames a step runs: each mode lands in its
+    // own place, so the reveal answers the question it follows.
+    const int frames = 330;  // eleven batches
+    const double aiao = measured("aiao-10hz", "input_age", frames)[0];
+    const double siao = measured("siao-10hz", "input_age", frames)[0];
+    const double siso = measured("siso-10hz", "input_age", frames)[0];
+    const double aiso = measured("aiso-10hz", "input_age", frames)[0];
+    INFO("AIAO " << aiao << ", SIAO " << siao << ", SISO " << siso << ", AISO " << aiso);
+    CHECK(aiao == Approx(500).epsilon(0.15));
+    CHECK(siao == Approx(1000).epsilon(0.15));
+    CHECK(aiso == Approx(1000).epsilon(0.15));
+    CHECK(siso == Approx(1500).epsilon(0.15));
+    CHECK(aiao < siao);
+    CHECK(siao < siso);
+
+    const std::vector<double> rudimentary = measured("rudimentary-slicing", "input_age", frames);
+    REQUIRE(rudimentary.size() == 2);
+    CHECK(rudimentary[0] == 0);  // every NPC every frame
+    CHECK(rudimentary[1] == Approx(aiao).epsilon(0.01));
+
+    // Next-frame gathering: one update more of input age than the same frame.
+    const std::vector<double> gathered = measured("next-frame-jobs", "input_age", 90);
+    REQUIRE(gathered.size() == 2);
+    CHECK(gathered[1] > gathered[0]);
+
+    // The exposure scene measures its own three figures.
+    const double single_main = measured("exposure-single", "exposure_main_ms", 10)[0];
+    const double single_total = measured("exposure-single", "exposure_total_ms", 10)[0];
+    CHECK(single_main > 0);
+    CHECK(single_total > 0);
+}
+
+TEST_CASE("A lesson TOML syntax error names the file and its line", "[lessons][errors]") {
+    CHECK(starts_with(error_of(kHead + kStep + "frames = = 3\n"), "lessons/bad.toml:8: "));
+}
+
+TEST_CASE("An unknown key in a step is an error naming the file and the line", "[lessons][errors]") {
+    const std::string e = error_of(kHead + kStep + "questoin = \"?\"\n");
+    CHECK(starts_with(e, "lessons/bad.toml:8: step 1: unknown key 'questoin'"));
+    CHECK(e.find("question") != std::string::npos);
+}
+
+TEST_CASE("A step without its question is an error at its header line", "[lessons][errors]") {
+    std::string step = kStep;
+    step.erase(step.find("question"), std::string("question = \"What?\"\n").size());
+    CHECK(starts_with(error_of(kHead + kStep + step), "lessons/bad.toml:8: step 2: no question"));
+}
+
+TEST_CASE("An unknown measure or plot is an error listing the known ones", "[lessons][errors]") {
+    std::string step = kStep;
+    step.replace(step.find("input_age"), 9, "speed");
+    const std::string e = error_of(kHead + kStep + step);
+    CHECK(starts_with(e, "lessons/bad.toml:13: step 2: unknown measure 'speed' (known: input_age, "));
+    CHECK(starts_with(error_of(kHead + kStep + "plot = \"pie\"\n"), "lessons/bad.toml:8: step 1: unknown plot 'pie' (accepted: latency, cost, timeline)"));
+    CHECK(starts_with(error_of(kHead + kStep + "frames = 0\n"), "lessons/bad.toml:8: step 1: frames = 0 is out of range"));
+}
+
+TEST_CASE("A lesson needs a title and at least one step", "[lessons][errors]") {
+    CHECK(starts_with(error_of(kStep), "lessons/bad.toml:1: no title"));
+    CHECK(starts_with(error_of(kHead), "lessons/bad.toml:1: no [[step]]"));
+}
+
+TEST_CASE("A step's preset must exist and measure what the reveal shows", "[lessons][errors]") {
+    const auto dir = std::filesystem::temp_directory_path() / "tsl-lesson-test";
+    std::filesystem::create_directories(dir);
+    auto load_text = [&](const std::string& text) {
+        std::filesystem::path path = dir;
+        path /= "lesson.toml";
+        std::ofstream(path) << text;
+        const LessonLoad r = load_lesson(path.string(), kAssets);
+        REQUIRE_FALSE(r.lesson.has_value());
+        return r.error;
+    };
+    std::string missing = kStep;
+    missing.replace(missing.find("aiao-10hz"), 9, "aiao-11hz");
+    const std::string e1 = load_text(kHead + kStep + missing);
+    CHECK(e1.find("lesson.toml:8: step 2: unknown preset 'aiao-11hz' (available: ") != std::string::npos);
+
+    std::string wrong_scene = kStep;
+    wrong_scene.replace(wrong_scene.find("aiao-10hz"), 9, "exposure-single");
+    const std::string e2 = load_text(kHead + wrong_scene);
+    CHECK(e2.find("lesson.toml:2: step 1: measure 'input_age' is not measured by the exposure scene") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("An unknown lesson name lists the lessons there are", "[lessons][errors]") {
+    const LessonLoad r = load_lesson_by_name(kAssets, "timeslcing");
+    CHECK(r.unknown_name);
+    CHECK(r.error == "unknown lesson 'timeslcing' (available: delayed-gathering, timeslicing)");
+}
