@@ -85,6 +85,7 @@ void apply_settings(AppState& state, const Settings& s) {
     state.edited_pane = 0;
     state.ui_scale = s.ui_scale;
     state.palette = parse_palette(s.palette).value_or(PaletteKind::Classic);
+    state.theme = parse_theme(s.theme).value_or(UiTheme::Light);
     state.window_width = s.window_width;
     state.window_height = s.window_height;
 }
@@ -96,6 +97,7 @@ Settings settings_of(const AppState& state) {
     s.npc_count = state.npc.npc_count;
     s.ui_scale = state.ui_scale;
     s.palette = std::string(name_of(state.palette));
+    s.theme = std::string(name_of(state.theme));
     s.window_width = state.window_width;
     s.window_height = state.window_height;
     return s;

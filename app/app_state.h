@@ -49,6 +49,7 @@ struct AppState {
     NpcDrawOptions npc_draw;        // debug lines, running halos
     ExposureDrawOptions exposure_draw;  // rays
     PaletteKind palette = PaletteKind::Classic;  // classic — or colour-blind (Okabe-Ito), for every scene
+    UiTheme theme = UiTheme::Light;  // light — or high-contrast, for a washed-out projector
     double time_scale = 1.0;        // 1 — simulated seconds per real second
     bool paused = false;            // false — space toggles
     float ui_scale = 1.0f;          // 1 — UI and font scale (1.5 for a 1080p projector, 2 for 4K)
@@ -59,6 +60,13 @@ struct AppState {
     int window_width = 1600;        // window size, screen coordinates
     int window_height = 900;
     bool fullscreen = false;        // false — F toggles
+    bool hide_idle_cursor = true;   // true — the mouse pointer disappears after a few still seconds over the window
+    // Classroom: a lesson from assets/lessons, taught step by step.
+    std::string lesson;             // "" — none; else its name
+    int lesson_step = 0;            // 0 — the step shown, from 0
+    bool lesson_revealed = false;   // false — the step's measured answer is shown
+    bool presenter = false;         // false — P toggles: only the scene, the step's text and one plot
+    std::string overlay;            // "" — or "keys" (?) or "about" (F1): a help page over everything
     RecordingSettings recording;    // folder, file-name template, duration of GIF recordings
 
     // Copies the edited pane's settings (npc.timeslicing, npc_draw) into panes.

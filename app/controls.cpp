@@ -172,6 +172,27 @@ const std::vector<Control>& controls() {
         {"show_rays", "true|false", "Exposure scene: draw a sample of the sentinel's rays, coloured by what they reach.",
          [](AppState& s, const std::string& v) { return parse_bool(v, s.exposure_draw.rays); },
          [](const AppState& s) { return bool_text(s.exposure_draw.rays); }},
+        {"theme", "light|high-contrast", "The UI's look: light, or high contrast for a washed-out projector.",
+         [](AppState& s, const std::string& v) -> std::string {
+             const auto theme = parse_theme(v);
+             if (!theme) return "'" + v + "' is not a theme; accepted: light, high-contrast";
+             s.theme = *theme;
+             return {};
+         },
+         [](const AppState& s) { return std::string(name_of(s.theme)); }},
+        {"presenter", "true|false", "Presenter view: only the scene, the lesson step (or preset) text and one plot (P toggles).",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.presenter); },
+         [](const AppState& s) { return bool_text(s.presenter); }},
+        {"help", "none|keys|about", "A help page over the window: the keyboard shortcuts (?) or About the modes (F1).",
+         [](AppState& s, const std::string& v) -> std::string {
+             if (v != "none" && v != "keys" && v != "about") return "'" + v + "' is not a help page; accepted: none, keys, about";
+             s.overlay = v == "none" ? "" : v;
+             return {};
+         },
+         [](const AppState& s) { return s.overlay.empty() ? std::string("none") : s.overlay; }},
+        {"hide_idle_cursor", "true|false", "Hide the mouse pointer after a few seconds without movement.",
+         [](AppState& s, const std::string& v) { return parse_bool(v, s.hide_idle_cursor); },
+         [](const AppState& s) { return bool_text(s.hide_idle_cursor); }},
         {"ui_scale", "0.5..4", "Size of the UI and its text (1.5 for a 1080p projector, 2 for 4K).",
          [](AppState& s, const std::string& v) { return parse_number(v, 0.5f, 4.0f, s.ui_scale); },
          [](const AppState& s) { return number_text(s.ui_scale); }},

@@ -3,12 +3,14 @@
 #include "gl.h"
 
 #include "core/preset.h"
+#include "text.h"
 
 #include <imgui.h>
 
 #include <GLFW/glfw3.h>  // key codes and modifier bits only
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <ctime>
 
 namespace tsl::app {
@@ -39,7 +41,7 @@ LabApp::~LabApp() = default;
 
 bool LabApp::init(std::string& error) {
     ImGui::GetIO().IniFilename = nullptr;  // layout is computed, not remembered
-    style_.update(state_.ui_scale, state_.palette);
+    style_.update(state_.ui_scale, state_.palette, state_.theme);
     if (!npc_renderer_.init(error) || !exposure_renderer_.init(error)) return false;
     if (state_.scene == "exposure" && !ensure_exposure(error)) return false;
     // The picker lists every preset that loads; a broken file is named in the panel.
@@ -48,7 +50,131 @@ bool LabApp::init(std::string& error) {
         if (loaded.preset) presets_.push_back({name, loaded.preset->title, loaded.preset->description});
         else notice_ = loaded.error;
     }
+    for (const std::string& name : list_lessons(state_.exposure.assets_dir)) {
+        const LessonLoad loaded = load_lesson_by_name(state_.exposure.assets_dir, name);
+        if (loaded.lesson) lessons_.push_back({name, loaded.lesson->title, loaded.lesson->description});
+        else notice_ = loaded.error;
+    }
+    if (!state_.lesson.empty()) {
+        const bool revealed = state_.lesson_revealed;
+        if (!load_lesson(state_.lesson, error)) return false;
+        go_to_step(state_.lesson_step);
+        state_.lesson_revealed = revealed;
+    }
     return true;
+}
+
+bool LabApp::load_lesson(const std::string& name, std::string& error) {
+    LessonLoad loaded = load_lesson_by_name(state_.exposure.assets_dir, name);
+    if (!loaded.lesson) {
+        error = loaded.error;
+        return false;
+    }
+    lesson_ = std::move(loaded.lesson);
+    state_.lesson = name;
+    return true;
+}
+
+void LabApp::go_to_step(int index) {
+    if (!lesson_) return;
+    index = std::clamp(index, 0, static_cast<int>(lesson_->steps.size()) - 1);
+    state_.lesson_step = index;
+    state_.lesson_revealed = false;
+    load_preset(lesson_->steps[index].preset);
+    if (state_.scene == "exposure") {  // the scene must exist now: its settings apply at the frame boundary
+        std::string error;
+        if (!ensure_exposure(error)) notice_ = error;
+    }
+    action("lesson " + lesson_->name + ": step " + std::to_string(index + 1) + " of " + std::to_string(lesson_->steps.size()));
+}
+
+void LabApp::lesson_forward() {
+    if (!lesson_) return;
+    if (!state_.lesson_revealed) {
+        state_.lesson_revealed = true;
+        action("lesson " + lesson_->name + ": step " + std::to_string(state_.lesson_step + 1) + " revealed");
+    } else if (state_.lesson_step + 1 < static_cast<int>(lesson_->steps.size())) {
+        go_to_step(state_.lesson_step + 1);
+    }
+}
+
+void LabApp::lesson_back() {
+    if (lesson_ && state_.lesson_step > 0) go_to_step(state_.lesson_step - 1);
+}
+
+LessonCard LabApp::lesson_card() const {
+    LessonCard card;
+    if (!lesson_) {
+        // The presenter view without a lesson: what the preset shows.
+        card.heading = "Preset";
+        card.title = "Your own settings";
+        card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
+        for (const PresetEntry& p : presets_)
+            if (p.name == state_.preset) {
+                card.title = p.title;
+                card.text = p.description;
+            }
+        return card;
+    }
+    const int count = static_cast<int>(lesson_->steps.size());
+    const LessonStep& step = lesson_->steps[state_.lesson_step];
+    card.heading = formatted("%s  |  step %d of %d", lesson_->title.c_str(), state_.lesson_step + 1, count);
+    card.title = step.title;
+    card.text = step.text;
+    card.question = step.question;
+    card.answer = step.answer;
+    card.revealed = state_.lesson_revealed;
+    card.can_go_back = state_.lesson_step > 0;
+    card.can_go_forward = !state_.lesson_revealed || state_.lesson_step + 1 < count;
+
+    std::vector<const LessonMeasure*> measures;
+    for (const std::string& name : step.reveal) {
+        measures.push_back(find_measure(name));
+        card.columns.push_back(measures.back()->label);
+    }
+    auto values = [&](const auto& summary) {
+        std::vector<std::string> out;
+        for (const LessonMeasure* m : measures) {
+            const std::optional<double> v = measure_value(*m, summary);
+            out.push_back(v ? measure_text(*v, m->unit) : "-");
+        }
+        return out;
+    };
+    std::int64_t frames = 0;
+    if (showing_exposure()) {
+        const ExposureSceneConfig& e = exposure_->config();
+        std::string label(label_of(e.mode));
+        if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
+        card.rows.push_back({label, std::nullopt, values(exposure_summary_)});
+        frames = exposure_summary_.frames;
+    } else if (state_.scene == "npc" && !step.exposure_scene) {
+        const int panes = std::min(pane_count(), static_cast<int>(summaries_.size()));
+        for (int i = 0; i < panes; ++i) {
+            const PaneState& pane = state_.panes[i];
+            const std::string name = pane.caption.empty() ? std::string(label_of(panes_.pane(i).config().timeslicing.mode)) : pane.caption;
+            RevealRow row{std::string(1, pane_letter(i)) + "  " + name, panes > 1 ? std::optional<Rgba>(pane_colour(i)) : std::nullopt,
+                          values(summaries_[i])};
+            // Panes that differ only in drawing (debug lines on and off) measure the same: one row for both.
+            const bool same_as_first = i > 0 && panes_.pane(i).config() == panes_.pane(0).config() && row.values == card.rows.front().values;
+            if (same_as_first) {
+                card.rows.front().label.insert(1, std::string(", ") + pane_letter(i));
+                continue;
+            }
+            card.rows.push_back(std::move(row));
+        }
+        if (card.rows.size() == 1) card.rows.front().chip.reset();
+        frames = summaries_.empty() ? 0 : summaries_.front().frames;
+    }
+    card.measured_over = frames > 0 ? formatted("over %.1f s of this step", frames * step_s())
+                                    : std::string("nothing yet: let the scene run");
+    // Input ages read best against the batch period T of the timing model.
+    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end();
+    if (ages && !showing_exposure()) {
+        const NpcSceneConfig& c = panes_.pane(pane_count() - 1).config();
+        const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
+        if (c.timeslicing.mode != Mode::UpdateAll && per_s > 0) card.measured_over += formatted(", T = %.0f ms", 1000.0 * c.npc_count / per_s);
+    }
+    return card;
 }
 
 std::string LabApp::mode_name() const {
@@ -109,7 +235,7 @@ void LabApp::record_metrics() {
     for (int i = 0; i < panes_.size(); ++i) summaries_[i].add(panes_.pane(i).metrics());
 }
 
-void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.palette); }
+void LabApp::prepare_frame() { style_.update(state_.ui_scale, state_.palette, state_.theme); }
 
 void LabApp::action(const std::string& what) {
     if (on_action) on_action(what);
@@ -129,6 +255,7 @@ void LabApp::step_scene(int steps) {
     for (int i = 0; i < steps; ++i) {
         if (showing_exposure()) {
             exposure_->step();
+            exposure_summary_.add(exposure_->metrics());
             continue;
         }
         panes_.step();
@@ -142,6 +269,7 @@ void LabApp::reset_scene() {
     if (showing_exposure()) exposure_->reset();
     else panes_.reset();
     summaries_.assign(panes_.size(), {});
+    exposure_summary_ = {};
     plots_.clear();
     clock_.reset();
 }
@@ -177,6 +305,16 @@ void LabApp::handle_shortcuts() {
             action("key right: step from frame " + std::to_string(frame));
             continue;
         }
+        if (press.key == GLFW_KEY_PAGE_DOWN || press.key == GLFW_KEY_PAGE_UP) {  // what presentation clickers send
+            if (press.repeat) continue;
+            if (!lesson_) {
+                action("key page: no lesson to move through");
+                continue;
+            }
+            if (press.key == GLFW_KEY_PAGE_DOWN) lesson_forward();
+            else lesson_back();
+            continue;
+        }
         if (press.repeat) continue;
         const bool digit = (press.key >= GLFW_KEY_1 && press.key <= GLFW_KEY_5) || (press.key >= GLFW_KEY_KP_1 && press.key <= GLFW_KEY_KP_5);
         const int n = press.key >= GLFW_KEY_KP_1 ? press.key - GLFW_KEY_KP_1 : press.key - GLFW_KEY_1;
@@ -200,6 +338,18 @@ void LabApp::handle_shortcuts() {
                 start_recording();
                 action("key r: record");
             }
+        } else if (press.key == GLFW_KEY_P) {
+            state_.presenter = !state_.presenter;
+            action(std::string("key p: presenter view ") + (state_.presenter ? "on" : "off"));
+        } else if (press.key == GLFW_KEY_SLASH && (press.mods & GLFW_MOD_SHIFT)) {
+            state_.overlay = state_.overlay == "keys" ? "" : "keys";
+            action(std::string("key ?: shortcuts ") + (state_.overlay == "keys" ? "shown" : "closed"));
+        } else if (press.key == GLFW_KEY_F1) {
+            state_.overlay = state_.overlay == "about" ? "" : "about";
+            action(std::string("key f1: about the modes ") + (state_.overlay == "about" ? "shown" : "closed"));
+        } else if (press.key == GLFW_KEY_ESCAPE && !state_.overlay.empty()) {
+            state_.overlay.clear();
+            action("key escape: help closed");
         } else if (press.key == GLFW_KEY_H) {
             state_.hide_ui = !state_.hide_ui;
             action(std::string("key h: UI ") + (state_.hide_ui ? "hidden" : "shown"));
@@ -228,6 +378,7 @@ void LabApp::apply_state_to_scene() {
         const std::string error = exposure_->set_config(state_.exposure);
         notice_ = error;  // empty when it worked
         state_.exposure = exposure_->config();
+        exposure_summary_ = {};  // the averages describe one setting
     }
     // The timing diagram records the edited pane (cheap: a few events per job,
     // two batches kept, nothing past TimingDiagram::kMaxKeys NPCs).
@@ -282,6 +433,30 @@ void LabApp::draw_dock(const PixelRect& rect) {
     ImGui::End();
 }
 
+// The presenter view's one plot: the step's choice (latency or frame cost), or
+// the timeline for the exposure scene.
+void LabApp::draw_presenter_plot(const PixelRect& rect) {
+    if (rect.empty()) return;
+    ImGui::SetNextWindowPos({rect.x, rect.y});
+    ImGui::SetNextWindowSize({rect.w, rect.h});
+    ImGui::Begin("Presenter plot", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar);
+    const LessonStep* step = lesson_ ? &lesson_->steps[state_.lesson_step] : nullptr;
+    const LessonPlot plot = showing_exposure() ? LessonPlot::Timeline : step ? step->shown_plot() : LessonPlot::Latency;
+    if (plot == LessonPlot::Timeline) timeline_.draw(profiler_, state_.timeline_frames, style_.fonts());
+    else plots_.draw_one(plot == LessonPlot::Cost, style_.fonts(), notice_);
+    ImGui::End();
+}
+
+void LabApp::draw_lesson(const PixelRect& rect) {
+    if (rect.empty()) return;
+    const LessonCardResult result = draw_lesson_card(lesson_card(), style_.fonts(), rect);
+    lesson_card_fits_ = result.fits;
+    if (result.forward) lesson_forward();
+    if (result.back) lesson_back();
+}
+
 void LabApp::simulate_only(int steps) {
     apply_state_to_scene();
     step_scene(steps);
@@ -298,9 +473,9 @@ void LabApp::frame(const FrameParams& params) {
 
     const ImGuiIO& io = ImGui::GetIO();
     const Layout layout = compute_layout(state_, io.DisplaySize);
-    if (!state_.hide_ui) {
+    if (!layout.panel.empty()) {
         const PanelContext context{&panes_.pane(state_.edited_pane), exposure_.get(), frames_stepped(), step_s(), display_frame_ms_,
-                                   &notice_, &summaries_, &presets_, &recording_};
+                                   &notice_, &summaries_, &presets_, &lessons_, &recording_};
         const PanelRequests requests = draw_control_panel(state_, context, style_.fonts(), layout.panel);
         if (requests.toggle_pause) state_.paused = !state_.paused;
         if (requests.step) {
@@ -308,6 +483,16 @@ void LabApp::frame(const FrameParams& params) {
             clock_.request_step();
         }
         if (!requests.load_preset.empty()) load_preset(requests.load_preset);
+        if (!requests.start_lesson.empty()) {
+            std::string error;
+            if (load_lesson(requests.start_lesson, error)) go_to_step(0);
+            else notice_ = error;
+        }
+        if (requests.stop_lesson) {
+            lesson_.reset();
+            state_.lesson.clear();
+        }
+        if (!requests.help.empty()) state_.overlay = requests.help;
         if (requests.record_start) start_recording();
         if (requests.record_stop) {
             recording_.stop();
@@ -322,8 +507,11 @@ void LabApp::frame(const FrameParams& params) {
             reset_scene();
             action("reset");
         }
-        draw_dock(layout.dock);
     }
+    draw_dock(layout.dock);
+    draw_presenter_plot(layout.plot);
+    draw_lesson(layout.lesson);
+    if (!state_.overlay.empty() && !draw_help_page(state_.overlay, style_.fonts(), io.DisplaySize)) state_.overlay.clear();
     apply_state_to_scene();
 
     // Simulation: whole fixed steps only.

@@ -11,6 +11,7 @@
 
 #include "app_state.h"
 #include "exposure_renderer.h"
+#include "lesson_panel.h"
 #include "metrics_plots.h"
 #include "recording.h"
 #include "npc_renderer.h"
@@ -22,12 +23,14 @@
 #include "core/exposure_scene.h"
 #include "core/fixed_step_clock.h"
 #include "core/job_system.h"
+#include "core/lesson.h"
 #include "core/npc_comparison.h"
 #include "core/npc_scene.h"
 #include "core/profiler.h"
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -78,6 +81,21 @@ public:
     void frame(const FrameParams& params);
     // Summary of each pane's metrics since its last reset or change.
     const std::vector<NpcMetricsSummary>& summaries() const { return summaries_; }
+    // The exposure scene's three figures, averaged the same way.
+    const ExposureMetricsSummary& exposure_summary() const { return exposure_summary_; }
+
+    // Classroom. The lesson named in the state (loaded by init), if any.
+    const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
+    // Step `index` (from 0, clamped): its preset, from frame 0, answer hidden.
+    void go_to_step(int index);
+    // Page Down: the answer if hidden, else the next step. Page Up: the step before.
+    void lesson_forward();
+    void lesson_back();
+    // What the lesson card shows now: the step (or preset), and on reveal the
+    // numbers measured since the step started.
+    LessonCard lesson_card() const;
+    // The last drawn lesson card fitted its rectangle without scrolling.
+    bool lesson_card_fits() const { return lesson_card_fits_; }
     // Simulation steps with nothing drawn (headless runs skipping ahead).
     void simulate_only(int steps);
 
@@ -125,6 +143,9 @@ private:
     double step_s() const;
     void action(const std::string& what);
     void draw_dock(const PixelRect& rect);
+    void draw_presenter_plot(const PixelRect& rect);
+    void draw_lesson(const PixelRect& rect);
+    bool load_lesson(const std::string& name, std::string& error);
 
     AppState state_;
     // Shared by every scene; declared before them so they outlive them.
@@ -136,6 +157,10 @@ private:
     std::vector<RenderTarget> pane_targets_;
     std::vector<NpcMetricsSummary> summaries_;   // per pane, since the last reset or change of its settings
     std::vector<PresetEntry> presets_;           // what the picker offers
+    std::vector<PresetEntry> lessons_;           // the lessons there are
+    std::optional<Lesson> lesson_;               // the lesson taught (state_.lesson), loaded
+    ExposureMetricsSummary exposure_summary_;    // since the last reset or change of the exposure settings
+    bool lesson_card_fits_ = true;
     std::unique_ptr<ExposureScene> exposure_;
     std::string notice_;  // the last problem to show in the panel (a level that did not load)
     TimelinePanel timeline_;

@@ -3,11 +3,13 @@
 #include "bench.h"
 #include "controls.h"
 #include "headless_commands.h"
+#include "lesson_check.h"
 #include "scene_options.h"
 #include "record.h"
 #include "screenshot.h"
 #include "window_main.h"
 
+#include "core/lesson.h"
 #include "core/preset.h"
 #include "core/settings.h"
 
@@ -74,10 +76,55 @@ int fail(const ArgumentProblem& problem) {
     return problem.status;
 }
 
+// --lesson NAME [--step K] [--reveal], as the window and screenshot take them.
+struct LessonOptions {
+    std::string name;
+    int step = 1;            // from 1
+    bool reveal = false;
+    CLI::Option* step_option = nullptr;
+    int step_frames = 0;     // out: the step's `frames`, once applied
+
+    void add_to(CLI::App& command) {
+        command.add_option("--lesson", name, "Start a lesson from assets/lessons: timeslicing, delayed-gathering (presenter view on)");
+        step_option = command.add_option("--step", step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
+        command.add_flag("--reveal", reveal, "With --lesson: show the step's measured answer");
+    }
+};
+
+// The lesson's step into `state`: its preset, the presenter view, the step
+// and whether its answer shows. The problem, if any: an unknown lesson (2), a
+// broken lesson file (1), a step it does not have (2), --step without --lesson.
+ArgumentProblem apply_lesson(AppState& state, LessonOptions& lesson, const std::string& preset) {
+    if (lesson.name.empty()) {
+        if (lesson.step_option->count() > 0 || lesson.reveal) return {"--step and --reveal go with --lesson NAME", 2};
+        return {};
+    }
+    if (!preset.empty()) return {"--lesson and --preset: choose one (each lesson step loads its own preset)", 2};
+    const tsl::LessonLoad loaded = tsl::load_lesson_by_name(assets_directory(), lesson.name);
+    if (!loaded.lesson) return {loaded.error, loaded.unknown_name ? 2 : 1};
+    const int steps = static_cast<int>(loaded.lesson->steps.size());
+    if (lesson.step > steps)
+        return {"--step " + std::to_string(lesson.step) + ": lesson '" + lesson.name + "' has " + std::to_string(steps) + " steps (1 to " +
+                    std::to_string(steps) + ")",
+                2};
+    const tsl::LessonStep& step = loaded.lesson->steps[lesson.step - 1];
+    const tsl::PresetLoad step_preset = tsl::load_preset_by_name(assets_directory(), step.preset);
+    if (!step_preset.preset) return preset_problem(step_preset);
+    state.apply_preset(*step_preset.preset);
+    state.lesson = loaded.lesson->name;
+    state.lesson_step = lesson.step - 1;
+    state.lesson_revealed = lesson.reveal;
+    state.presenter = true;
+    lesson.step_frames = step.frames;
+    return {};
+}
+
 // Applies --preset, then --scene and every --set (already validated) on top
 // of `state`; the problem of a preset that does not load, if any.
 ArgumentProblem apply_overrides(AppState& state, const std::string& preset, const std::string& scene,
-                                const std::vector<std::string>& sets) {
+                                const std::vector<std::string>& sets, LessonOptions* lesson = nullptr) {
+    if (lesson)
+        if (ArgumentProblem problem = apply_lesson(state, *lesson, preset); problem) return problem;
     if (!preset.empty()) {
         const tsl::PresetLoad loaded = tsl::load_preset_by_name(assets_directory(), preset);
         if (!loaded.preset) return preset_problem(loaded);
@@ -105,6 +152,8 @@ int main(int argc, char** argv) {
     app.add_option("--scene", scene, "Scene to open: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
     app.add_option("--preset", preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
     app.add_option("--set", sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
+    LessonOptions lesson;
+    lesson.add_to(app);
     app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
     app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
 
@@ -114,13 +163,15 @@ int main(int argc, char** argv) {
     std::vector<std::string> shot_sets;
     CLI::App* screenshot = app.add_subcommand("screenshot", "Render the app offscreen (no display needed) and write a PNG");
     screenshot->add_option("--out", shot.out, "Output PNG file")->required();
-    screenshot->add_option("--frames", shot.frames, "Simulation steps before the picture")
-        ->check(CLI::Range(0, 1'000'000))
-        ->capture_default_str();
+    CLI::Option* shot_frames = screenshot->add_option("--frames", shot.frames, "Simulation steps before the picture (with --lesson: the step's own)")
+                                   ->check(CLI::Range(0, 1'000'000))
+                                   ->capture_default_str();
     screenshot->add_option("--size", shot_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
     screenshot->add_option("--scene", shot_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
     screenshot->add_option("--preset", shot_preset, "A preset from assets/presets; --set changes it further");
     screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
+    LessonOptions shot_lesson;
+    shot_lesson.add_to(*screenshot);
 
     // --- record -------------------------------------------------------------------
     RecordOptions rec;
@@ -134,6 +185,20 @@ int main(int argc, char** argv) {
     record->add_option("--scene", rec_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
     record->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
     record->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
+
+    // --- lesson-check ---------------------------------------------------------------
+    LessonCheckOptions check;
+    std::string check_size = "1920x1080";
+    std::vector<std::string> check_sets;
+    CLI::App* lesson_check = app.add_subcommand(
+        "lesson-check", "Render every step of a lesson offscreen, before and after its reveal, and check its text fits the projector");
+    lesson_check->add_option("--lesson", check.lesson, "A lesson in assets/lessons")->required();
+    lesson_check->add_option("--size", check_size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+    lesson_check->add_option("--scale", check.ui_scale, "UI scale (1.5 for a 1080p projector, 2 for 4K)")
+        ->check(CLI::Range(0.5f, 4.0f))
+        ->capture_default_str();
+    lesson_check->add_option("--frames", check.frames, "Simulation steps each step runs first")->check(CLI::Range(1, 100000))->capture_default_str();
+    lesson_check->add_option("--set", check_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
 
     // --- trace, metrics, bench ---------------------------------------------------
     NpcRunOptions trace_options;
@@ -165,9 +230,17 @@ int main(int argc, char** argv) {
 
     if (screenshot->parsed()) {
         parse_size(shot_size, shot.width, shot.height);
-        if (const ArgumentProblem problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets); problem)
+        if (const ArgumentProblem problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets, &shot_lesson); problem)
             return fail(problem);
+        if (!shot_lesson.name.empty() && shot_frames->count() == 0) shot.frames = shot_lesson.step_frames;
         return run_screenshot(shot);
+    }
+    if (lesson_check->parsed()) {
+        parse_size(check_size, check.width, check.height);
+        const tsl::LessonLoad loaded = tsl::load_lesson_by_name(assets_directory(), check.lesson);
+        if (!loaded.lesson) return fail({loaded.error, loaded.unknown_name ? 2 : 1});
+        for (const std::string& assignment : check_sets) apply_set(check.state, assignment);
+        return run_lesson_check(check);
     }
     if (record->parsed()) {
         parse_size(rec_size, rec.width, rec.height);
@@ -196,7 +269,7 @@ int main(int argc, char** argv) {
         for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
         apply_settings(window.state, loaded.settings);
     }
-    if (const ArgumentProblem problem = apply_overrides(window.state, preset, scene, sets); problem) return fail(problem);
+    if (const ArgumentProblem problem = apply_overrides(window.state, preset, scene, sets, &lesson); problem) return fail(problem);
     window.verbose = verbose;
     return run_window(window);
 }

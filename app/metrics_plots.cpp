@@ -83,17 +83,13 @@ std::size_t MetricsPlots::samples(int pane) const {
     return pane < static_cast<int>(panes_.size()) ? panes_[pane]->age_mean.size() : 0;
 }
 
-void MetricsPlots::draw(const UiFonts& fonts, std::string& notice) {
-    if (panes_.empty()) {
-        ImGui::TextDisabled("The plots fill in as the simulation runs.");
-        return;
-    }
+MetricsPlots::Lines MetricsPlots::lines() const {
     const int count = static_cast<int>(panes_.size());
     auto colour = [&](int pane) { return count > 1 ? pane_colour(pane) : hex(0x0072B2); };
 
     std::vector<PlotLine> latency, cost;
     for (int i = 0; i < count; ++i) {
-        PaneSeries& s = *panes_[i];
+        const PaneSeries& s = *panes_[i];
         // Input age is held between decisions: a staircase, one step per frame.
         latency.push_back({show_error_ ? &s.error_mean : &s.age_mean, colour(i), PlotShape::Staircase, PlotStroke::Solid});
         latency.push_back({show_error_ ? &s.error_max : &s.age_max, colour(i), PlotShape::Staircase, PlotStroke::Dashed});
@@ -102,6 +98,30 @@ void MetricsPlots::draw(const UiFonts& fonts, std::string& notice) {
     }
     cost.push_back({&frame_ms_, hex(0x555555), PlotShape::Staircase, PlotStroke::Thin});
     cost.push_back({&jobs_, hex(0xE69F00, 0.6f), PlotShape::Staircase, PlotStroke::Thin, PlotAxis::Right});
+
+    return {std::move(latency), std::move(cost)};
+}
+
+void MetricsPlots::draw_one(bool cost_plot, const UiFonts& fonts, std::string& notice) {
+    if (panes_.empty()) {
+        ImGui::TextDisabled("The plot fills in as the simulation runs.");
+        return;
+    }
+    const Lines all = lines();
+    PlotWidget& plot = cost_plot ? cost_ : latency_;
+    const bool toolbar = plot.options().toolbar;
+    plot.options().toolbar = false;
+    if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.latency, fonts))
+        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    plot.options().toolbar = toolbar;
+}
+
+void MetricsPlots::draw(const UiFonts& fonts, std::string& notice) {
+    if (panes_.empty()) {
+        ImGui::TextDisabled("The plots fill in as the simulation runs.");
+        return;
+    }
+    auto [latency, cost] = lines();
 
     const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
     const ImVec2 avail = ImGui::GetContentRegionAvail();

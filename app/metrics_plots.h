@@ -38,6 +38,10 @@ public:
     // outcome goes to `notice`.
     void draw(const UiFonts& fonts, std::string& notice);
 
+    // One plot filling the rest of the current window, without its toolbar
+    // (the presenter view): the latency plot, or the frame cost plot.
+    void draw_one(bool cost, const UiFonts& fonts, std::string& notice);
+
     // Samples so far in pane `pane`'s mean input age series (tests, headless checks).
     std::size_t samples(int pane) const;
 
@@ -47,6 +51,10 @@ private:
         explicit PaneSeries(int pane, int panes);
     };
     void ensure_panes(int count);
+    struct Lines {
+        std::vector<PlotLine> latency, cost;
+    };
+    Lines lines() const;
 
     std::vector<std::unique_ptr<PaneSeries>> panes_;
     PlotSeries frame_ms_{"frame total (main thread)", "ms"};

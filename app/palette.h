@@ -23,6 +23,9 @@ constexpr Rgba hex(std::uint32_t rgb, float alpha = 1) {
 }
 
 enum class PaletteKind { Classic, ColourBlind };
+// The UI's look: the light theme, or a high-contrast one for washed-out
+// projectors (black text on white, heavier borders, no grey text).
+enum class UiTheme { Light, HighContrast };
 
 struct Palette {
     Rgba background;       // scene background
@@ -61,6 +64,13 @@ inline Rgba pane_colour(int index) {
     return hex(hues[static_cast<unsigned>(index) % 5]);
 }
 inline char pane_letter(int index) { return static_cast<char>('A' + index); }
+
+inline std::string_view name_of(UiTheme theme) { return theme == UiTheme::Light ? "light" : "high-contrast"; }
+inline std::optional<UiTheme> parse_theme(std::string_view text) {
+    if (text == "light") return UiTheme::Light;
+    if (text == "high-contrast") return UiTheme::HighContrast;
+    return std::nullopt;
+}
 
 inline std::string_view name_of(PaletteKind kind) { return kind == PaletteKind::Classic ? "classic" : "colour-blind"; }
 inline std::optional<PaletteKind> parse_palette(std::string_view text) {

@@ -406,7 +406,7 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float right_x = start.x + size.x;
     draw_title_row(lines, right_x, fonts);
-    bool export_now = draw_toolbar(lines, right_x);
+    bool export_now = options_.toolbar && draw_toolbar(lines, right_x);
     draw_legend(lines, right_x);
     const float used_y = ImGui::GetCursorScreenPos().y - start.y;
     export_now |= draw_canvas({size.x, std::max(size.y - used_y, ImGui::GetFontSize() * 5)}, lines, fonts);

@@ -80,6 +80,7 @@ struct PlotOptions {
     std::string x_name = "time_s";                   // "time_s" — the x column's CSV header
     std::string export_dir = ".";                    // "." — where "Export CSV" writes
     std::string export_stem = "timeslice-lab-plot";  // file name: <stem>-YYYYMMDD-HHMMSS.csv
+    bool toolbar = true;                             // true — false: no toolbar row (right-click still opens the settings)
 };
 
 // What an export did. `path` is absolute when it could be made so.

@@ -47,28 +47,52 @@ bool section(const UiFonts& fonts, const char* title) {
 
 int default_worker_count() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
 
+namespace {
+
+// Panes side by side are narrow: the scene's height beyond their square views
+// is empty, so what is under the scene (dock or plot) gets it, up to half the window.
+float spare_height(const AppState& state, const PixelRect& scene, float display_h) {
+    const int panes = state.scene == "npc" ? static_cast<int>(state.panes.size()) : 1;
+    if (panes < 2) return 0;
+    const std::vector<PixelRect> rects = pane_rects(scene, panes);
+    const int rows = static_cast<int>(std::lround(scene.h / rects.front().h));
+    const SceneBands bands = split_scene_area(rects.front().w, rects.front().h);
+    const float needed = rows * (bands.caption.h + bands.footer.h + std::min(bands.view.w, bands.view.h));
+    const float under = display_h - scene.h;
+    return std::min(std::floor(display_h * 0.5f) - under, std::floor(std::max(0.0f, scene.h - needed)));
+}
+
+}  // namespace
+
 Layout compute_layout(const AppState& state, ImVec2 display) {
     Layout layout;
     if (state.hide_ui) {
         layout.scene = {0, 0, display.x, display.y};
         return layout;
     }
+    // The lesson card: wide enough for a projector's text, at most 40%.
+    const float card_w = std::floor(std::clamp(430.0f * state.ui_scale, std::min(300.0f, display.x * 0.3f), display.x * 0.40f));
+    if (state.presenter) {
+        const float scene_w = display.x - card_w;
+        const float base_h = std::floor(display.y * 0.32f);
+        const float plot_h = base_h + spare_height(state, {0, 0, scene_w, display.y - base_h}, display.y);
+        layout.scene = {0, 0, scene_w, display.y - plot_h};
+        layout.plot = {0, display.y - plot_h, scene_w, plot_h};
+        layout.lesson = {scene_w, 0, card_w, display.y};
+        return layout;
+    }
     const float panel_w = std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.5f);
     layout.panel = {0, 0, panel_w, display.y};
-    float dock_h = state.show_bottom_panel ? std::floor(display.y * 0.36f) : 0.0f;
-    // Panes side by side are narrow: their height beyond a square view is
-    // empty, so the plots under them get it (up to half the window).
-    const int panes = state.scene == "npc" ? static_cast<int>(state.panes.size()) : 1;
-    if (state.show_bottom_panel && panes > 1) {
-        const PixelRect scene{panel_w, 0, display.x - panel_w, display.y - dock_h};
-        const std::vector<PixelRect> rects = pane_rects(scene, panes);
-        const int rows = static_cast<int>(std::lround(scene.h / rects.front().h));
-        const SceneBands bands = split_scene_area(rects.front().w, rects.front().h);
-        const float needed = rows * (bands.caption.h + bands.footer.h + std::min(bands.view.w, bands.view.h));
-        dock_h = std::min(std::floor(display.y * 0.5f), dock_h + std::floor(std::max(0.0f, scene.h - needed)));
+    const float lesson_w = state.lesson.empty() ? 0.0f : std::min(card_w, std::max(0.0f, display.x - panel_w - 200.0f));
+    if (lesson_w > 0) layout.lesson = {display.x - lesson_w, 0, lesson_w, display.y};
+    const float scene_w = display.x - panel_w - lesson_w;
+    float dock_h = 0;
+    if (state.show_bottom_panel) {
+        const float base_h = std::floor(display.y * 0.36f);
+        dock_h = base_h + spare_height(state, {panel_w, 0, scene_w, display.y - base_h}, display.y);
     }
-    layout.scene = {panel_w, 0, display.x - panel_w, display.y - dock_h};
-    layout.dock = {panel_w, display.y - dock_h, display.x - panel_w, dock_h};
+    layout.scene = {panel_w, 0, scene_w, display.y - dock_h};
+    layout.dock = {panel_w, display.y - dock_h, scene_w, dock_h};
     return layout;
 }
 
@@ -160,13 +184,14 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
         }
     }
 
+    draw_lessons_section(state, context, fonts, requests);
     if (context.exposure && state.scene == "exposure") draw_exposure_sections(state, *context.exposure, fonts);
     else if (context.npc) {
-        draw_comparison_section(state, context, fonts, requests);
+        draw_comparison_section(state, context, fonts);
         draw_npc_sections(state, *context.npc, fonts);
     }
     if (context.recording) draw_record_section(state, *context.recording, fonts, requests);
-    draw_view_section(state, fonts);
+    draw_view_section(state, fonts, requests);
 
     ImGui::Spacing();
     ImGui::TextDisabled(state.scene == "exposure" ? "space pause  |  right step  |  1-4 exposure modes" : "space pause  |  right step  |  1-5 modes");
@@ -176,8 +201,25 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
     return requests;
 }
 
-void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests) {
-    if (!section(fonts, "Presets and panes")) return;
+void draw_lessons_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests) {
+    if (!section(fonts, "Lessons and presets")) return;
+    // Lessons: a guided path, one preset per step.
+    std::string lesson = "(no lesson)";
+    if (context.lessons)
+        for (const PresetEntry& l : *context.lessons)
+            if (l.name == state.lesson) lesson = l.title;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##lesson", lesson.c_str())) {
+        if (ImGui::Selectable("(no lesson)", state.lesson.empty())) requests.stop_lesson = true;
+        if (context.lessons)
+            for (const PresetEntry& l : *context.lessons) {
+                if (ImGui::Selectable(l.title.c_str(), l.name == state.lesson)) requests.start_lesson = l.name;
+                if (!l.description.empty()) tooltip(l.description.c_str());
+            }
+        ImGui::EndCombo();
+    }
+    tooltip("A guided lesson from assets/lessons: each step loads a preset, asks the class to predict, then shows what was measured. "
+            "Page Down and Page Up move through it.");
     // The picker: the article's figures and the comparisons, by title.
     std::string current = "(your own settings)";
     if (context.presets)
@@ -200,6 +242,10 @@ void draw_comparison_section(AppState& state, const PanelContext& context, const
                 ImGui::TextWrapped("%s", p.description.c_str());
                 ImGui::PopStyleColor();
             }
+}
+
+void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts) {
+    if (!section(fonts, "Panes")) return;
 
     int count = static_cast<int>(state.panes.size());
     if (ImGui::SliderInt("panes", &count, 1, kMaxPanes)) state.set_pane_count(count);
@@ -405,8 +451,14 @@ void draw_record_section(AppState& state, const Recording& recording, const UiFo
     }
 }
 
-void draw_view_section(AppState& state, const UiFonts& fonts) {
+void draw_view_section(AppState& state, const UiFonts& fonts, PanelRequests& requests) {
     if (!section(fonts, "View")) return;
+    ImGui::Checkbox("presenter view", &state.presenter);
+    tooltip("Only the scene, the lesson step (or the preset's description) and one plot, for the projector (P).");
+    ImGui::SameLine();
+    bool high_contrast = state.theme == UiTheme::HighContrast;
+    if (ImGui::Checkbox("high contrast", &high_contrast)) state.theme = high_contrast ? UiTheme::HighContrast : UiTheme::Light;
+    tooltip("Black on white with heavier borders, for a washed-out projector.");
     ImGui::Checkbox("plots and timeline", &state.show_bottom_panel);
     tooltip("The tabs under the scene: plots, the timing diagram, and what every thread did over the last steps.");
     ImGui::SameLine();
@@ -415,11 +467,26 @@ void draw_view_section(AppState& state, const UiFonts& fonts) {
     tooltip("Okabe-Ito colours in every scene: no meaning rests on red against green.");
     ImGui::SliderFloat("UI scale", &state.ui_scale, 0.75f, 3.0f, "%.2fx");
     tooltip("Size of the panels and their text. 1.5 suits a 1080p projector, 2 a 4K one.");
-    for (float preset : {1.0f, 1.5f, 2.0f}) {
-        if (ImGui::Button(formatted("%.1fx", preset).c_str())) state.ui_scale = preset;
-        ImGui::SameLine();
+    struct ScalePreset {
+        const char* label;
+        float scale;
+        const char* help;
+    };
+    static const ScalePreset scales[] = {{"Desk", 1.0f, "1x: a laptop or desktop screen."},
+                                         {"1080p projector", 1.5f, "1.5x: read from the back of a room on a 1920 x 1080 projector."},
+                                         {"4K", 2.0f, "2x: a 3840 x 2160 projector or screen."}};
+    for (const ScalePreset& s : scales) {
+        if (&s != scales) ImGui::SameLine();
+        if (ImGui::Button(s.label)) state.ui_scale = s.scale;
+        tooltip(s.help);
     }
-    ImGui::NewLine();
+    ImGui::Checkbox("hide idle pointer", &state.hide_idle_cursor);
+    tooltip("The mouse pointer disappears after a few seconds without movement, and comes back when it moves.");
+    if (ImGui::Button("Keys (?)")) requests.help = "keys";
+    tooltip("Every keyboard shortcut on one page.");
+    ImGui::SameLine();
+    if (ImGui::Button("About the modes (F1)")) requests.help = "about";
+    tooltip("What each mode reads and saves, in plain words, and the latency it gives (T/2, T, 1.5T).");
 }
 
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const NpcScene& scene, const PixelRect& rect,
@@ -447,15 +514,18 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
         title = std::string(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
         std::transform(title.begin(), title.end(), title.begin(), ::toupper);
     }
+    // A title that still does not fit (a preset's own caption) is set smaller, down to 60%.
+    const float title_full_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x;
+    const float title_size = title_full_w > room ? std::max(title_px * 0.6f, title_px * room / title_full_w) : title_px;
     std::string subtitle;
     for (const std::string& form : pane_subtitles(scene.config(), panes > 1)) {
         subtitle = form;
         if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, form.c_str()).x <= rect.w * 0.94f) break;
     }
-    centred(fonts.caption, title_px, title, bands.caption.h * 0.12f, col(p.ink));
+    centred(fonts.caption, title_size, title, bands.caption.h * 0.12f + (title_px - title_size) * 0.5f, col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
     if (panes > 1) {
-        const float chip = title_px * 1.05f, cx = (rect.w - fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x) / 2 - chip * 1.35f;
+        const float chip = title_px * 1.05f, cx = (rect.w - fonts.caption->CalcTextSizeA(title_size, FLT_MAX, 0, title.c_str()).x) / 2 - chip * 1.35f;
         const ImVec2 a = at(std::max(2.0f, cx), bands.caption.h * 0.12f), b{a.x + chip, a.y + chip};
         list->AddRectFilled(a, b, col(pane_colour(pane)), chip * 0.2f);
         const char letter[2] = {pane_letter(pane), 0};
@@ -467,7 +537,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& st
     const float margin = small_px * 0.8f;
     const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
                                      scene.frames_stepped() * scene.step_s());
-    const float title_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x + (panes > 1 ? title_px * 2.8f : 0.0f);
+    const float title_w = fonts.caption->CalcTextSizeA(title_size, FLT_MAX, 0, title.c_str()).x + (panes > 1 ? title_px * 2.8f : 0.0f);
     const float corner_room = (rect.w - std::max(title_w, fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, subtitle.c_str()).x)) / 2;
     if (pane == 0 && fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin < corner_room) {
         list->AddText(fonts.regular, small_px, at(margin, margin), col(p.faint_ink), clock.c_str());

@@ -19,10 +19,16 @@
 namespace tsl::app {
 
 struct Layout {
-    PixelRect panel;  // control panel, UI coordinates (empty when the UI is hidden)
-    PixelRect scene;  // the scene area
-    PixelRect dock;   // under the scene: timeline and plots (empty when hidden)
+    PixelRect panel;   // control panel, UI coordinates (empty when the UI is hidden or in the presenter view)
+    PixelRect scene;   // the scene area
+    PixelRect dock;    // under the scene: timeline and plots (empty when hidden or in the presenter view)
+    PixelRect lesson;  // right of the scene: the lesson card (a lesson taught, or the presenter view)
+    PixelRect plot;    // presenter view: the one plot, under the scene
 };
+// The presenter view (state.presenter): the scene on the left with one plot
+// under it, the lesson card filling the right. Otherwise the control panel on
+// the left, the scene with the dock under it, and the lesson card on the
+// right while a lesson is taught.
 Layout compute_layout(const AppState& state, ImVec2 display_size);
 // The comparison view's panes in `scene`: the grid of columns and rows that
 // gives each pane's square view the largest side, left to right, top to bottom.
@@ -34,6 +40,9 @@ struct PanelRequests {
     bool step = false;
     bool reset = false;
     std::string load_preset;  // a preset picked from the list ("" — none)
+    std::string start_lesson; // a lesson picked from the list ("" — none)
+    bool stop_lesson = false;
+    std::string help;         // "keys" or "about": a help page asked for
     bool record_start = false, record_stop = false, record_cancel = false;
     bool snapshot = false;    // a PNG of the scene area
 };
@@ -54,6 +63,7 @@ struct PanelContext {
     const std::string* notice = nullptr;      // an error to show (a level that did not load)
     const std::vector<NpcMetricsSummary>* summaries = nullptr;  // per pane, since the last reset or change
     const std::vector<PresetEntry>* presets = nullptr;          // the picker's list
+    const std::vector<PresetEntry>* lessons = nullptr;          // the lessons there are
     const Recording* recording = nullptr;                       // the GIF being recorded, if any
 };
 
@@ -63,9 +73,11 @@ PanelRequests draw_control_panel(AppState& state, const PanelContext& context, c
 void draw_npc_sections(AppState& state, const NpcScene& scene, const UiFonts& fonts);
 // Presets, the number of panes, and the summary table whose rows pick the pane
 // the panel edits.
-void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests);
+void draw_comparison_section(AppState& state, const PanelContext& context, const UiFonts& fonts);
+// Lessons and the preset picker, for both scenes.
+void draw_lessons_section(AppState& state, const PanelContext& context, const UiFonts& fonts, PanelRequests& requests);
 void draw_exposure_sections(AppState& state, const ExposureScene& scene, const UiFonts& fonts);
-void draw_view_section(AppState& state, const UiFonts& fonts);
+void draw_view_section(AppState& state, const UiFonts& fonts, PanelRequests& requests);
 // GIF recording of the scene area and PNG snapshots.
 void draw_record_section(AppState& state, const Recording& recording, const UiFonts& fonts, PanelRequests& requests);
 

@@ -16,11 +16,12 @@ ImVec4 v4(Rgba c) { return {c.r, c.g, c.b, c.a}; }
 
 }  // namespace
 
-bool UiStyle::update(float ui_scale, PaletteKind palette) {
-    if (built_ && ui_scale == scale_ && palette == palette_) return false;
+bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme) {
+    if (built_ && ui_scale == scale_ && palette == palette_ && theme == theme_) return false;
     const bool rescale = !built_ || ui_scale != scale_;
     scale_ = ui_scale;
     palette_ = palette;
+    theme_ = theme;
     if (rescale) {
         build_fonts(ui_scale);
         if (ImGui::GetIO().BackendRendererUserData) {
@@ -30,7 +31,7 @@ bool UiStyle::update(float ui_scale, PaletteKind palette) {
             ImGui_ImplOpenGL3_CreateFontsTexture();
         }
     }
-    apply_theme(ui_scale, palette);
+    apply_theme(ui_scale, palette, theme);
     built_ = true;
     return true;
 }
@@ -58,7 +59,7 @@ void UiStyle::build_fonts(float scale) {
     io.FontDefault = fonts_.regular;
 }
 
-void UiStyle::apply_theme(float scale, PaletteKind palette_kind) {
+void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) {
     ImGuiStyle style;
     ImGui::StyleColorsLight(&style);
     style.WindowRounding = 0.0f;
@@ -97,6 +98,29 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind) {
     c[ImGuiCol_HeaderActive] = v4(accent.with_alpha(0.55f));
     c[ImGuiCol_Separator] = v4(hex(0xC9C5BC));
     c[ImGuiCol_PlotHistogram] = v4(accent);
+    if (theme == UiTheme::HighContrast) {
+        // Black on white, no grey text, borders that survive a washed-out
+        // projector; the accent at full strength wherever it marks a state.
+        style.FrameBorderSize = 2.0f;
+        style.WindowBorderSize = 1.0f;
+        style.TabBorderSize = 2.0f;
+        c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = c[ImGuiCol_PopupBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_Text] = c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = v4(hex(0x000000));
+        c[ImGuiCol_TextDisabled] = v4(hex(0x2E2E2E));
+        c[ImGuiCol_Border] = c[ImGuiCol_Separator] = v4(hex(0x000000));
+        c[ImGuiCol_FrameBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_FrameBgHovered] = v4(accent.with_alpha(0.35f));
+        c[ImGuiCol_FrameBgActive] = v4(accent.with_alpha(0.55f));
+        c[ImGuiCol_Button] = c[ImGuiCol_Header] = v4(hex(0xDADADA));
+        c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered] = v4(accent.with_alpha(0.60f));
+        c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = v4(accent);
+        c[ImGuiCol_Tab] = v4(hex(0xDADADA));
+        c[ImGuiCol_TabHovered] = v4(accent.with_alpha(0.60f));
+        c[ImGuiCol_TabActive] = v4(accent);
+        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = v4(hex(0xDADADA));
+        c[ImGuiCol_ScrollbarBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_ScrollbarGrab] = v4(hex(0x555555));
+    }
     style.ScaleAllSizes(scale);
     ImGui::GetStyle() = style;
 }

@@ -1,6 +1,7 @@
 // ui_style.h — fonts and theme for the projector: DejaVu Sans from the
 // system's fonts-dejavu-core (ImGui's built-in font if it is missing), sized by
-// the UI scale, and a light theme whose accents follow the palette.
+// the UI scale, and a light or high-contrast theme whose accents follow the
+// palette.
 //
 // Fonts are rebuilt between frames when the scale changes (never inside one).
 #pragma once
@@ -22,20 +23,21 @@ void tooltip(const char* text);
 
 class UiStyle {
 public:
-    // Call between frames. Rebuilds fonts and sizes when the scale or palette
-    // changed since the last call; returns true when it did.
-    bool update(float ui_scale, PaletteKind palette);
+    // Call between frames. Rebuilds fonts and sizes when the scale, palette or
+    // theme changed since the last call; returns true when it did.
+    bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light);
     const UiFonts& fonts() const { return fonts_; }
     bool using_system_font() const { return system_font_; }
     float scale() const { return scale_; }
 
 private:
     void build_fonts(float scale);
-    void apply_theme(float scale, PaletteKind palette);
+    void apply_theme(float scale, PaletteKind palette, UiTheme theme);
 
     UiFonts fonts_;
     float scale_ = 0;
     PaletteKind palette_ = PaletteKind::Classic;
+    UiTheme theme_ = UiTheme::Light;
     bool built_ = false;
     bool system_font_ = false;
 };

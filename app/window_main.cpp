@@ -18,6 +18,40 @@ namespace tsl::app {
 
 namespace {
 
+// Hides the mouse pointer after a few seconds without movement (on a
+// projector it is large and sits on the picture), and shows it again as soon
+// as it moves. ImGui's backend sets the pointer shape every frame, so it is
+// told to leave the pointer alone while hidden.
+class IdlePointer {
+public:
+    static constexpr std::chrono::milliseconds kIdle{3000};
+
+    // Returns "pointer hidden" or "pointer shown" when that changed, else "".
+    const char* update(GLFWwindow* window, bool enabled, std::chrono::steady_clock::time_point now) {
+        double x = 0, y = 0;
+        glfwGetCursorPos(window, &x, &y);
+        if (x != x_ || y != y_ || !seen_) {
+            x_ = x;
+            y_ = y;
+            seen_ = true;
+            moved_ = now;
+        }
+        const bool hide = enabled && now - moved_ >= kIdle;
+        if (hide == hidden_) return "";
+        hidden_ = hide;
+        ImGuiIO& io = ImGui::GetIO();
+        if (hide) io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
+        else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouseCursorChange;
+        glfwSetInputMode(window, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        return hide ? "pointer hidden (idle)" : "pointer shown";
+    }
+
+private:
+    double x_ = 0, y_ = 0;
+    bool seen_ = false, hidden_ = false;
+    std::chrono::steady_clock::time_point moved_{};
+};
+
 std::string g_glfw_error;  // last GLFW error, for the message when window creation fails
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "unknown GLFW error"; }
@@ -107,6 +141,7 @@ int run_window(const WindowOptions& options) {
                 toggle_fullscreen(window, app.state());
             }
             auto last = std::chrono::steady_clock::now();
+            IdlePointer pointer;
             while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
                 glfwPollEvents();
                 int fb_w = 0, fb_h = 0;
@@ -118,6 +153,8 @@ int run_window(const WindowOptions& options) {
                     glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, the simulation waits
                     continue;
                 }
+                if (const std::string change = pointer.update(window, app.state().hide_idle_cursor, now); !change.empty() && app.on_action)
+                    app.on_action(change);
                 app.prepare_frame();
                 ImGui_ImplOpenGL3_NewFrame();
                 ImGui_ImplGlfw_NewFrame();

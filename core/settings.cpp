@@ -67,6 +67,11 @@ SettingsLoad load_settings(const std::string& path) {
         s.palette = v;
         return true;
     });
+    read<std::string>(table, nullptr, "theme", path, problems, [&](const std::string& v) {
+        if (v != "light" && v != "high-contrast") return false;
+        s.theme = v;
+        return true;
+    });
     read<std::int64_t>(table, "window", "width", path, problems, [&](std::int64_t v) {
         if (v < 320 || v > 16384) return false;
         s.window_width = static_cast<int>(v);
@@ -114,6 +119,7 @@ FileResult save_settings(const std::string& path, const Settings& s) {
         {"scene", s.scene},
         {"ui_scale", static_cast<double>(s.ui_scale)},
         {"palette", s.palette},
+        {"theme", s.theme},
         {"window", toml::table{{"width", s.window_width}, {"height", s.window_height}}},
         {"npc", toml::table{{"mode", std::string(name_of(s.timeslicing.mode))},
                             {"jobs_per_update", static_cast<std::int64_t>(s.timeslicing.jobs_per_update)},

@@ -19,6 +19,7 @@ struct Settings {
     std::uint32_t npc_count = 10;        // 10 — the article's demo
     float ui_scale = 1.0f;               // 1 — UI and font scale (1.5 suits a 1080p projector)
     std::string palette = "classic";     // classic | colour-blind
+    std::string theme = "light";         // light | high-contrast
     int window_width = 1600;             // window size in screen coordinates
     int window_height = 900;
 

@@ -21,6 +21,7 @@ TEST_CASE("Settings survive a save and a load unchanged", "[settings]") {
     s.npc_count = 1234;
     s.ui_scale = 1.5f;
     s.palette = "colour-blind";
+    s.theme = "high-contrast";
     s.window_width = 1920;
     s.window_height = 1080;
     REQUIRE(save_settings(path, s));
