@@ -232,10 +232,13 @@ void about_page(const UiFonts& fonts) {
     bold(fonts, "The timing model");
     wrapped("T is the time one batch takes: N keys at J jobs every P frames is N / J updates, or T = N x P / J frames. "
             "The article's 10 Hz figures (10 NPCs, J = 1, P = 3, 30 frames a second) have T = 30 frames = 1 s.");
-    wrapped("AIAO: decisions are spread evenly, and each ages from nothing to one batch before it is replaced: T/2 on average. "
-            "SIAO: inputs are read at the batch's start, so a decision is already up to a batch old when it appears: T. "
-            "SISO: results appear a batch after their input and stay another batch: between T and 2T, 1.5T on average. "
-            "AISO: each input is read when its job starts, half a batch fresher than SISO's: T.");
+    for (const char* why : {"AIAO: decisions are spread evenly, and each ages from nothing to one batch before it is replaced: T/2 on average.",
+                            "SIAO: inputs are read at the batch's start, so a decision is already up to a batch old when it appears: T.",
+                            "SISO: results appear a batch after their input and stay another batch: between T and 2T, 1.5T on average.",
+                            "AISO: each input is read when its job starts, half a batch fresher than SISO's: T."}) {
+        ImGui::Bullet();
+        wrapped(why);
+    }
     wrapped("Decisions land on whole frames, so measured ages come out a frame or two under the model.");
     ImGui::Spacing();
     bold(fonts, "Threads and gathering");

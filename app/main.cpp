@@ -87,7 +87,7 @@ struct LessonOptions {
     void add_to(CLI::App& command) {
         command.add_option("--lesson", name, "Start a lesson from assets/lessons: timeslicing, delayed-gathering (presenter view on)");
         step_option = command.add_option("--step", step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
-        command.add_flag("--reveal", reveal, "With --lesson: show the step's measured answer");
+        command.add_flag("--reveal", reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
     }
 };
 
@@ -233,6 +233,7 @@ int main(int argc, char** argv) {
         if (const ArgumentProblem problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets, &shot_lesson); problem)
             return fail(problem);
         if (!shot_lesson.name.empty() && shot_frames->count() == 0) shot.frames = shot_lesson.step_frames;
+        shot.pace_all = shot_lesson.reveal;
         return run_screenshot(shot);
     }
     if (lesson_check->parsed()) {

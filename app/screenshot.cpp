@@ -24,7 +24,7 @@ int run_screenshot(const ScreenshotOptions& options) {
     // The first steps without drawing; the last few drawn at the real step
     // rate, so that the timeline shows threads as the window would; then a
     // frame with no step, so that ImGui has laid everything out once.
-    const int paced = std::min(options.frames, kPacedSteps);
+    const int paced = options.pace_all ? options.frames : std::min(options.frames, kPacedSteps);
     app.simulate_only(options.frames - paced);
     const auto start = std::chrono::steady_clock::now();
     const auto step = std::chrono::duration<double>(app.npc_scene().step_s());

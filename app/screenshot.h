@@ -16,6 +16,8 @@ struct ScreenshotOptions {
     int width = 1600;       // image size, pixels
     int height = 900;
     AppState state;         // scene, controls (--set), UI visibility
+    bool pace_all = false;  // false — true: every step at the real step rate (a lesson's reveal: its
+                            // timings are then the window's, with workers given the time between frames)
 };
 
 // The last steps before the picture run at the real step rate (the rest as
