@@ -389,11 +389,7 @@ void LabApp::apply_state_to_scene() {
 
 void LabApp::draw_dock(const PixelRect& rect) {
     if (rect.empty()) return;
-    ImGui::SetNextWindowPos({rect.x, rect.y});
-    ImGui::SetNextWindowSize({rect.w, rect.h});
-    ImGui::Begin("Dock", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_window("Dock", rect, ImGuiWindowFlags_NoScrollbar);
     // A tab asked for by --set dock=... is selected once; clicks on tabs
     // write back which one is shown.
     const std::string& want = state_.dock_tab;
@@ -437,11 +433,7 @@ void LabApp::draw_dock(const PixelRect& rect) {
 // the timeline for the exposure scene.
 void LabApp::draw_presenter_plot(const PixelRect& rect) {
     if (rect.empty()) return;
-    ImGui::SetNextWindowPos({rect.x, rect.y});
-    ImGui::SetNextWindowSize({rect.w, rect.h});
-    ImGui::Begin("Presenter plot", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_window("Presenter plot", rect, ImGuiWindowFlags_NoScrollbar);
     const LessonStep* step = lesson_ ? &lesson_->steps[state_.lesson_step] : nullptr;
     const LessonPlot plot = showing_exposure() ? LessonPlot::Timeline : step ? step->shown_plot() : LessonPlot::Latency;
     if (plot == LessonPlot::Timeline) timeline_.draw(profiler_, state_.timeline_frames, style_.fonts());

@@ -93,11 +93,7 @@ std::string measure_text(double value, const char* unit) {
 LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect) {
     LessonCardResult result;
     if (rect.empty()) return result;
-    ImGui::SetNextWindowPos({rect.x, rect.y});
-    ImGui::SetNextWindowSize({rect.w, rect.h});
-    ImGui::Begin("Lesson", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+    begin_fixed_window("Lesson", rect);
     const ImGuiStyle& style = ImGui::GetStyle();
 
     disabled_wrapped(card.heading);

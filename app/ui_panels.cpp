@@ -141,12 +141,7 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
 
 PanelRequests draw_control_panel(AppState& state, const PanelContext& context, const UiFonts& fonts, const PixelRect& rect) {
     PanelRequests requests;
-    ImGui::SetNextWindowPos({rect.x, rect.y});
-    ImGui::SetNextWindowSize({rect.w, rect.h});
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
-    ImGui::Begin("Controls", nullptr, flags);
+    begin_fixed_window("Controls", rect);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.5f);  // room for labels on the right
 
     ImGui::PushFont(fonts.caption);

@@ -125,6 +125,14 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) 
     ImGui::GetStyle() = style;
 }
 
+void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlags extra) {
+    ImGui::SetNextWindowPos({rect.x, rect.y});
+    ImGui::SetNextWindowSize({rect.w, rect.h});
+    ImGui::Begin(name, nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | extra);
+}
+
 void tooltip(const char* text) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();

@@ -8,6 +8,8 @@
 
 #include "palette.h"
 
+#include "core/view.h"
+
 #include <imgui.h>
 
 namespace tsl::app {
@@ -20,6 +22,11 @@ struct UiFonts {
 
 // Hover help for the last item: one or two plain sentences, wrapped.
 void tooltip(const char* text);
+
+// Begins a window that fills `rect` exactly: no title, never moved, resized
+// or brought in front of the others (the layout places it every frame).
+// Always pair with ImGui::End().
+void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlags extra = 0);
 
 class UiStyle {
 public:

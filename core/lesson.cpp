@@ -183,26 +183,13 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
 }
 
 std::vector<std::string> list_lessons(const std::string& assets_dir) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> names;
-    std::error_code ec;
-    for (fs::directory_iterator it(fs::path(assets_dir) / "lessons", ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".toml" && it->is_regular_file(ec)) names.push_back(it->path().stem().string());
-    std::sort(names.begin(), names.end());
-    return names;
+    return toml_stems(std::filesystem::path(assets_dir) / "lessons");
 }
 
 LessonLoad load_lesson_by_name(const std::string& assets_dir, const std::string& name) {
-    std::string stem = name;
-    if (stem.size() > 5 && stem.ends_with(".toml")) stem.resize(stem.size() - 5);
-    const std::vector<std::string> names = list_lessons(assets_dir);
-    if (std::find(names.begin(), names.end(), stem) == names.end()) {
-        std::string available;
-        for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
-        if (available.empty()) available = "none found in " + (std::filesystem::path(assets_dir) / "lessons").string();
-        return {std::nullopt, "unknown lesson '" + name + "' (available: " + available + ")", true};
-    }
-    return load_lesson((std::filesystem::path(assets_dir) / "lessons" / (stem + ".toml")).string(), assets_dir);
+    const NamedFile file = find_named(std::filesystem::path(assets_dir) / "lessons", name, "lesson");
+    if (file.path.empty()) return {std::nullopt, file.error, true};
+    return load_lesson(file.path, assets_dir);
 }
 
 int sentence_count(const std::string& text) {

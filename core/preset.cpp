@@ -146,26 +146,13 @@ PresetLoad load_preset(const std::string& path) {
 }
 
 std::vector<std::string> list_presets(const std::string& assets_dir) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> names;
-    std::error_code ec;
-    for (fs::directory_iterator it(fs::path(assets_dir) / "presets", ec), end; !ec && it != end; it.increment(ec))
-        if (it->path().extension() == ".toml" && it->is_regular_file(ec)) names.push_back(it->path().stem().string());
-    std::sort(names.begin(), names.end());
-    return names;
+    return toml_stems(std::filesystem::path(assets_dir) / "presets");
 }
 
 PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string& name) {
-    std::string stem = name;
-    if (stem.size() > 5 && stem.ends_with(".toml")) stem.resize(stem.size() - 5);
-    const std::vector<std::string> names = list_presets(assets_dir);
-    if (std::find(names.begin(), names.end(), stem) == names.end()) {
-        std::string available;
-        for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
-        if (available.empty()) available = "none found in " + (std::filesystem::path(assets_dir) / "presets").string();
-        return {std::nullopt, "unknown preset '" + name + "' (available: " + available + ")", true};
-    }
-    return load_preset((std::filesystem::path(assets_dir) / "presets" / (stem + ".toml")).string());
+    const NamedFile file = find_named(std::filesystem::path(assets_dir) / "presets", name, "preset");
+    if (file.path.empty()) return {std::nullopt, file.error, true};
+    return load_preset(file.path);
 }
 
 NpcSceneConfig pane_scene_config(const Preset& preset, std::size_t pane) {

@@ -6,11 +6,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <initializer_list>
 #include <sstream>
 #include <string>
 #include <toml++/toml.h>
+#include <vector>
 
 namespace tsl::toml_reading {
 
@@ -130,5 +132,32 @@ struct Reader {
                 }};
     }
 };
+
+// Stems of the .toml files in `dir`, sorted; empty when there is none.
+inline std::vector<std::string> toml_stems(const std::filesystem::path& dir) {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().extension() == ".toml" && it->is_regular_file(ec)) names.push_back(it->path().stem().string());
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// The file `dir`/NAME.toml (a trailing ".toml" on the name is accepted), or,
+// when there is none, the error "unknown WHAT 'NAME' (available: a, b)".
+struct NamedFile {
+    std::string path;   // empty when there is no such file
+    std::string error;
+};
+inline NamedFile find_named(const std::filesystem::path& dir, const std::string& name, const char* what) {
+    std::string stem = name;
+    if (stem.size() > 5 && stem.ends_with(".toml")) stem.resize(stem.size() - 5);
+    const std::vector<std::string> names = toml_stems(dir);
+    if (std::find(names.begin(), names.end(), stem) != names.end()) return {(dir / (stem + ".toml")).string(), {}};
+    std::string available;
+    for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
+    if (available.empty()) available = "none found in " + dir.string();
+    return {{}, "unknown " + std::string(what) + " '" + name + "' (available: " + available + ")"};
+}
 
 }  // namespace tsl::toml_reading

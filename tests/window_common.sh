@@ -1,5 +1,21 @@
-# window_common.sh — sourced by the window tests: start the app under the
-# virtual display and wait for its window. Needs $app, $work and fail().
+# window_common.sh — sourced by the window tests, after they set $app and
+# $test_name: a scratch directory ($work, removed at exit with the app
+# stopped), a private settings directory, fail(), and starting the app under
+# the virtual display. A test may define fail_details() to print more on failure.
+set -euo pipefail
+work=$(mktemp -d)
+pid=""
+trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME=$work/config
+
+# fail MESSAGE: says what went wrong, with the app's output, and exits 1.
+fail() {
+  echo "$test_name: $*"
+  echo "--- stdout"; cat "$work/out" 2>/dev/null || true
+  echo "--- stderr"; cat "$work/err" 2>/dev/null || true
+  if declare -F fail_details >/dev/null; then fail_details; fi
+  exit 1
+}
 
 # start_app ARGS...: the app in the background (pid in $pid), stdout and
 # stderr in $work/out and $work/err; TSL_APP_PRELOAD (set by the ASan build

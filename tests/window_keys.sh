@@ -6,11 +6,7 @@
 # was saved in the settings file. Usage: window_keys.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
-work=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME=$work/config
-fail() { echo "window_keys: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; exit 1; }
-
+test_name=window_keys
 source "$(dirname "${BASH_SOURCE[0]}")/window_common.sh"
 start_app --verbose
 wait_for_window

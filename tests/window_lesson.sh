@@ -6,11 +6,7 @@
 # when it moves. Usage: window_lesson.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
-work=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME=$work/config
-fail() { echo "window_lesson: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; exit 1; }
-
+test_name=window_lesson
 source "$(dirname "${BASH_SOURCE[0]}")/window_common.sh"
 start_app --verbose --lesson timeslicing --step 2
 wait_for_window

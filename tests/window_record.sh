@@ -6,14 +6,10 @@
 # Usage: window_record.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
-work=$(mktemp -d)
-pid=""
-trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME=$work/config
-fail() { echo "window_record: $*"; echo "--- stdout"; cat "$work/out"; echo "--- stderr"; cat "$work/err"; ls -la "$work/gifs"; exit 1; }
-mkdir -p "$work/gifs"
-
+test_name=window_record
 source "$(dirname "${BASH_SOURCE[0]}")/window_common.sh"
+fail_details() { ls -la "$work/gifs"; }
+mkdir -p "$work/gifs"
 # launch ARGS...: the app with a focused window.
 launch() {
   start_app --verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@"
