@@ -3,10 +3,10 @@
 // command line, and clear errors for broken shaders and impossible requests.
 #include "run_command.h"
 
-#include "core/exposure_scene.h"
-#include "core/image_io.h"
-#include "core/npc_scene.h"
-#include "core/view.h"
+#include "core/exposure/exposure_scene.h"
+#include "core/media/image_io.h"
+#include "core/npc/npc_scene.h"
+#include "core/geometry/view.h"
 
 #include <catch2/catch.hpp>
 
@@ -270,7 +270,7 @@ int count_colour(const Image& image, std::uint32_t rgb, int x0, int y0, int x1, 
     return count;
 }
 
-// The comparison view's pane colours (app/palette.h, Okabe-Ito).
+// The comparison view's pane colours (app/render/palette.h, Okabe-Ito).
 constexpr std::uint32_t kPaneColours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7};
 
 }  // namespace

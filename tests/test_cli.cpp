@@ -2,7 +2,7 @@
 // follow SPEC §3.2 and §1, and one-line errors with exit status 2.
 #include "run_command.h"
 
-#include "core/trace_rules.h"
+#include "core/timeslicing/trace_rules.h"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>

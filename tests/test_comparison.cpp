@@ -1,8 +1,8 @@
 // The comparison view's simulation and the presets it runs: panes stay in
 // lock-step, and the article's figures measure the input age the timing model
 // predicts.
-#include "core/npc_comparison.h"
-#include "core/preset.h"
+#include "core/npc/npc_comparison.h"
+#include "core/content/preset.h"
 
 #include <catch2/catch.hpp>
 

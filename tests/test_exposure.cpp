@@ -1,6 +1,6 @@
 // Exposure: the documented rule on hand-made cases, then both algorithms
 // against a brute-force check of every wall on random grids.
-#include "core/exposure.h"
+#include "core/exposure/exposure.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The exposure scene: both algorithms agree on every shipped level and on
 // random ones; next-frame shows the previous update's map; a timesliced pass
 // covers every cell; grid changes with jobs in flight are safe; runs repeat.
-#include "core/exposure_scene.h"
+#include "core/exposure/exposure_scene.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // The fixed-step clock: whole steps only, scaled, paused, single-stepped, and
 // never snowballing when the simulation falls behind.
-#include "core/fixed_step_clock.h"
+#include "core/session/fixed_step_clock.h"
 
 #include <catch2/catch.hpp>
 

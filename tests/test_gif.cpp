@@ -1,8 +1,8 @@
 // GIF writer: what a viewer shows (decoded with giflib and composed here,
 // honouring each frame's rectangle, transparency and disposal) is the picture
 // that was recorded, on the recorded clock; failures leave no file behind.
-#include "core/gif_writer.h"
-#include "core/npc_scene.h"
+#include "core/media/gif_writer.h"
+#include "core/npc/npc_scene.h"
 
 #include <catch2/catch.hpp>
 #include <gif_lib.h>

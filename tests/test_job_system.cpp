@@ -1,7 +1,7 @@
 // The job system: every job runs exactly once, after its dependencies; loops
 // cover every index once; waiting always helps (no deadlock with zero workers
 // or from inside a job); workers can change while jobs are in flight.
-#include "core/job_system.h"
+#include "core/jobs/job_system.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The O(1) index against references: FlatKeyIndex against std::unordered_map,
 // KeyedHistory's newest() against the article's linear scan and against an
 // independent deque model, over random operation sequences.
-#include "core/keyed_history.h"
+#include "core/timeslicing/keyed_history.h"
 
 #include <catch2/catch.hpp>
 

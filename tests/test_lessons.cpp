@@ -1,9 +1,9 @@
 // Lessons: both shipped lessons load, every step names a preset that loads
 // and a question to predict; what a reveal shows is measured from the running
 // scenes; a malformed lesson file is an error that names the file and line.
-#include "core/lesson.h"
-#include "core/npc_comparison.h"
-#include "core/preset.h"
+#include "core/content/lesson.h"
+#include "core/npc/npc_comparison.h"
+#include "core/content/preset.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // names, steps and files are clear errors.
 #include "run_command.h"
 
-#include "core/image_io.h"
+#include "core/media/image_io.h"
 
 #include <catch2/catch.hpp>
 

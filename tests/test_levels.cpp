@@ -1,7 +1,7 @@
 // Levels: every shipped one loads and is playable; malformed files are
 // errors that name the file and the line; resizing keeps the patrol clear.
-#include "core/exposure.h"
-#include "core/level.h"
+#include "core/exposure/exposure.h"
+#include "core/exposure/level.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The NPC scene: determinism, the animation layer's turn cap and angle wrap,
 // the input-age timing model of each mode, and live changes.
-#include "core/npc_scene.h"
-#include "core/trace.h"
+#include "core/npc/npc_scene.h"
+#include "core/timeslicing/trace.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // Pathfinding against a plain reference Dijkstra, and the ticketed path
 // service: answers on time, shared pending requests, the cache.
-#include "core/level.h"
-#include "core/path_service.h"
-#include "core/pathfinding.h"
+#include "core/exposure/level.h"
+#include "core/exposure/path_service.h"
+#include "core/exposure/pathfinding.h"
 
 #include <catch2/catch.hpp>
 

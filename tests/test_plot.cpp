@@ -1,6 +1,6 @@
 // The plots' data: nice ticks and axis ranges, the bounded staircase series,
 // and the CSV export of what a plot shows.
-#include "core/plot_data.h"
+#include "core/session/plot_data.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // Presets: every shipped one loads and reproduces the figure it names;
 // malformed files are errors that name the file and the line, so a teacher
 // editing one by hand is told exactly where to look.
-#include "core/preset.h"
+#include "core/content/preset.h"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // The profiler: zones from every thread land in their own lanes without
 // locks, and can be read while they are being written.
-#include "core/job_system.h"
-#include "core/profiler.h"
+#include "core/jobs/job_system.h"
+#include "core/jobs/profiler.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // behind when the output cannot be written.
 #include "run_command.h"
 
-#include "core/image_io.h"
+#include "core/media/image_io.h"
 
 #include <catch2/catch.hpp>
 #include <gif_lib.h>

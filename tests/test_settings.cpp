@@ -2,7 +2,7 @@
 // file that is reported (file and line), set aside and replaced by defaults.
 #include "run_command.h"
 
-#include "core/settings.h"
+#include "core/content/settings.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 // threading and worker count included — loses nothing and joins every thread.
 #include "timeslicer_harness.h"
 
-#include "core/npc_scene.h"
+#include "core/npc/npc_scene.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,8 +2,8 @@
 // tests: inputs carry the frame and a sequence number, jobs copy them out.
 #pragma once
 
-#include "core/timeslicer.h"
-#include "core/trace_rules.h"
+#include "core/timeslicing/timeslicer.h"
+#include "core/timeslicing/trace_rules.h"
 
 #include <functional>
 #include <sstream>

@@ -1,0 +1,26 @@
+// lesson_check.h — `timeslice-lab lesson-check`: every step of a lesson
+// rendered offscreen as the projector would show it (presenter view, the
+// given size and UI scale), before and after its reveal. For each step it
+// reports the scene and panes its preset loaded and whether the lesson card's
+// text fitted without scrolling. Exit status 1 when a step does not fit or
+// does not load: for teachers writing their own lessons, and for the tests.
+#pragma once
+
+#include "app/frame/app_state.h"
+
+#include <string>
+
+namespace tsl::app {
+
+struct LessonCheckOptions {
+    std::string lesson;   // a lesson in assets/lessons
+    int width = 1920;     // 1920 x 1080 — a 1080p projector
+    int height = 1080;
+    float ui_scale = 1.5f;  // 1.5 — the 1080p projector scale
+    int frames = 30;      // steps each step runs before it is drawn (numbers in the reveal)
+    AppState state;       // other --set controls
+};
+
+int run_lesson_check(const LessonCheckOptions& options);
+
+}  // namespace tsl::app

@@ -1,0 +1,45 @@
+#include "app/cli/screenshot.h"
+
+#include "app/platform/headless_session.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+namespace tsl::app {
+
+int run_screenshot(const ScreenshotOptions& options) {
+    std::string error;
+    const auto session = HeadlessSession::create(options.width, options.height, error);
+    if (!session) {
+        std::cerr << "timeslice-lab: screenshot: " << error << '\n';
+        return 1;
+    }
+    LabApp app(options.state);
+    if (!app.init(error)) {
+        std::cerr << "timeslice-lab: " << error << '\n';
+        return 1;
+    }
+    // The first steps without drawing; the last few drawn at the real step
+    // rate, so that the timeline shows threads as the window would; then a
+    // frame with no step, so that ImGui has laid everything out once.
+    const int paced = options.pace_all ? options.frames : std::min(options.frames, kPacedSteps);
+    app.simulate_only(options.frames - paced);
+    const auto start = std::chrono::steady_clock::now();
+    const auto step = std::chrono::duration<double>(app.npc_scene().step_s());
+    for (int i = 0; i < paced; ++i) {
+        std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(step * i));
+        session->render(app, 1);
+    }
+    session->render(app, 0);
+
+    const FileResult written = write_png(options.out, session->read());
+    if (!written) {
+        std::cerr << "timeslice-lab: " << written.error << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+}  // namespace tsl::app

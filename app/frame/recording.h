@@ -1,0 +1,62 @@
+// recording.h — recording the window's scene area while the app runs: one
+// GIF frame per simulation step (while recording, the app takes exactly one
+// step per displayed frame, so no step is skipped or doubled whatever the
+// display rate; the steps themselves are the same as without recording), for
+// a chosen simulated duration or until stopped; and PNG snapshots of the same
+// area. File names come from a template: {preset} {mode} {date} {time}.
+//
+// Threading: main thread (the frames are read from OpenGL).
+#pragma once
+
+#include "core/media/gif_writer.h"
+#include "core/media/image_io.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace tsl::app {
+
+struct RecordingSettings {
+    std::string folder = ".";                                // "." — the working directory
+    std::string name_template = "timeslice-lab-{preset}-{date}-{time}";  // without extension
+    float seconds = 3.2f;                                    // 3.2 s — the article's clips; 0: until stopped
+};
+
+// Expands {preset}, {mode}, {date} (YYYYMMDD) and {time} (HHMMSS, local) in
+// `name_template`, and keeps file names safe (no '/' from the values).
+std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode);
+
+class Recording {
+public:
+    // Starts a GIF of width x height at `steps_per_s`; "" on success, else why.
+    std::string start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width, int height,
+                      double steps_per_s);
+    // One step's picture; false when the recording ended (done or failed): see finished_message().
+    bool add(const Image& frame);
+    // Ends and saves it; the message names the file (or the reason it failed).
+    void stop();
+    // Ends and discards it.
+    void cancel();
+
+    bool active() const { return writer_ != nullptr; }
+    int frames() const { return frames_; }
+    int frames_expected() const { return expected_; }          // 0 — until stopped
+    std::size_t bytes() const;                                 // written so far
+    std::size_t estimated_bytes() const;                       // at the end, from the rate so far
+    int width() const { return width_; }
+    int height() const { return height_; }
+    const std::string& path() const { return path_; }
+    // What happened to the last recording: "Saved ..." or an error ("" while none ended).
+    const std::string& finished_message() const { return message_; }
+
+private:
+    std::unique_ptr<GifWriter> writer_;
+    std::string path_, message_;
+    int frames_ = 0, expected_ = 0, width_ = 0, height_ = 0;
+};
+
+// A PNG of the scene area at `folder`/expanded name .png; the message says where or why not.
+std::string save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode);
+
+}  // namespace tsl::app

@@ -1,0 +1,167 @@
+#include "app/render/gl_util.h"
+
+#include "app/render/shader_sources.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace tsl::app {
+
+namespace {
+
+std::string info_log(GLuint object, bool is_program) {
+    GLint length = 0;
+    if (is_program) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
+    else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+    std::string log(std::max(length, 1), '\0');
+    if (is_program) glGetProgramInfoLog(object, length, nullptr, log.data());
+    else glGetShaderInfoLog(object, length, nullptr, log.data());
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+    return log;
+}
+
+GLuint compile(GLenum stage, const std::string& name, const std::string& source, std::string& error) {
+    const GLuint shader = glCreateShader(stage);
+    const char* text = source.c_str();
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        error = "shader " + name + " does not compile: " + info_log(shader, false);
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+}  // namespace
+
+ShaderProgram::~ShaderProgram() {
+    if (program_) glDeleteProgram(program_);
+}
+
+bool ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
+                          const std::string& fragment_include) {
+    std::string vertex_source, fragment_source;
+    std::string vertex_name = "shaders/" + vertex_file, fragment_name = "shaders/" + fragment_file;
+    if (!load_shader_source(vertex_name, vertex_source, error)) return false;
+    if (!load_shader_source(fragment_name, fragment_source, error)) return false;
+    if (!fragment_include.empty()) {
+        std::string include_source;
+        const std::string include_name = "shaders/" + fragment_include;
+        if (!load_shader_source(include_name, include_source, error)) return false;
+        const std::size_t after_version = fragment_source.find('\n') + 1;
+        fragment_source.insert(after_version, include_source + "\n#line 2\n");
+        fragment_name += " (with " + include_name + ")";
+    }
+    return build_from_source(vertex_name, vertex_source, fragment_name, fragment_source, error);
+}
+
+bool ShaderProgram::build_from_source(const std::string& vertex_name, const std::string& vertex_source,
+                                      const std::string& fragment_name, const std::string& fragment_source, std::string& error) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, vertex_source, error);
+    if (!vs) return false;
+    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, fragment_source, error);
+    if (!fs) {
+        glDeleteShader(vs);
+        return false;
+    }
+    const GLuint program = glCreateProgram();
+    glAttachShader(program, vs);
+    glAttachShader(program, fs);
+    glLinkProgram(program);
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        error = "shaders " + vertex_name + " + " + fragment_name + " do not link: " + info_log(program, true);
+        glDeleteProgram(program);
+        return false;
+    }
+    if (program_) glDeleteProgram(program_);
+    program_ = program;
+    return true;
+}
+
+RenderTarget::~RenderTarget() { release(); }
+
+void RenderTarget::release() {
+    if (msaa_fbo_) glDeleteFramebuffers(1, &msaa_fbo_);
+    if (msaa_color_) glDeleteRenderbuffers(1, &msaa_color_);
+    msaa_fbo_ = msaa_color_ = 0;
+    width_ = height_ = 0;
+}
+
+void RenderTarget::ensure(int width, int height, int samples) {
+    GLint max_samples = 1;
+    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+    samples = std::clamp(samples, 1, std::max(1, static_cast<int>(max_samples)));
+    if (width == width_ && height == height_ && samples == samples_ && msaa_fbo_) return;
+    release();
+    width_ = width;
+    height_ = height;
+    samples_ = samples;
+    glGenRenderbuffers(1, &msaa_color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, msaa_color_);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
+    glGenFramebuffers(1, &msaa_fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, msaa_color_);
+}
+
+void RenderTarget::bind_for_drawing() const {
+    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_);
+    glViewport(0, 0, width_, height_);
+}
+
+void RenderTarget::resolve_into(GLuint draw_framebuffer, int x, int y) const {
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_framebuffer);
+    glBlitFramebuffer(0, 0, width_, height_, x, y, x + width_, y + height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, draw_framebuffer);
+}
+
+OffscreenFramebuffer::~OffscreenFramebuffer() {
+    if (fbo_) glDeleteFramebuffers(1, &fbo_);
+    if (color_) glDeleteRenderbuffers(1, &color_);
+}
+
+bool OffscreenFramebuffer::create(int width, int height, std::string& error) {
+    glGenRenderbuffers(1, &color_);
+    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    glGenFramebuffers(1, &fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        error = "cannot create a " + std::to_string(width) + " x " + std::to_string(height) + " offscreen framebuffer";
+        return false;
+    }
+    return true;
+}
+
+void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, unsigned char* rgba_top_down) {
+    std::vector<unsigned char> bottom_up(static_cast<std::size_t>(width) * height * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottom_up.data());
+    const std::size_t row = static_cast<std::size_t>(width) * 4;
+    for (int r = 0; r < height; ++r)
+        std::copy_n(&bottom_up[(height - 1 - r) * row], row, rgba_top_down + r * row);
+}
+
+void OffscreenFramebuffer::read_pixels(int width, int height, unsigned char* rgba_top_down) const {
+    read_framebuffer(fbo_, 0, 0, width, height, rgba_top_down);
+}
+
+std::string gl_description() {
+    auto text = [](GLenum name) {
+        const auto* s = reinterpret_cast<const char*>(glGetString(name));
+        return std::string(s ? s : "?");
+    };
+    return "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,74 @@
+// gl_util.h — small RAII wrappers for the GL objects the renderers use:
+// shader programs compiled from named files, buffers, vertex arrays, and the
+// multisampled render target every scene is drawn into.
+#pragma once
+
+#include "app/platform/gl.h"
+
+#include <string>
+
+namespace tsl::app {
+
+// A linked program. Compile and link errors name the shader file.
+class ShaderProgram {
+public:
+    ShaderProgram() = default;
+    ~ShaderProgram();
+    ShaderProgram(const ShaderProgram&) = delete;
+    ShaderProgram& operator=(const ShaderProgram&) = delete;
+
+    // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them. A
+    // non-empty `fragment_include` ("shaders/<file>") is inserted into the
+    // fragment shader right after its #version line (shared GLSL functions).
+    bool build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
+               const std::string& fragment_include = "");
+    // The same from sources in hand; the names only label errors.
+    bool build_from_source(const std::string& vertex_name, const std::string& vertex_source, const std::string& fragment_name,
+                           const std::string& fragment_source, std::string& error);
+
+    GLuint id() const { return program_; }
+    GLint uniform(const char* name) const { return glGetUniformLocation(program_, name); }
+
+private:
+    GLuint program_ = 0;
+};
+
+// Multisampled colour target of a given size, resolved into a plain texture
+// (for read-back) or blitted into another framebuffer.
+class RenderTarget {
+public:
+    ~RenderTarget();
+    // (Re)creates storage when the size changes. Samples are capped by the driver.
+    void ensure(int width, int height, int samples);
+    void bind_for_drawing() const;  // binds the multisampled framebuffer and sets the viewport
+    // Resolves into `draw_framebuffer` at (x, y) in its GL coordinates (origin bottom-left).
+    void resolve_into(GLuint draw_framebuffer, int x, int y) const;
+    int width() const { return width_; }
+    int height() const { return height_; }
+
+private:
+    void release();
+    GLuint msaa_fbo_ = 0, msaa_color_ = 0;
+    int width_ = 0, height_ = 0, samples_ = 0;
+};
+
+// Pixels of `framebuffer` in the rectangle at (x, y) (GL coordinates, origin
+// bottom-left), width x height, as RGBA8 with the top row first.
+void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, unsigned char* rgba_top_down);
+
+// The framebuffer a headless run draws the whole app into.
+class OffscreenFramebuffer {
+public:
+    ~OffscreenFramebuffer();
+    bool create(int width, int height, std::string& error);
+    GLuint id() const { return fbo_; }
+    // RGBA8, top row first.
+    void read_pixels(int width, int height, unsigned char* rgba_top_down) const;
+
+private:
+    GLuint fbo_ = 0, color_ = 0;
+};
+
+std::string gl_description();  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
+
+}  // namespace tsl::app

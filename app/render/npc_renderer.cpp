@@ -1,0 +1,152 @@
+#include "app/render/npc_renderer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace tsl::app {
+
+namespace {
+
+constexpr float kRadPerDeg = static_cast<float>(std::numbers::pi / 180.0);
+constexpr int kNpcsPerInstance = 1024;         // see shaders/npc_point.vert
+constexpr std::uint32_t kMaxDebugLines = 150;  // beyond this, lines for an even subset of NPCs
+
+// How far from an NPC its darts reach, in arrow lengths: kDartReach in
+// shaders/npc_darts.glsl.
+constexpr double kDartReach = 0.94;
+
+}  // namespace
+
+NpcRenderer::~NpcRenderer() {
+    if (npc_texture_) glDeleteTextures(1, &npc_texture_);
+    if (npc_vao_) glDeleteVertexArrays(1, &npc_vao_);
+    if (npc_buffer_) glDeleteBuffers(1, &npc_buffer_);
+}
+
+double NpcRenderer::arrow_length(std::uint32_t n) {
+    if (n <= kMaxRingNpcs) return std::min(0.23, 0.9 * 2.0 * std::numbers::pi * kRingRadius / std::max(n, 1u));
+    // In a field both darts must stay inside the NPC's own cell (npc_field.frag).
+    const double spacing = 2.0 * kRingRadius / std::ceil(std::sqrt(static_cast<double>(n)));
+    return std::min(0.23, 0.96 * 0.5 * spacing / kDartReach);
+}
+
+bool NpcRenderer::init(std::string& error) {
+    if (!ring_program_.build("npc_point.vert", "npc_point.frag", error, "npc_darts.glsl")) return false;
+    if (!field_program_.build("npc_field.vert", "npc_field.frag", error, "npc_darts.glsl")) return false;
+    if (!shapes_.init(error)) return false;
+    // NPCs need no vertex attributes: the shaders pull them from a buffer texture.
+    glGenVertexArrays(1, &npc_vao_);
+    glGenBuffers(1, &npc_buffer_);
+    glGenTextures(1, &npc_texture_);
+    return true;
+}
+
+void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const {
+    glUniform1i(program.uniform("u_npcs"), 0);
+    glUniform1f(program.uniform("u_length_px"), length_px);
+    const Rgba f = colours.facing, d = colours.desired;
+    glUniform4f(program.uniform("u_facing_color"), f.r, f.g, f.b, f.a);
+    glUniform4f(program.uniform("u_desired_color"), d.r, d.g, d.b, d.a);
+    glUniform1i(program.uniform("u_count"), static_cast<GLint>(npc_texels_.size()));
+    glBindBuffer(GL_ARRAY_BUFFER, npc_buffer_);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(npc_texels_.size() * sizeof(NpcTexel)), npc_texels_.data(), GL_STREAM_DRAW);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_BUFFER, npc_texture_);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, npc_buffer_);
+    glBindVertexArray(npc_vao_);
+}
+
+void NpcRenderer::draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width,
+                            int height) {
+    const auto npcs = scene.npcs();
+    npc_texels_.resize(npcs.size());
+    for (std::size_t i = 0; i < npcs.size(); ++i) {
+        const Npc& npc = npcs[i];
+        npc_texels_[i] = {static_cast<float>(npc.position.x), static_cast<float>(npc.position.y),
+                          static_cast<float>(npc.facing_deg) * kRadPerDeg, static_cast<float>(npc.decision.desired_deg) * kRadPerDeg};
+    }
+    const float length_px = static_cast<float>(length * view.pixels_per_unit);
+    use_view(ring_program_, view, width, height);
+    set_dart_uniforms(ring_program_, colours, length_px);
+    glUniform1i(ring_program_.uniform("u_per_instance"), kNpcsPerInstance);
+    glUniform1f(ring_program_.uniform("u_sprite_px"), 2.0f * (static_cast<float>(kDartReach) * length_px + 1.5f));
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    const auto count = static_cast<GLsizei>(npc_texels_.size());
+    glDrawArraysInstanced(GL_POINTS, 0, kNpcsPerInstance, (count + kNpcsPerInstance - 1) / kNpcsPerInstance);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+}
+
+void NpcRenderer::draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height) {
+    const auto npcs = scene.npcs();
+    const auto n = static_cast<std::uint32_t>(npcs.size());
+    npc_texels_.resize(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const double facing = npcs[i].facing_deg / kDegPerRad, desired = npcs[i].decision.desired_deg / kDegPerRad;
+        npc_texels_[i] = {static_cast<float>(std::cos(facing)), static_cast<float>(std::sin(facing)),
+                          static_cast<float>(std::cos(desired)), static_cast<float>(std::sin(desired))};
+    }
+    // The field's grid, as NpcScene::layout_position lays it out.
+    const auto columns = static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+    const auto rows = (n + columns - 1) / columns;
+    const double spacing = 2.0 * kRingRadius / columns;
+    const float length_px = static_cast<float>(arrow_length(n) * view.pixels_per_unit);
+    use_view(field_program_, view, width, height);
+    set_dart_uniforms(field_program_, colours, length_px);
+    glUniform1i(field_program_.uniform("u_columns"), static_cast<GLint>(columns));
+    glUniform1f(field_program_.uniform("u_spacing"), static_cast<float>(spacing));
+    glUniform4f(field_program_.uniform("u_bounds"), static_cast<float>(-kRingRadius), static_cast<float>(-kRingRadius),
+                static_cast<float>(kRingRadius), static_cast<float>(-kRingRadius + rows * spacing));
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glBindTexture(GL_TEXTURE_BUFFER, 0);
+}
+
+void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const PixelRect& view_rect) {
+    const Palette& colours = palette(options.palette);
+    const ViewTransform view = npc_view(view_rect);
+    const auto npcs = scene.npcs();
+    const auto n = static_cast<std::uint32_t>(npcs.size());
+    const float length = static_cast<float>(arrow_length(n));
+    const float px = std::max(1.0f, std::min(view_rect.w, view_rect.h) / 600.0f);  // one "pixel" at projector scale
+
+    glViewport(0, 0, width, height);
+    glClearColor(colours.background.r, colours.background.g, colours.background.b, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_SCISSOR_TEST);
+
+    // Halos first, under everything: whose job runs in this update.
+    if (options.highlight_running)
+        for (std::uint32_t key : scene.timeslicer().keys_started_in_last_update())
+            if (key < n) shapes_.add_disc(npcs[key].position, length * 0.42, colours.running.with_alpha(0.30f), colours.running);
+    shapes_.draw(view, width, height, 0.7f * px, 2.0f * px);
+
+    // Debug lines. In a dense field, lines from every NPC would paint the view
+    // solid: keep every k-th row and column of the (row-major) field.
+    if (options.debug_lines) {
+        const auto columns = static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+        const std::uint32_t k =
+            n <= kMaxDebugLines ? 1 : static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n) / kMaxDebugLines)));
+        for (std::uint32_t i = 0; i < n; ++i) {
+            if (k > 1 && ((i / columns) % k != 0 || (i % columns) % k != 0)) continue;
+            shapes_.add_segment(npcs[i].position, npcs[i].decision.target_seen, colours.debug_line);
+        }
+    }
+    shapes_.draw(view, width, height, 0.7f * px, 2.0f * px);
+
+    // Every NPC's two arrows, in one draw.
+    if (n <= kMaxRingNpcs) draw_ring(scene, colours, view, length, width, height);
+    else draw_field(scene, colours, view, width, height);
+
+    // The target on top: a grey disc with a dark outline.
+    shapes_.add_disc(scene.target_position(), 0.075 * kRingRadius, colours.target_fill, colours.target_outline);
+    shapes_.draw(view, width, height, 0.7f * px, 3.0f * px);
+
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,73 @@
+// npc_renderer.h — draws the NPC scene: every NPC's facing (dark) and
+// desired (red) orientation in one instanced draw of point sprites, the debug
+// lines from each NPC to the target position its decision saw, halos on NPCs
+// whose job runs this update, and the target.
+//
+// Cost, measured by `bench` (frame_cpu_ms): a renderer that sets up
+// primitives on the CPU (Mesa's llvmpipe) pays on the submitting thread for
+// every instance, vertex and triangle, and for every tile a long triangle
+// crosses. So: a field of NPCs (a regular grid) is one quad whose fragment
+// shader finds the NPC under each pixel — constant submission cost at any
+// count; the ring (at most 64 NPCs) is one point sprite per NPC; lines and
+// discs, at most a few hundred, are expanded on the CPU into one draw each.
+//
+// Threading: main thread, with the GL context current. draw() only reads the
+// scene (drawing never mutates the simulation).
+#pragma once
+
+#include "app/render/gl_util.h"
+#include "app/render/palette.h"
+#include "app/render/shape_batch.h"
+
+#include "core/npc/npc_scene.h"
+#include "core/geometry/view.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+struct NpcDrawOptions {
+    bool debug_lines = true;         // true — a thin line to the target position behind each decision
+    bool highlight_running = true;   // true — halo on NPCs whose job the last update started
+    PaletteKind palette = PaletteKind::Classic;  // set from the app's palette when drawing
+};
+
+inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform::fit(view_rect, kNpcViewHalfExtent); }
+
+class NpcRenderer {
+public:
+    NpcRenderer() = default;
+    ~NpcRenderer();
+    NpcRenderer(const NpcRenderer&) = delete;
+    NpcRenderer& operator=(const NpcRenderer&) = delete;
+
+    // Compiles the shaders and creates buffers; false with the reason (naming
+    // the shader file) on failure.
+    bool init(std::string& error);
+
+    // Draws into the bound framebuffer, whose viewport is width x height
+    // pixels: background everywhere, the world fitted into `view_rect`.
+    void draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const PixelRect& view_rect);
+
+    // Arrow length in world units for n NPCs, so neighbours never overlap.
+    static double arrow_length(std::uint32_t n);
+
+private:
+    struct NpcTexel {  // one RGBA32F texel per NPC; ring: x, y, facing, desired (radians)
+        float a, b, c, d;  // field: facing and desired as unit vectors (cos, sin)
+    };
+
+    void draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width, int height);
+    void draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height);
+    void set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const;
+
+    ShaderProgram ring_program_, field_program_;
+    GLuint npc_vao_ = 0, npc_buffer_ = 0;
+    GLuint npc_texture_ = 0;  // buffer texture over npc_buffer_
+    std::vector<NpcTexel> npc_texels_;
+    ShapeBatch shapes_;
+};
+
+}  // namespace tsl::app

@@ -1,0 +1,33 @@
+#include "app/render/shader_sources.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tsl::app {
+
+bool load_shader_source(const std::string& name, std::string& source, std::string& error) {
+    if (const char* dir = std::getenv("TSL_SHADER_DIR"); dir && *dir) {
+        const auto path = std::filesystem::path(dir) / std::filesystem::path(name).filename();
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = "shader file '" + path.string() + "' cannot be read (TSL_SHADER_DIR is set)";
+            return false;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        source = text.str();
+        return true;
+    }
+    for (std::size_t i = 0; i < kEmbeddedShaderCount; ++i) {
+        if (name == kEmbeddedShaders[i].name) {
+            source = kEmbeddedShaders[i].source;
+            return true;
+        }
+    }
+    error = "shader file '" + name + "' was not embedded in this build (is it missing from shaders/?)";
+    return false;
+}
+
+}  // namespace tsl::app

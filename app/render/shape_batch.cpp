@@ -1,0 +1,98 @@
+#include "app/render/shape_batch.h"
+
+#include <cstddef>
+
+namespace tsl::app {
+
+namespace {
+
+constexpr float kQuadAlong[6] = {0, 1, 1, 0, 1, 0}, kQuadAcross[6] = {-1, -1, 1, -1, 1, 1};
+
+void attribute(GLuint index, GLint size, GLenum type, GLsizei stride, std::size_t offset) {
+    glEnableVertexAttribArray(index);
+    glVertexAttribPointer(index, size, type, type == GL_UNSIGNED_BYTE ? GL_TRUE : GL_FALSE, stride,
+                          reinterpret_cast<const void*>(offset));
+}
+
+template <class T>
+void upload(GLuint buffer, const std::vector<T>& data) {
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    // Orphan last frame's storage: the driver need not wait for its draw.
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size() * sizeof(T)), data.data(), GL_STREAM_DRAW);
+}
+
+}  // namespace
+
+void use_view(const ShaderProgram& program, const ViewTransform& view, int width, int height) {
+    glUseProgram(program.id());
+    glUniform2f(program.uniform("u_viewport"), static_cast<float>(width), static_cast<float>(height));
+    glUniform2f(program.uniform("u_origin"), static_cast<float>(view.origin_px.x), static_cast<float>(view.origin_px.y));
+    glUniform1f(program.uniform("u_scale"), static_cast<float>(view.pixels_per_unit));
+}
+
+ShapeBatch::~ShapeBatch() {
+    for (Mesh* mesh : {&segment_mesh_, &disc_mesh_}) {
+        if (mesh->vao) glDeleteVertexArrays(1, &mesh->vao);
+        if (mesh->buffer) glDeleteBuffers(1, &mesh->buffer);
+    }
+}
+
+bool ShapeBatch::init(std::string& error) {
+    if (!segment_program_.build("segment.vert", "segment.frag", error)) return false;
+    if (!disc_program_.build("disc.vert", "disc.frag", error)) return false;
+    for (Mesh* mesh : {&segment_mesh_, &disc_mesh_}) {
+        glGenVertexArrays(1, &mesh->vao);
+        glGenBuffers(1, &mesh->buffer);
+    }
+    glBindVertexArray(segment_mesh_.vao);
+    glBindBuffer(GL_ARRAY_BUFFER, segment_mesh_.buffer);
+    constexpr GLsizei kSegment = sizeof(SegmentVertex);
+    attribute(0, 4, GL_FLOAT, kSegment, offsetof(SegmentVertex, x0));
+    attribute(1, 2, GL_FLOAT, kSegment, offsetof(SegmentVertex, along));
+    attribute(2, 4, GL_UNSIGNED_BYTE, kSegment, offsetof(SegmentVertex, rgba));
+    glBindVertexArray(disc_mesh_.vao);
+    glBindBuffer(GL_ARRAY_BUFFER, disc_mesh_.buffer);
+    constexpr GLsizei kDisc = sizeof(DiscVertex);
+    attribute(0, 3, GL_FLOAT, kDisc, offsetof(DiscVertex, x));
+    attribute(1, 2, GL_FLOAT, kDisc, offsetof(DiscVertex, cx));
+    attribute(2, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, fill));
+    attribute(3, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, outline));
+    glBindVertexArray(0);
+    return true;
+}
+
+void ShapeBatch::add_segment(Vec2 a, Vec2 b, Rgba colour) {
+    const std::uint32_t rgba = colour.packed();
+    for (int corner = 0; corner < 6; ++corner)
+        segments_.push_back({static_cast<float>(a.x), static_cast<float>(a.y), static_cast<float>(b.x), static_cast<float>(b.y),
+                             kQuadAlong[corner], kQuadAcross[corner], rgba});
+}
+
+void ShapeBatch::add_disc(Vec2 centre, double radius, Rgba fill, Rgba outline) {
+    const std::uint32_t f = fill.packed(), o = outline.packed();
+    for (int corner = 0; corner < 6; ++corner)
+        discs_.push_back({static_cast<float>(centre.x), static_cast<float>(centre.y), static_cast<float>(radius),
+                          2 * kQuadAlong[corner] - 1, kQuadAcross[corner], f, o});
+}
+
+void ShapeBatch::draw(const ViewTransform& view, int width, int height, float line_half_width_px, float outline_px) {
+    if (!segments_.empty()) {
+        use_view(segment_program_, view, width, height);
+        glUniform1f(segment_program_.uniform("u_half_width_px"), line_half_width_px);
+        upload(segment_mesh_.buffer, segments_);
+        glBindVertexArray(segment_mesh_.vao);
+        glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(segments_.size()));
+        segments_.clear();
+    }
+    if (!discs_.empty()) {
+        use_view(disc_program_, view, width, height);
+        glUniform1f(disc_program_.uniform("u_outline_px"), outline_px);
+        upload(disc_mesh_.buffer, discs_);
+        glBindVertexArray(disc_mesh_.vao);
+        glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(discs_.size()));
+        discs_.clear();
+    }
+    glBindVertexArray(0);
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,59 @@
+// shape_batch.h — antialiased line segments and discs in world units, batched
+// into one draw each: debug lines and halos in the NPC view, rays, paths,
+// the sentinel and the character in the exposure view.
+//
+// Threading: main thread, with the GL context current.
+#pragma once
+
+#include "app/render/gl_util.h"
+#include "app/render/palette.h"
+
+#include "core/geometry/view.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+class ShapeBatch {
+public:
+    ShapeBatch() = default;
+    ~ShapeBatch();
+    ShapeBatch(const ShapeBatch&) = delete;
+    ShapeBatch& operator=(const ShapeBatch&) = delete;
+
+    bool init(std::string& error);  // compiles shaders/segment.* and shaders/disc.*
+
+    void add_segment(Vec2 a, Vec2 b, Rgba colour);
+    void add_disc(Vec2 centre, double radius, Rgba fill, Rgba outline);
+
+    // Draws what was added (segments first, then discs) and empties the batch.
+    // The framebuffer is width x height pixels; widths are in pixels.
+    void draw(const ViewTransform& view, int width, int height, float line_half_width_px, float outline_px);
+    bool empty() const { return segments_.empty() && discs_.empty(); }
+
+private:
+    struct SegmentVertex {
+        float x0, y0, x1, y1;  // the segment, world units
+        float along, across;   // this corner: 0 or 1 along, -1 or +1 across
+        std::uint32_t rgba;
+    };
+    struct DiscVertex {
+        float x, y, radius;    // the disc, world units
+        float cx, cy;          // this corner of its square, in [-1, 1]^2
+        std::uint32_t fill, outline;
+    };
+    struct Mesh {
+        GLuint vao = 0, buffer = 0;
+    };
+    ShaderProgram segment_program_, disc_program_;
+    Mesh segment_mesh_, disc_mesh_;
+    std::vector<SegmentVertex> segments_;
+    std::vector<DiscVertex> discs_;
+};
+
+// Sets u_viewport, u_origin and u_scale of `program` (and makes it current).
+void use_view(const ShaderProgram& program, const ViewTransform& view, int width, int height);
+
+}  // namespace tsl::app

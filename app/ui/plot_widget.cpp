@@ -1,0 +1,719 @@
+// plot_widget.cpp — the time plot of plot_widget.h.
+//
+// [SECTION] Helpers: colours, text, the canvas's value <-> pixel mapping
+// [SECTION] Paths: one point pair per pixel column, solid and dashed strokes
+// [SECTION] State: view range, freeze, hidden series, fit, export
+// [SECTION] Title row, toolbar, legend
+// [SECTION] Canvas: axes, grid, reference, lines, hover read-out
+// [SECTION] Context menu
+#include "app/ui/plot_widget.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+namespace tsl::app {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers: colours, text, the canvas's value <-> pixel mapping
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// The light theme's colours (ui_style.cpp) and the scenes' paper.
+constexpr Rgba kInk = hex(0x1E1E1E), kFaint = hex(0x7A7A7A), kPaper = hex(0xFBFAF7), kBorder = hex(0xC9C5BC);
+constexpr Rgba kGrid = hex(0x000000, 0.07f), kCursor = hex(0x1E1E1E, 0.45f), kFrozen = hex(0xD55E00);
+constexpr float kBodyPx = 17.0f;      // ui_style.cpp's body size at scale 1: line widths scale with the font
+constexpr float kOffscreenPx = 1e5f;  // far-off samples are clamped here: finite for ImDrawList, clipped anyway
+// Points per AddPolyline call: an anti-aliased thick line takes 4 vertices a
+// point, and one call must stay under ImGui's 16-bit vertex index limit.
+constexpr std::size_t kPolylineChunk = 4096;
+constexpr int kMaxDashes = 50'000;  // per line: a dashed line over noisy data stays bounded
+
+std::optional<double> newest_x(std::span<const PlotLine> lines) {
+    std::optional<double> newest;
+    for (const PlotLine& line : lines) {
+        assert(line.series && "PlotLine::series is null: point every line at the PlotSeries it draws");
+        if (!line.series->empty()) newest = std::max(newest.value_or(-DBL_MAX), line.series->newest().x);
+    }
+    return newest;
+}
+
+std::optional<double> oldest_x(std::span<const PlotLine> lines) {
+    std::optional<double> oldest;
+    for (const PlotLine& line : lines)
+        if (!line.series->empty()) oldest = std::min(oldest.value_or(DBL_MAX), line.series->sample(0).x);
+    return oldest;
+}
+
+bool has_axis(std::span<const PlotLine> lines, PlotAxis axis) {
+    return std::any_of(lines.begin(), lines.end(), [&](const PlotLine& l) { return l.axis == axis; });
+}
+
+// The distinct units of an axis's lines: "ms", or "ms, deg" when mixed.
+std::string units_of(std::span<const PlotLine> lines, PlotAxis axis) {
+    std::string units;
+    for (const PlotLine& line : lines) {
+        const std::string& unit = line.series->unit();
+        if (line.axis != axis || unit.empty()) continue;
+        if (units == unit || units.find(", " + unit) != std::string::npos || units.rfind(unit + ", ", 0) == 0) continue;
+        units += (units.empty() ? "" : ", ") + unit;
+    }
+    return units;
+}
+
+// A read-out value: about four significant digits, no exponent for everyday
+// magnitudes, no trailing zeros ("12", "16.667", "0.5").
+std::string value_text(double value) {
+    char buffer[48];
+    const double magnitude = std::abs(value);
+    if (magnitude != 0 && (magnitude < 0.001 || magnitude >= 1e7)) {
+        std::snprintf(buffer, sizeof buffer, "%.4g", value);
+        return buffer;
+    }
+    const int decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    std::string text = buffer;
+    if (text.find('.') != std::string::npos) {
+        text.erase(text.find_last_not_of('0') + 1);
+        if (text.back() == '.') text.pop_back();
+    }
+    if (text == "-0") text = "0";
+    return text;
+}
+
+// ImGui format strings take the unit verbatim: a '%' in it must be doubled.
+std::string format_with_unit(const char* number_format, const std::string& unit) {
+    std::string text = number_format;
+    if (!unit.empty()) text += ' ';
+    for (char c : unit) text += c == '%' ? std::string("%%") : std::string(1, c);
+    return text;
+}
+
+float text_width(ImFont* font, float size, const char* text) { return font->CalcTextSizeA(size, FLT_MAX, 0, text).x; }
+
+// The plot rectangle of one frame and the ranges at its edges.
+struct Canvas {
+    ImVec2 min, max;  // screen pixels
+    AxisRange x, left, right;
+
+    float px(double x_value) const {
+        const double t = (x_value - x.lo) / (x.hi - x.lo);
+        return static_cast<float>(std::clamp(min.x + t * (max.x - min.x), double{min.x - kOffscreenPx}, double{max.x + kOffscreenPx}));
+    }
+    float py(double y_value, PlotAxis axis) const {
+        const AxisRange& r = axis == PlotAxis::Left ? left : right;
+        const double t = (y_value - r.lo) / (r.hi - r.lo);
+        return static_cast<float>(std::clamp(max.y - t * (max.y - min.y), double{min.y - kOffscreenPx}, double{max.y + kOffscreenPx}));
+    }
+    double x_at(float pixel) const { return x.lo + (pixel - min.x) / (max.x - min.x) * (x.hi - x.lo); }
+    bool contains(ImVec2 p) const { return p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y; }
+};
+
+// A fixed range the user typed can be empty or inverted; never divide by it.
+AxisRange usable(AxisRange r) {
+    if (!std::isfinite(r.lo) || !std::isfinite(r.hi)) return {0, 1};
+    if (r.lo > r.hi) std::swap(r.lo, r.hi);
+    if (r.hi - r.lo < std::max(std::abs(r.hi), 1.0) * 1e-9) r.hi = r.lo + std::max(std::abs(r.lo) * 1e-3, 1e-6);
+    return r;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Paths: one point pair per pixel column, solid and dashed strokes
+//-----------------------------------------------------------------------------
+
+// Screen points of samples [first, end) of one series. Samples that fall in
+// the same pixel column collapse to that column's highest and lowest point in
+// the order they occurred, so the drawn path has at most two points per
+// column for straight lines (four, all on one vertical, for staircases) and
+// looks the same as drawing every sample.
+template <class ToScreen>
+void decimate(const PlotSeries& series, std::size_t first, std::size_t end, PlotShape shape, ToScreen to_screen,
+              std::vector<ImVec2>& out) {
+    out.clear();
+    auto emit = [&](ImVec2 p) {
+        if (out.empty() || out.back().x != p.x || out.back().y != p.y) out.push_back(p);
+    };
+    struct Column {
+        long index = 0;
+        ImVec2 first, last, top, bottom;  // top: smallest screen y (largest value)
+        std::size_t top_order = 0, bottom_order = 0, count = 0;
+    } column;
+    std::optional<float> held_y;  // staircase: the level carried into the next column
+    auto flush = [&] {
+        if (column.count == 0) return;
+        const bool top_first = column.top_order <= column.bottom_order;
+        const ImVec2 a = top_first ? column.top : column.bottom, b = top_first ? column.bottom : column.top;
+        if (shape == PlotShape::Staircase) {
+            // The held level runs across to this column, then one vertical
+            // spans every value in it and ends at its last one.
+            const float x = column.first.x;
+            if (held_y) emit({x, *held_y});
+            emit({x, column.first.y});
+            emit({x, a.y});
+            emit({x, b.y});
+            emit({x, column.last.y});
+            held_y = column.last.y;
+        } else if (column.count == 1) {
+            emit(column.first);
+        } else {
+            emit(a);
+            emit(b);
+        }
+        column.count = 0;
+    };
+    for (std::size_t i = first; i < end; ++i) {
+        const ImVec2 p = to_screen(series.sample(i));
+        const long index = std::lround(std::floor(p.x));
+        if (column.count == 0 || index != column.index) {
+            flush();
+            column = {index, p, p, p, p, 0, 0, 1};
+            continue;
+        }
+        ++column.count;
+        column.last = p;
+        if (p.y < column.top.y) {
+            column.top = p;
+            column.top_order = column.count;
+        }
+        if (p.y > column.bottom.y) {
+            column.bottom = p;
+            column.bottom_order = column.count;
+        }
+    }
+    flush();
+}
+
+// Polylines broken at every sharp turn. ImGui mitres each joint, and where a
+// path doubles back (the min/max zigzag of a dense column) the mitre turns
+// into a spike or a gap; ending the polyline there and starting a new one at
+// the same point leaves two overlapping butt ends instead.
+void stroke_solid(ImDrawList* list, std::span<const ImVec2> points, ImU32 colour, float thickness) {
+    if (points.size() == 1) {
+        list->AddCircleFilled(points[0], thickness, colour);  // a lone sample still shows
+        return;
+    }
+    auto sharp_turn = [&](std::size_t i) {
+        const ImVec2 in{points[i].x - points[i - 1].x, points[i].y - points[i - 1].y};
+        const ImVec2 out{points[i + 1].x - points[i].x, points[i + 1].y - points[i].y};
+        const float dot = in.x * out.x + in.y * out.y;
+        // Turning by more than ~100 degrees: cos < -0.17.
+        return dot < -0.17f * std::sqrt((in.x * in.x + in.y * in.y) * (out.x * out.x + out.y * out.y));
+    };
+    std::size_t start = 0;
+    for (std::size_t i = 1; i < points.size(); ++i) {
+        const bool last = i + 1 == points.size();
+        if (last || i - start + 1 == kPolylineChunk || sharp_turn(i)) {
+            list->AddPolyline(points.data() + start, static_cast<int>(i - start + 1), colour, ImDrawFlags_None, thickness);
+            start = i;
+        }
+    }
+}
+
+// Clips segment a->b to the rectangle (Liang-Barsky): the visible part as
+// parameters t0 <= t1 in [0, 1], or false when none is visible.
+bool clip_segment(ImVec2 a, ImVec2 b, ImVec2 min, ImVec2 max, float& t0, float& t1) {
+    t0 = 0;
+    t1 = 1;
+    const float d[2] = {b.x - a.x, b.y - a.y};
+    const float lo[2] = {min.x - a.x, min.y - a.y}, hi[2] = {max.x - a.x, max.y - a.y};
+    for (int axis = 0; axis < 2; ++axis) {
+        if (d[axis] == 0) {
+            if (lo[axis] > 0 || hi[axis] < 0) return false;
+            continue;
+        }
+        float enter = lo[axis] / d[axis], leave = hi[axis] / d[axis];
+        if (enter > leave) std::swap(enter, leave);
+        t0 = std::max(t0, enter);
+        t1 = std::min(t1, leave);
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+
+// Dashes along the path; the pattern continues across corners and across the
+// parts clipped away, so it does not crawl when the view scrolls... much.
+void stroke_dashed(ImDrawList* list, std::span<const ImVec2> points, ImU32 colour, float thickness, float dash,
+                   float gap, ImVec2 clip_min, ImVec2 clip_max) {
+    const float period = dash + gap;
+    float phase = 0;  // distance into the current dash + gap
+    int dashes = 0;
+    for (std::size_t i = 1; i < points.size() && dashes < kMaxDashes; ++i) {
+        const ImVec2 a = points[i - 1], b = points[i];
+        const float length = std::hypot(b.x - a.x, b.y - a.y);
+        if (length <= 0) continue;
+        float t0, t1;
+        if (!clip_segment(a, b, clip_min, clip_max, t0, t1)) {
+            phase = std::fmod(phase + length, period);
+            continue;
+        }
+        float along = t0 * length;
+        phase = std::fmod(phase + along, period);
+        const float end = t1 * length;
+        auto at = [&](float s) { return ImVec2{a.x + (b.x - a.x) * s / length, a.y + (b.y - a.y) * s / length}; };
+        while (along < end && dashes < kMaxDashes) {
+            const float run = std::min((phase < dash ? dash : period) - phase, end - along);
+            if (phase < dash) {
+                list->AddLine(at(along), at(along + run), colour, thickness);
+                ++dashes;
+            }
+            along += run;
+            phase = std::fmod(phase + run, period);
+        }
+        phase = std::fmod(phase + (length - end), period);
+    }
+}
+
+void draw_line(ImDrawList* list, const Canvas& canvas, const PlotLine& line, double extend_to_x,
+               std::vector<ImVec2>& points) {
+    const PlotSeries& series = *line.series;
+    if (series.empty()) return;
+    // One sample beyond each edge, so lines enter and leave the plot at its borders.
+    std::size_t first = series.lower_bound(canvas.x.lo), end = series.upper_bound(canvas.x.hi);
+    if (first > 0) --first;
+    if (end < series.size()) ++end;
+    decimate(series, first, end, line.shape,
+             [&](PlotSample s) { return ImVec2{canvas.px(s.x), canvas.py(s.y, line.axis)}; }, points);
+    // A staircase holds its newest value up to the newest time plotted.
+    if (line.shape == PlotShape::Staircase && !points.empty() && end == series.size()) {
+        const float x = canvas.px(std::min(extend_to_x, canvas.x.hi));
+        if (x > points.back().x) points.push_back({x, points.back().y});
+    }
+    const float scale = ImGui::GetFontSize() / kBodyPx;
+    const ImU32 colour = line.colour.packed();
+    switch (line.stroke) {
+        case PlotStroke::Solid: stroke_solid(list, points, colour, std::max(1.0f, 2.0f * scale)); break;
+        case PlotStroke::Thin: stroke_solid(list, points, colour, std::max(1.0f, 1.0f * scale)); break;
+        case PlotStroke::Dashed:
+            stroke_dashed(list, points, colour, std::max(1.0f, 1.6f * scale), 7 * scale, 5 * scale,
+                          {canvas.min.x - 2, canvas.min.y - 2}, {canvas.max.x + 2, canvas.max.y + 2});
+            break;
+    }
+}
+
+}  // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] State: view range, freeze, hidden series, fit, export
+//-----------------------------------------------------------------------------
+
+PlotWidget::PlotWidget(PlotOptions options) : options_(std::move(options)) {}
+
+AxisRange PlotWidget::view_x(std::span<const PlotLine> lines) const {
+    const double window = std::isfinite(options_.window_s) && options_.window_s > 0 ? options_.window_s : 10.0;
+    const std::optional<double> newest = newest_x(lines);
+    const bool reset = newest && *newest < frozen_newest_x_;  // x only grows, except when the simulation restarts
+    if (frozen_ && !reset) return {frozen_right_x_ - window, frozen_right_x_};
+    if (!newest) return {0, window};
+    // Until a whole window of samples exists the plot fills from the left
+    // (like a chart recorder starting) rather than showing empty time before 0.
+    const double right = std::max(*newest, *oldest_x(lines) + window);
+    return {right - window, right};
+}
+
+void PlotWidget::set_frozen(bool frozen, std::span<const PlotLine> lines) {
+    if (frozen && !frozen_) {
+        frozen_right_x_ = view_x(lines).hi;
+        frozen_newest_x_ = newest_x(lines).value_or(-DBL_MAX);
+    }
+    frozen_ = frozen;
+}
+
+bool PlotWidget::hidden(const PlotSeries& series) const {
+    return std::find(hidden_.begin(), hidden_.end(), series.name()) != hidden_.end();
+}
+
+void PlotWidget::set_hidden(const PlotSeries& series, bool hide) {
+    std::erase(hidden_, series.name());
+    if (hide) hidden_.push_back(series.name());
+}
+
+void PlotWidget::set_fixed_y(bool fixed) {
+    if (fixed && !options_.fixed_y) {
+        // Start from what is on screen, so switching does not make the plot jump.
+        if (shown_left_) options_.left_fixed = *shown_left_;
+        if (shown_right_) options_.right_fixed = *shown_right_;
+    }
+    options_.fixed_y = fixed;
+    shown_left_.reset();
+    shown_right_.reset();
+}
+
+AxisRange PlotWidget::fit_axis(std::span<const PlotLine> lines, PlotAxis axis, AxisRange view) {
+    double lo = DBL_MAX, hi = -DBL_MAX;
+    auto include = [&](double v) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+    };
+    for (const PlotLine& line : lines) {
+        if (line.axis != axis || hidden(*line.series)) continue;
+        if (const auto range = line.series->range_y(view.lo, view.hi)) {
+            include(range->first);
+            include(range->second);
+        }
+        if (const auto entering = line.series->value_at(view.lo)) include(*entering);  // the level at the left edge
+    }
+    const std::optional<PlotReference>& reference = options_.reference;
+    if (reference && reference->axis == axis && reference->include_in_fit) include(reference->value);
+    const AxisRange fitted = lo <= hi ? fit_range(lo, hi, options_.include_zero) : fit_range(0, 0, options_.include_zero);
+    // Grow at once, shrink only when the data would use less than half of the
+    // axis: otherwise the scale flickers between neighbouring round bounds.
+    std::optional<AxisRange>& shown = axis == PlotAxis::Left ? shown_left_ : shown_right_;
+    if (shown && fitted.lo >= shown->lo && fitted.hi <= shown->hi &&
+        fitted.hi - fitted.lo >= 0.5 * (shown->hi - shown->lo))
+        return *shown;
+    shown = fitted;
+    return fitted;
+}
+
+PlotExport PlotWidget::export_csv(std::span<const PlotLine> lines, const std::string& path) const {
+    const AxisRange x = view_x(lines);
+    std::vector<const PlotSeries*> visible;
+    for (const PlotLine& line : lines)
+        if (!hidden(*line.series)) visible.push_back(line.series);
+    return {path, export_plot_csv(path, visible, x.lo, x.hi, options_.x_name)};
+}
+
+std::string PlotWidget::next_export_path() const {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    const std::filesystem::path dir = options_.export_dir.empty() ? "." : options_.export_dir;
+    const std::string name = plot_csv_file_name(options_.export_stem, local);
+    std::filesystem::path path = dir / name;
+    std::error_code error;
+    // Two exports within one second keep both files.
+    for (int n = 2; std::filesystem::exists(path, error) && n < 1000; ++n)
+        path = dir / (name.substr(0, name.size() - 4) + "-" + std::to_string(n) + ".csv");
+    const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+    return error ? path.string() : absolute.lexically_normal().string();
+}
+
+std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::span<const PlotLine> lines,
+                                           const UiFonts& fonts) {
+    const std::optional<double> newest = newest_x(lines);
+    if (frozen_ && newest && *newest < frozen_newest_x_) frozen_ = false;  // the simulation was reset
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (size.x <= 0) size.x = avail.x;
+    if (size.y <= 0) size.y = avail.y;
+
+    ImGui::PushID(id);
+    ImGui::BeginGroup();  // NewLine returns to the group's left edge, not the window's
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const float right_x = start.x + size.x;
+    draw_title_row(lines, right_x, fonts);
+    bool export_now = options_.toolbar && draw_toolbar(lines, right_x);
+    draw_legend(lines, right_x);
+    const float used_y = ImGui::GetCursorScreenPos().y - start.y;
+    export_now |= draw_canvas({size.x, std::max(size.y - used_y, ImGui::GetFontSize() * 5)}, lines, fonts);
+    ImGui::EndGroup();
+    ImGui::PopID();
+    if (!export_now) return std::nullopt;
+    return export_csv(lines, next_export_path());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Title row, toolbar, legend
+//-----------------------------------------------------------------------------
+
+void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts) {
+    const std::optional<double> newest = newest_x(lines);
+    char status[96];
+    if (frozen_ && frozen_newest_x_ > -DBL_MAX) std::snprintf(status, sizeof status, "frozen at t = %.2f s", frozen_newest_x_);
+    else if (frozen_) std::snprintf(status, sizeof status, "frozen");
+    else if (newest) std::snprintf(status, sizeof status, "t = %.2f s", *newest);
+    else std::snprintf(status, sizeof status, "no samples yet");
+
+    if (!options_.title.empty()) {
+        ImGui::PushFont(fonts.bold ? fonts.bold : ImGui::GetFont());
+        ImGui::TextUnformatted(options_.title.c_str());
+        ImGui::PopFont();
+        ImGui::SameLine();
+    }
+    // The time, right-aligned: the newest sample while live, the newest when frozen.
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::CalcTextSize(status).x;
+    ImGui::SetCursorScreenPos({std::max(at.x, right_x - width), at.y});
+    if (frozen_) ImGui::TextColored({kFrozen.r, kFrozen.g, kFrozen.b, 1}, "%s", status);
+    else ImGui::TextDisabled("%s", status);
+}
+
+bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
+    const float font = ImGui::GetFontSize();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
+    // Next item on this row if it fits, else on a new one.
+    auto next = [&](float width) {
+        ImGui::SameLine();
+        if (ImGui::GetCursorScreenPos().x + width > right_x) ImGui::NewLine();
+    };
+
+    ImGui::SetNextItemWidth(font * 6);
+    ImGui::SliderFloat("window", &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
+    tooltip("Simulation seconds shown, ending at the newest sample.");
+
+    const char* y_mode = options_.fixed_y ? "Fixed y" : "Auto-fit y";
+    next(button_width(y_mode));
+    if (ImGui::Button(y_mode)) set_fixed_y(!options_.fixed_y);
+    tooltip(options_.fixed_y ? "The y axis keeps the range you set (drag the max, or right-click the plot). Click to auto-fit."
+                          : "The y axis fits the visible series. Click to keep the current range fixed.");
+    if (options_.fixed_y) {
+        next(font * 7.5f);
+        ImGui::SetNextItemWidth(font * 7.5f);
+        AxisRange& r = options_.left_fixed;
+        const std::string format = format_with_unit("max %.4g", units_of(lines, PlotAxis::Left));
+        ImGui::DragScalar("##left max", ImGuiDataType_Double, &r.hi, static_cast<float>(std::max(r.hi - r.lo, 1e-6) * 0.005),
+                          nullptr, nullptr, format.c_str());
+        r = usable(r);
+        tooltip("Top of the left axis; drag or double-click to type. Right-click the plot for the other bounds.");
+    }
+
+    const bool was_frozen = frozen_;
+    const char* freeze = was_frozen ? "Live" : "Freeze";
+    next(button_width(freeze));
+    if (was_frozen) ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[ImGuiCol_ButtonActive]);
+    if (ImGui::Button(freeze)) set_frozen(!was_frozen, lines);
+    if (was_frozen) ImGui::PopStyleColor();
+    tooltip(was_frozen ? "The view is held still while samples keep arriving. Click to follow the newest again."
+                    : "Hold the view still while samples keep arriving (to read a spike).");
+
+    next(button_width("Export CSV"));
+    const bool export_now = ImGui::Button("Export CSV");
+    if (ImGui::IsItemHovered()) {
+        const std::string tip = "Writes the visible series over the shown window to\n" + next_export_path();
+        tooltip(tip.c_str());
+    }
+    return export_now;
+}
+
+void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
+    const float font = ImGui::GetFontSize();
+    const float swatch_w = font * 1.6f, gap = font * 0.4f;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const bool two_axes = has_axis(lines, PlotAxis::Right);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const PlotLine& line = lines[i];
+        const PlotSeries& series = *line.series;
+        std::string label = series.name(), detail = series.unit();
+        if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
+        if (!detail.empty()) label += " (" + detail + ")";
+        const float width = swatch_w + gap + ImGui::CalcTextSize(label.c_str()).x;
+        if (i > 0) {
+            ImGui::SameLine(0, font * 1.1f);
+            if (ImGui::GetCursorScreenPos().x + width > right_x) ImGui::NewLine();
+        }
+        const bool is_hidden = hidden(series);
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::InvisibleButton("legend entry", {width, font})) set_hidden(series, !is_hidden);
+        const bool hovered = ImGui::IsItemHovered();
+        ImGui::PopID();
+        tooltip(is_hidden ? "Hidden. Click to show this series." : "Click to hide this series.");
+
+        // The swatch is a short piece of the line in its own stroke.
+        const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
+        const ImU32 colour = line.colour.with_alpha(is_hidden ? 0.25f : line.colour.a).packed();
+        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, kInk.with_alpha(0.06f).packed(), 3);
+        if (line.stroke == PlotStroke::Dashed) {
+            const float dash = swatch_w / 3.4f;
+            for (float x = p.x; x < p.x + swatch_w; x += dash * 1.2f)
+                list->AddLine({x, mid}, {std::min(x + dash * 0.7f, p.x + swatch_w), mid}, colour, std::max(1.0f, 1.6f * scale));
+        } else {
+            list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (line.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
+        }
+        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? kFaint.with_alpha(0.7f) : kInk).packed(), label.c_str());
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Canvas: axes, grid, reference, lines, hover read-out
+//-----------------------------------------------------------------------------
+
+bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts) {
+    const float font = ImGui::GetFontSize(), small = font * 0.85f;
+    ImFont* text_font = fonts.regular ? fonts.regular : ImGui::GetFont();
+    const bool has_left = has_axis(lines, PlotAxis::Left), has_right = has_axis(lines, PlotAxis::Right);
+
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("plot", size);
+    const bool hovered = ImGui::IsItemHovered();
+    const bool export_now = draw_context_menu(lines, has_right);  // belongs to the item just drawn
+
+    // --- Ranges and ticks ------------------------------------------------------
+    Canvas c;
+    c.x = view_x(lines);
+    c.left = options_.fixed_y ? usable(options_.left_fixed) : fit_axis(lines, PlotAxis::Left, c.x);
+    c.right = options_.fixed_y ? usable(options_.right_fixed) : fit_axis(lines, PlotAxis::Right, c.x);
+    const float top_margin = font * 1.3f, bottom_margin = font * 1.6f;
+    c.min.y = origin.y + top_margin;
+    c.max.y = std::max(c.min.y + 1, origin.y + size.y - bottom_margin);
+    const int y_ticks_max = std::clamp(static_cast<int>((c.max.y - c.min.y) / (font * 2.0f)), 2, 10);
+
+    struct Ticks {
+        std::vector<double> values;
+        std::vector<std::string> labels;
+        float widest = 0;
+    };
+    auto ticks_of = [&](AxisRange r, int max_ticks) {
+        Ticks t;
+        t.values = nice_ticks(r.lo, r.hi, max_ticks);
+        const double step = nice_tick_step(r.lo, r.hi, max_ticks);
+        for (double v : t.values) {
+            t.labels.push_back(format_tick(v, step));
+            t.widest = std::max(t.widest, text_width(text_font, small, t.labels.back().c_str()));
+        }
+        return t;
+    };
+    const Ticks left_ticks = ticks_of(c.left, y_ticks_max);
+    const Ticks right_ticks = has_right ? ticks_of(c.right, y_ticks_max) : Ticks{};
+    const std::string left_unit = units_of(lines, PlotAxis::Left), right_unit = units_of(lines, PlotAxis::Right);
+    const float left_gutter = std::max({left_ticks.widest, text_width(text_font, small, "t (s)"),
+                                        text_width(text_font, small, left_unit.c_str())}) + font * 0.6f;
+    const float right_gutter = has_right ? std::max(right_ticks.widest, text_width(text_font, small, right_unit.c_str())) + font * 0.6f
+                                         : font * 1.2f;  // room for half of the last time label
+    c.min.x = origin.x + left_gutter;
+    c.max.x = std::max(c.min.x + 1, origin.x + size.x - right_gutter);
+    const int x_ticks_max = std::clamp(static_cast<int>((c.max.x - c.min.x) / (font * 5.0f)), 2, 12);
+    const Ticks x_ticks = ticks_of(c.x, x_ticks_max);
+
+    // --- Frame, grid, axes -----------------------------------------------------
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+    list->AddRectFilled(c.min, c.max, kPaper.packed());
+    const PlotAxis grid_axis = has_left || !has_right ? PlotAxis::Left : PlotAxis::Right;
+    for (double v : (grid_axis == PlotAxis::Left ? left_ticks : right_ticks).values) {
+        const float y = std::round(c.py(v, grid_axis)) + 0.5f;
+        list->AddLine({c.min.x, y}, {c.max.x, y}, kGrid.packed());
+    }
+    for (std::size_t i = 0; i < x_ticks.values.size(); ++i) {
+        const float x = std::round(c.px(x_ticks.values[i])) + 0.5f;
+        list->AddLine({x, c.min.y}, {x, c.max.y}, kGrid.packed());
+        list->AddLine({x, c.max.y}, {x, c.max.y + font * 0.25f}, kFaint.packed());
+        const float w = text_width(text_font, small, x_ticks.labels[i].c_str());
+        const float left = std::max(c.min.x, std::min(x - w / 2, origin.x + size.x - w));  // inside the canvas
+        list->AddText(text_font, small, {left, c.max.y + font * 0.3f}, kFaint.packed(), x_ticks.labels[i].c_str());
+    }
+    list->AddRect(c.min, c.max, kBorder.packed());
+    auto label_axis = [&](const Ticks& ticks, PlotAxis axis) {
+        for (std::size_t i = 0; i < ticks.values.size(); ++i) {
+            const float y = c.py(ticks.values[i], axis) - small / 2;
+            const float w = text_width(text_font, small, ticks.labels[i].c_str());
+            const float x = axis == PlotAxis::Left ? c.min.x - font * 0.3f - w : c.max.x + font * 0.3f;
+            list->AddText(text_font, small, {x, std::max(origin.y, std::min(y, c.max.y - small / 2))}, kFaint.packed(),
+                          ticks.labels[i].c_str());
+        }
+    };
+    label_axis(left_ticks, PlotAxis::Left);
+    if (has_right) label_axis(right_ticks, PlotAxis::Right);
+    // Units above the axes, time's below the left labels.
+    list->AddText(text_font, small, {origin.x, origin.y}, kInk.packed(), left_unit.c_str());
+    if (has_right)
+        list->AddText(text_font, small, {origin.x + size.x - text_width(text_font, small, right_unit.c_str()), origin.y},
+                      kInk.packed(), right_unit.c_str());
+    list->AddText(text_font, small, {c.min.x - font * 0.3f - text_width(text_font, small, "t (s)"), c.max.y + font * 0.3f},
+                  kInk.packed(), "t (s)");
+
+    // --- Reference and lines, clipped to the plot ------------------------------
+    list->PushClipRect(c.min, c.max, true);
+    const float scale = font / kBodyPx;
+    const std::optional<PlotReference>& ref = options_.reference;
+    const bool show_ref = ref && (ref->axis == PlotAxis::Left || has_right) && c.py(ref->value, ref->axis) >= c.min.y &&
+                          c.py(ref->value, ref->axis) <= c.max.y;
+    if (show_ref) {  // the line under the data, its label over it
+        const float y = c.py(ref->value, ref->axis);
+        const ImVec2 ends[] = {{c.min.x, y}, {c.max.x, y}};
+        stroke_dashed(list, ends, ref->colour.packed(), std::max(1.0f, 1.5f * scale), 9 * scale, 6 * scale, c.min, c.max);
+    }
+    const std::optional<double> newest = newest_x(lines);
+    for (const PlotLine& line : lines)
+        if (!hidden(*line.series)) draw_line(list, c, line, newest.value_or(c.x.hi), points_);
+    if (show_ref && !ref->label.empty()) {
+        const float y = c.py(ref->value, ref->axis), w = text_width(text_font, small, ref->label.c_str());
+        const ImVec2 at{c.max.x - w - font * 0.4f, y - small - 2 < c.min.y ? y + 2 : y - small - 2};  // below it at the very top
+        list->AddRectFilled({at.x - 3, at.y}, {at.x + w + 3, at.y + small}, kPaper.with_alpha(0.85f).packed(), 2);
+        list->AddText(text_font, small, at, ref->colour.packed(), ref->label.c_str());
+    }
+    list->PopClipRect();
+    if (!newest) {
+        const char* empty = "no samples yet";
+        const float w = text_width(text_font, font, empty);
+        list->AddText(text_font, font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - font) / 2}, kFaint.packed(), empty);
+    }
+
+    // --- Hover read-out: cursor line, markers, every visible value at that time -
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (hovered && c.contains(mouse)) {
+        const double x = c.x_at(mouse.x);
+        list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, kCursor.packed(), std::max(1.0f, scale));
+        ImGui::BeginTooltip();
+        ImGui::Text("t = %.3f s", x);
+        ImDrawList* tip = ImGui::GetWindowDrawList();
+        const bool after_newest = !newest || x > *newest;  // no value is known there yet
+        if (after_newest) ImGui::TextDisabled("after the newest sample");
+        for (const PlotLine& line : lines) {
+            if (hidden(*line.series) || after_newest) continue;
+            const std::optional<double> value = line.series->value_at(x);
+            if (value) {
+                const ImVec2 marker{mouse.x, c.py(*value, line.axis)};
+                if (c.contains(marker)) {
+                    list->AddCircleFilled(marker, font * 0.24f, kPaper.packed());
+                    list->AddCircleFilled(marker, font * 0.17f, line.colour.packed());
+                }
+            }
+            const ImVec2 p = ImGui::GetCursorScreenPos();
+            tip->AddRectFilled({p.x, p.y + font * 0.3f}, {p.x + font * 0.7f, p.y + font * 0.8f}, line.colour.packed(), 2);
+            ImGui::Dummy({font * 0.8f, font});
+            ImGui::SameLine();
+            const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
+                                           : std::string("no sample yet");
+            ImGui::Text("%s: %s", line.series->name().c_str(), text.c_str());
+        }
+        if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
+        ImGui::EndTooltip();
+    }
+    list->PopClipRect();
+    return export_now;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Context menu
+//-----------------------------------------------------------------------------
+
+bool PlotWidget::draw_context_menu(std::span<const PlotLine> lines, bool has_right) {
+    if (!ImGui::BeginPopupContextItem("plot menu")) return false;
+    const float font = ImGui::GetFontSize();
+    if (ImGui::MenuItem("Auto-fit y", nullptr, !options_.fixed_y)) set_fixed_y(false);
+    if (ImGui::MenuItem("Fixed y range", nullptr, options_.fixed_y)) set_fixed_y(true);
+    if (options_.fixed_y) {
+        auto bounds = [&](const char* id, AxisRange& r, const std::string& unit) {
+            ImGui::PushID(id);
+            const float speed = static_cast<float>(std::max(r.hi - r.lo, 1e-6) * 0.005);
+            ImGui::SetNextItemWidth(font * 8);
+            ImGui::DragScalar("##min", ImGuiDataType_Double, &r.lo, speed, nullptr, nullptr, format_with_unit("min %.4g", unit).c_str());
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(font * 8);
+            ImGui::DragScalar("##max", ImGuiDataType_Double, &r.hi, speed, nullptr, nullptr, format_with_unit("max %.4g", unit).c_str());
+            ImGui::SameLine();
+            ImGui::TextUnformatted(id);
+            r = usable(r);
+            ImGui::PopID();
+        };
+        bounds("left axis", options_.left_fixed, units_of(lines, PlotAxis::Left));
+        if (has_right) bounds("right axis", options_.right_fixed, units_of(lines, PlotAxis::Right));
+    }
+    ImGui::Separator();
+    bool frozen = frozen_;
+    if (ImGui::MenuItem("Freeze the view", nullptr, &frozen)) set_frozen(frozen, lines);
+    ImGui::SetNextItemWidth(font * 6);
+    ImGui::SliderFloat("window", &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::Separator();
+    const bool export_now = ImGui::MenuItem("Export CSV");
+    ImGui::EndPopup();
+    return export_now;
+}
+
+}  // namespace tsl::app

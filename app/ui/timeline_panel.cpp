@@ -1,0 +1,248 @@
+#include "app/ui/timeline_panel.h"
+
+#include "app/render/palette.h"
+#include "app/ui/ui_panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace tsl::app {
+
+namespace {
+
+// Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
+struct KindStyle {
+    ZoneKind kind;
+    Rgba colour;
+    float height;  // share of the lane's height; smaller (nested) zones draw on top
+};
+// Nesting on the main thread: a step holds the update, which holds the wait,
+// which holds the jobs the main thread ran while waiting (the job system's
+// waiting thread helps): each nested bar is thinner, so all of them show.
+constexpr KindStyle kKinds[] = {
+    {ZoneKind::Step, hex(0xE3DFD6), 0.96f},     {ZoneKind::Update, hex(0x0072B2), 0.86f},
+    {ZoneKind::Animation, hex(0xCC79A7), 0.86f}, {ZoneKind::Metrics, hex(0x999999), 0.86f},
+    {ZoneKind::Draw, hex(0x56B4E9), 0.86f},      {ZoneKind::Spawn, hex(0xE69F00), 0.70f},
+    {ZoneKind::Wait, hex(0xD55E00), 0.70f},      {ZoneKind::Job, hex(0x009E73), 0.36f},
+};
+
+
+std::string duration_text(std::int64_t ns) {
+    char buffer[64];
+    if (ns < 1'000'000) std::snprintf(buffer, sizeof buffer, "%.1f us", ns / 1e3);
+    else std::snprintf(buffer, sizeof buffer, "%.3f ms", ns / 1e6);
+    return buffer;
+}
+
+// 1, 2 or 5 times a power of ten, nanoseconds, about `target` wide.
+std::int64_t nice_step(double target_ns) {
+    const double base = std::pow(10.0, std::floor(std::log10(std::max(target_ns, 1.0))));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (base * m >= target_ns) return static_cast<std::int64_t>(base * m);
+    return static_cast<std::int64_t>(base * 10);
+}
+
+}  // namespace
+
+void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
+    const std::int64_t now = Profiler::now_ns();
+    lanes_ = profiler.snapshot(now - 2'000'000'000);
+    step_starts_.clear();
+    step_frames_.clear();
+    for (const LaneSnapshot& lane : lanes_) {
+        if (lane.name != "main") continue;
+        for (const Zone& z : lane.zones)
+            if (z.kind == ZoneKind::Step) {
+                step_starts_.push_back(z.start_ns);
+                step_frames_.push_back(z.detail);
+            }
+    }
+    // Legend entries: every (kind, label) in the capture; one unseen for 3 s goes.
+    for (const LaneSnapshot& lane : lanes_)
+        for (const Zone& z : lane.zones) {
+            auto it = std::find_if(legend_.begin(), legend_.end(),
+                                   [&](const LegendEntry& e) { return e.kind == z.kind && e.label == z.label; });
+            if (it == legend_.end()) legend_.push_back({z.kind, z.label, now});
+            else it->seen_ns = now;
+        }
+    std::erase_if(legend_, [&](const LegendEntry& e) { return now - e.seen_ns > 3'000'000'000; });
+    std::sort(legend_.begin(), legend_.end(), [](const LegendEntry& a, const LegendEntry& b) { return a.label < b.label; });
+
+    const std::size_t n = step_starts_.size();
+    if (n == 0) {
+        view_start_ = now - 100'000'000;
+        view_end_ = now;
+        return;
+    }
+    // A typical interval between steps, to end the view a little after the last one.
+    const std::int64_t interval = n > 1 ? (step_starts_[n - 1] - step_starts_[0]) / static_cast<std::int64_t>(n - 1) : 33'000'000;
+    if (zoom_ == ZoomMode::OneFrame && n >= 2) {
+        view_start_ = step_starts_[n - 2];
+        view_end_ = step_starts_[n - 1];
+        return;
+    }
+    view_start_ = step_starts_[n - std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, steps_shown)))];
+    std::int64_t last_end = step_starts_[n - 1];
+    for (const LaneSnapshot& lane : lanes_)
+        for (const Zone& z : lane.zones)
+            if (z.start_ns <= step_starts_[n - 1] + interval) last_end = std::max(last_end, z.end_ns);
+    view_end_ = std::max(last_end, view_start_ + 1000);
+}
+
+void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts) {
+    // --- Controls -------------------------------------------------------------
+    if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
+    tooltip("Show the last few simulation steps, following the simulation.");
+    ImGui::SameLine();
+    if (ImGui::Button("One frame")) zoom_ = ZoomMode::OneFrame;
+    tooltip("Show the last whole interval between two simulation steps.");
+    ImGui::SameLine();
+    if (zoom_ == ZoomMode::Manual) {
+        if (ImGui::Button("Live")) zoom_ = ZoomMode::Fit;
+        tooltip("The capture is frozen while you zoom and pan; this follows the simulation again.");
+        ImGui::SameLine();
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::SliderInt("steps shown", &steps_shown, 1, 20);
+    tooltip("How many of the latest simulation steps the Fit view shows.");
+    ImGui::SameLine();
+    ImGui::TextDisabled(zoom_ == ZoomMode::Manual ? "  frozen: wheel zooms, drag pans" : "  wheel zooms, drag pans");
+    if (zoom_ != ZoomMode::Manual) refresh(profiler, steps_shown);
+
+    // Legend: the zones seen lately, by kind, named by their own labels
+    // (so each scene shows its own: "decision job", "exposure rays", ...).
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const float font = ImGui::GetFontSize();
+    for (const KindStyle& k : kKinds) {
+        std::string names;
+        for (const LegendEntry& e : legend_)
+            if (e.kind == k.kind) names += (names.empty() ? "" : ", ") + e.label;
+        if (names.empty()) continue;
+        const float width = font * 1.0f + ImGui::CalcTextSize(names.c_str()).x;
+        if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x &&
+            ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x)
+            ImGui::NewLine();  // wrap rather than run off the panel
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        list->AddRectFilled({p.x, p.y + font * 0.2f}, {p.x + font * 0.9f, p.y + font * 1.0f}, k.colour.packed(), 2.0f);
+        ImGui::Dummy({font * 1.0f, font});
+        ImGui::SameLine();
+        ImGui::TextUnformatted(names.c_str());
+        ImGui::SameLine(0, font * 1.1f);
+    }
+    ImGui::NewLine();
+
+    // --- Canvas -----------------------------------------------------------------
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (avail.x < 50 || avail.y < 40) return;
+    ImGui::InvisibleButton("timeline canvas", avail);
+    const bool hovered = ImGui::IsItemHovered();
+    const float label_w = std::max(font * 9.5f, ImGui::CalcTextSize("threads (one per job)").x + font);
+    const float axis_h = font * 1.5f, header_h = font * 1.3f;
+    const float plot_x0 = origin.x + label_w, plot_x1 = origin.x + avail.x - font * 0.5f;
+    const float plot_w = std::max(1.0f, plot_x1 - plot_x0);
+    const float lanes_y0 = origin.y + header_h, lanes_y1 = origin.y + avail.y - axis_h;
+    const std::size_t lane_count = std::max<std::size_t>(1, lanes_.size());
+    const float lane_h = std::min(font * 2.2f, (lanes_y1 - lanes_y0) / static_cast<float>(lane_count));
+    const double span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
+    auto x_of = [&](std::int64_t t) { return plot_x0 + static_cast<float>((t - view_start_) / span) * plot_w; };
+    auto t_of = [&](float x) { return view_start_ + static_cast<std::int64_t>((x - plot_x0) / plot_w * span); };
+
+    // Zoom at the cursor, pan by dragging: both freeze the capture.
+    const ImGuiIO& io = ImGui::GetIO();
+    if (hovered && io.MouseWheel != 0 && io.MousePos.x >= plot_x0) {
+        const std::int64_t pivot = t_of(io.MousePos.x);
+        const double factor = std::pow(0.8, io.MouseWheel);
+        view_start_ = pivot - static_cast<std::int64_t>((pivot - view_start_) * factor);
+        view_end_ = pivot + static_cast<std::int64_t>((view_end_ - pivot) * factor);
+        view_end_ = std::max(view_end_, view_start_ + 1000);
+        zoom_ = ZoomMode::Manual;
+    }
+    if (ImGui::IsItemActive() && io.MouseDelta.x != 0) {
+        const auto shift = static_cast<std::int64_t>(io.MouseDelta.x / plot_w * span);
+        view_start_ -= shift;
+        view_end_ -= shift;
+        zoom_ = ZoomMode::Manual;
+    }
+
+    const Rgba ink = hex(0x1E1E1E), faint = hex(0x7A7A7A);
+    list->PushClipRect(origin, {origin.x + avail.x, origin.y + avail.y}, true);
+    list->AddRectFilled({plot_x0, lanes_y0}, {plot_x1, lanes_y1}, hex(0xFBFAF7).packed());
+
+    const Zone* hovered_zone = nullptr;
+    const std::string* hovered_lane = nullptr;
+    for (std::size_t li = 0; li < lanes_.size(); ++li) {
+        const LaneSnapshot& lane = lanes_[li];
+        const float y0 = lanes_y0 + li * lane_h, mid = y0 + lane_h / 2;
+        if (li % 2) list->AddRectFilled({plot_x0, y0}, {plot_x1, y0 + lane_h}, hex(0xF2F0EB).packed());
+        list->AddText(fonts.regular, font, {origin.x + font * 0.3f, mid - font / 2}, ink.packed(), lane.name.c_str());
+        for (const KindStyle& kind : kKinds) {
+            // Adjacent zones narrower than a pixel merge into one bar.
+            float run_x0 = 0, run_x1 = -1;
+            const float half = lane_h * kind.height / 2;
+            auto flush = [&] {
+                if (run_x1 < run_x0) return;
+                list->AddRectFilled({run_x0, mid - half}, {std::max(run_x1, run_x0 + 1.0f), mid + half}, kind.colour.packed());
+                if (kind.kind == ZoneKind::Wait)  // waiting: hatched, so it reads as time lost
+                    for (float hx = run_x0 - 2 * half; hx < run_x1; hx += 6.0f) {
+                        const float a = std::max(hx, run_x0), b = std::min(hx + 2 * half, run_x1);
+                        if (b > a) list->AddLine({a, mid + half - (a - hx)}, {b, mid + half - (b - hx)}, hex(0xFFFFFF, 0.8f).packed(), 1.2f);
+                    }
+            };
+            for (const Zone& z : lane.zones) {
+                if (z.kind != kind.kind || z.end_ns < view_start_ || z.start_ns > view_end_) continue;
+                const float x0 = std::max(x_of(z.start_ns), plot_x0), x1 = std::min(x_of(z.end_ns), plot_x1);
+                if (x0 <= run_x1 + 1.0f) {
+                    run_x1 = std::max(run_x1, x1);
+                } else {
+                    flush();
+                    run_x0 = x0;
+                    run_x1 = x1;
+                }
+                if (hovered && io.MousePos.y >= mid - half && io.MousePos.y <= mid + half && io.MousePos.x >= x0 - 1 &&
+                    io.MousePos.x <= std::max(x1, x0 + 1) + 1) {
+                    hovered_zone = &z;  // the innermost kind wins: it is drawn last
+                    hovered_lane = &lane.name;
+                }
+            }
+            flush();
+        }
+    }
+
+    // Step boundaries, labelled at the top.
+    for (std::size_t i = 0; i < step_starts_.size(); ++i) {
+        if (step_starts_[i] < view_start_ || step_starts_[i] > view_end_) continue;
+        const float x = x_of(step_starts_[i]);
+        list->AddLine({x, lanes_y0 - font * 0.2f}, {x, lanes_y1}, ink.with_alpha(0.55f).packed(), 1.5f);
+        char label[32];
+        std::snprintf(label, sizeof label, "step %u", step_frames_[i]);
+        list->AddText(fonts.regular, font * 0.85f, {x + 3, origin.y}, faint.packed(), label);
+    }
+
+    // Time axis, relative to the left edge of the view.
+    const std::int64_t tick = nice_step(span / std::max(1.0f, plot_w / (font * 7)));
+    for (std::int64_t t = 0; t <= static_cast<std::int64_t>(span); t += tick) {
+        const float x = x_of(view_start_ + t);
+        list->AddLine({x, lanes_y1}, {x, lanes_y1 + font * 0.3f}, faint.packed());
+        const std::string text = tick >= 1'000'000 ? std::to_string(t / 1'000'000) + " ms"
+                                 : tick >= 1'000   ? std::to_string(t / 1'000) + " us"
+                                                   : std::to_string(t) + " ns";
+        list->AddText(fonts.regular, font * 0.85f, {x + 2, lanes_y1 + font * 0.25f}, faint.packed(), text.c_str());
+    }
+    list->PopClipRect();
+
+    if (hovered_zone) {
+        ImGui::BeginTooltip();
+        ImGui::Text("%s", hovered_zone->label);
+        if (hovered_zone->kind == ZoneKind::Job) ImGui::Text("key %u", hovered_zone->detail);
+        if (hovered_zone->kind == ZoneKind::Step || hovered_zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hovered_zone->detail);
+        ImGui::Text("%s on %s", duration_text(hovered_zone->end_ns - hovered_zone->start_ns).c_str(), hovered_lane->c_str());
+        ImGui::EndTooltip();
+    }
+}
+
+}  // namespace tsl::app

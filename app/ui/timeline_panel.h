@@ -1,0 +1,51 @@
+// timeline_panel.h — what every thread did over the last few simulation
+// steps: one lane per thread (main, each worker, the threads made per job),
+// one bar per zone coloured by kind, the main thread's waiting hatched in
+// red, step boundaries marked. Hover a bar for its label and duration.
+//
+// What to notice: with same-frame gathering the main thread's update holds a
+// red "waiting for jobs" bar while the workers run; with next-frame gathering
+// the jobs run beside the main thread's animation and drawing, and the next
+// update finds them finished.
+//
+// Zoom: "fit" shows the last N steps, "one frame" the last whole interval
+// between two steps; the mouse wheel zooms at the cursor and dragging pans —
+// both freeze the capture until "live" is pressed.
+#pragma once
+
+#include "app/ui/ui_style.h"
+
+#include "core/jobs/profiler.h"
+#include "core/geometry/view.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+class TimelinePanel {
+public:
+    // Draws into the current ImGui window, filling `size` (UI units).
+    // `steps_shown` is the number of steps in the "fit" view (1..20).
+    void draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts);
+
+private:
+    enum class ZoomMode { Fit, OneFrame, Manual };
+    void refresh(const Profiler& profiler, int steps_shown);
+
+    struct LegendEntry {
+        ZoneKind kind;
+        std::string label;
+        std::int64_t seen_ns;  // last time a zone with it was in the capture
+    };
+
+    ZoomMode zoom_ = ZoomMode::Fit;
+    std::vector<LegendEntry> legend_;
+    std::vector<LaneSnapshot> lanes_;      // the zones shown (frozen while zoomed by hand)
+    std::vector<std::int64_t> step_starts_;
+    std::vector<std::uint32_t> step_frames_;
+    std::int64_t view_start_ = 0, view_end_ = 1;
+};
+
+}  // namespace tsl::app

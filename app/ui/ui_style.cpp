@@ -1,0 +1,145 @@
+#include "app/ui/ui_style.h"
+
+#include <backends/imgui_impl_opengl3.h>
+
+#include <filesystem>
+
+namespace tsl::app {
+
+namespace {
+
+constexpr const char* kRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr const char* kBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+constexpr float kBodyPx = 17.0f;
+
+ImVec4 v4(Rgba c) { return {c.r, c.g, c.b, c.a}; }
+
+}  // namespace
+
+bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme) {
+    if (built_ && ui_scale == scale_ && palette == palette_ && theme == theme_) return false;
+    const bool rescale = !built_ || ui_scale != scale_;
+    scale_ = ui_scale;
+    palette_ = palette;
+    theme_ = theme;
+    if (rescale) {
+        build_fonts(ui_scale);
+        if (ImGui::GetIO().BackendRendererUserData) {
+            // The backend uploaded an atlas already (its first NewFrame does
+            // that): replace it by hand, it does not notice new fonts.
+            ImGui_ImplOpenGL3_DestroyFontsTexture();
+            ImGui_ImplOpenGL3_CreateFontsTexture();
+        }
+    }
+    apply_theme(ui_scale, palette, theme);
+    built_ = true;
+    return true;
+}
+
+void UiStyle::build_fonts(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    io.FontGlobalScale = 1.0f;
+    std::error_code ec;
+    system_font_ = std::filesystem::exists(kRegularFont, ec) && std::filesystem::exists(kBoldFont, ec);
+    if (system_font_) {
+        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * scale);
+        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * scale);
+        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * scale);
+    }
+    if (!fonts_.regular || !fonts_.bold || !fonts_.caption) {
+        // ImGui's own 13 px font, scaled at draw time: less crisp, always there.
+        system_font_ = false;
+        io.Fonts->Clear();
+        ImFontConfig config;
+        config.SizePixels = 13.0f;
+        fonts_.regular = fonts_.bold = fonts_.caption = io.Fonts->AddFontDefault(&config);
+        io.FontGlobalScale = scale * kBodyPx / 13.0f;
+    }
+    io.FontDefault = fonts_.regular;
+}
+
+void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) {
+    ImGuiStyle style;
+    ImGui::StyleColorsLight(&style);
+    style.WindowRounding = 0.0f;
+    style.FrameRounding = 4.0f;
+    style.GrabRounding = 4.0f;
+    style.PopupRounding = 4.0f;
+    style.WindowBorderSize = 0.0f;
+    style.FrameBorderSize = 1.0f;
+    style.WindowPadding = {14, 10};
+    style.FramePadding = {8, 4};
+    style.ItemSpacing = {10, 6};
+    style.ItemInnerSpacing = {8, 6};
+    style.GrabMinSize = 14.0f;
+    style.ScrollbarSize = 16.0f;
+
+    const Palette& p = palette(palette_kind);
+    const Rgba accent = p.running;  // amber or blue: the one UI accent
+    ImVec4* c = style.Colors;
+    c[ImGuiCol_WindowBg] = v4(hex(0xF2F0EB));
+    c[ImGuiCol_ChildBg] = v4(hex(0xF2F0EB));
+    c[ImGuiCol_PopupBg] = v4(hex(0xFFFFFF));
+    c[ImGuiCol_Text] = v4(hex(0x1E1E1E));
+    c[ImGuiCol_TextDisabled] = v4(hex(0x7A7A7A));
+    c[ImGuiCol_Border] = v4(hex(0xC9C5BC));
+    c[ImGuiCol_FrameBg] = v4(hex(0xFFFFFF));
+    c[ImGuiCol_FrameBgHovered] = v4(accent.with_alpha(0.18f));
+    c[ImGuiCol_FrameBgActive] = v4(accent.with_alpha(0.30f));
+    c[ImGuiCol_CheckMark] = v4(hex(0x1E1E1E));
+    c[ImGuiCol_SliderGrab] = v4(hex(0x3A3A3A));
+    c[ImGuiCol_SliderGrabActive] = v4(hex(0x000000));
+    c[ImGuiCol_Button] = v4(hex(0xE4E0D7));
+    c[ImGuiCol_ButtonHovered] = v4(accent.with_alpha(0.45f));
+    c[ImGuiCol_ButtonActive] = v4(accent.with_alpha(0.70f));
+    c[ImGuiCol_Header] = v4(hex(0xE4E0D7));
+    c[ImGuiCol_HeaderHovered] = v4(accent.with_alpha(0.35f));
+    c[ImGuiCol_HeaderActive] = v4(accent.with_alpha(0.55f));
+    c[ImGuiCol_Separator] = v4(hex(0xC9C5BC));
+    c[ImGuiCol_PlotHistogram] = v4(accent);
+    if (theme == UiTheme::HighContrast) {
+        // Black on white, no grey text, borders that survive a washed-out
+        // projector; the accent at full strength wherever it marks a state.
+        style.FrameBorderSize = 2.0f;
+        style.WindowBorderSize = 1.0f;
+        style.TabBorderSize = 2.0f;
+        c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = c[ImGuiCol_PopupBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_Text] = c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = v4(hex(0x000000));
+        c[ImGuiCol_TextDisabled] = v4(hex(0x2E2E2E));
+        c[ImGuiCol_Border] = c[ImGuiCol_Separator] = v4(hex(0x000000));
+        c[ImGuiCol_FrameBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_FrameBgHovered] = v4(accent.with_alpha(0.35f));
+        c[ImGuiCol_FrameBgActive] = v4(accent.with_alpha(0.55f));
+        c[ImGuiCol_Button] = c[ImGuiCol_Header] = v4(hex(0xDADADA));
+        c[ImGuiCol_ButtonHovered] = c[ImGuiCol_HeaderHovered] = v4(accent.with_alpha(0.60f));
+        c[ImGuiCol_ButtonActive] = c[ImGuiCol_HeaderActive] = v4(accent);
+        c[ImGuiCol_Tab] = v4(hex(0xDADADA));
+        c[ImGuiCol_TabHovered] = v4(accent.with_alpha(0.60f));
+        c[ImGuiCol_TabActive] = v4(accent);
+        c[ImGuiCol_TitleBg] = c[ImGuiCol_TitleBgActive] = v4(hex(0xDADADA));
+        c[ImGuiCol_ScrollbarBg] = v4(hex(0xFFFFFF));
+        c[ImGuiCol_ScrollbarGrab] = v4(hex(0x555555));
+    }
+    style.ScaleAllSizes(scale);
+    ImGui::GetStyle() = style;
+}
+
+void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlags extra) {
+    ImGui::SetNextWindowPos({rect.x, rect.y});
+    ImGui::SetNextWindowSize({rect.w, rect.h});
+    ImGui::Begin(name, nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus | extra);
+}
+
+void tooltip(const char* text) {
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+}  // namespace tsl::app

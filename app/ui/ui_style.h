@@ -1,0 +1,52 @@
+// ui_style.h — fonts and theme for the projector: DejaVu Sans from the
+// system's fonts-dejavu-core (ImGui's built-in font if it is missing), sized by
+// the UI scale, and a light or high-contrast theme whose accents follow the
+// palette.
+//
+// Fonts are rebuilt between frames when the scale changes (never inside one).
+#pragma once
+
+#include "app/render/palette.h"
+
+#include "core/geometry/view.h"
+
+#include <imgui.h>
+
+namespace tsl::app {
+
+struct UiFonts {
+    ImFont* regular = nullptr;  // body text
+    ImFont* bold = nullptr;     // headings
+    ImFont* caption = nullptr;  // large captions over the scene
+};
+
+// Hover help for the last item: one or two plain sentences, wrapped.
+void tooltip(const char* text);
+
+// Begins a window that fills `rect` exactly: no title, never moved, resized
+// or brought in front of the others (the layout places it every frame).
+// Always pair with ImGui::End().
+void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlags extra = 0);
+
+class UiStyle {
+public:
+    // Call between frames. Rebuilds fonts and sizes when the scale, palette or
+    // theme changed since the last call; returns true when it did.
+    bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light);
+    const UiFonts& fonts() const { return fonts_; }
+    bool using_system_font() const { return system_font_; }
+    float scale() const { return scale_; }
+
+private:
+    void build_fonts(float scale);
+    void apply_theme(float scale, PaletteKind palette, UiTheme theme);
+
+    UiFonts fonts_;
+    float scale_ = 0;
+    PaletteKind palette_ = PaletteKind::Classic;
+    UiTheme theme_ = UiTheme::Light;
+    bool built_ = false;
+    bool system_font_ = false;
+};
+
+}  // namespace tsl::app

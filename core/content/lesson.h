@@ -1,0 +1,106 @@
+// lesson.h — guided lessons for the classroom, as TOML files in
+// assets/lessons/ (the same family as presets): a list of steps, each of which
+// loads a preset, says what it shows in a few sentences, asks the class to
+// predict what they will see, and on reveal shows numbers measured from the
+// running simulation (never written in the file).
+//
+// File format (`#` starts a comment):
+//
+//   title = "Timeslicing batched algorithms"   # required
+//   description = "One line on what the lesson covers."
+//
+//   [[step]]                 # 1 or more, in order
+//   title = "Update all"     # required, short
+//   preset = "update-all"    # required: a preset in assets/presets
+//   text = "..."             # required: two to four sentences
+//   question = "..."         # required: what should the class predict?
+//   answer = "..."           # optional: a sentence shown with the numbers (no numbers in it)
+//   reveal = ["input_age", "main_ms"]   # required: what to measure (see lesson_measures())
+//   plot = "latency"         # the presenter view's plot: latency | cost | timeline
+//                            # (default: latency for NPC presets, timeline for exposure)
+//   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
+//
+// Errors: loading never throws; a failed load has no lesson and an error
+// "file:line: what is wrong" (syntax, unknown keys, wrong types, a preset that
+// does not exist or does not load, a measure the preset's scene cannot give).
+//
+// Threading: plain functions, safe to call from any thread.
+#pragma once
+
+#include "core/exposure/exposure_scene.h"
+#include "core/npc/npc_scene.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+// A number a reveal can show, and the scene that measures it.
+struct LessonMeasure {
+    const char* name;     // "input_age"
+    const char* label;    // "mean input age"
+    const char* unit;     // "ms"
+    bool exposure_scene;  // measured by the exposure scene (else by the NPC scene's panes)
+};
+// Every measure: NPC scene — input_age, max_input_age, facing_error, main_ms,
+// worker_ms; exposure scene — exposure_main_ms, exposure_busy_ms, exposure_total_ms.
+const std::vector<LessonMeasure>& lesson_measures();
+const LessonMeasure* find_measure(const std::string& name);
+
+// The averages behind a reveal, since the step started (or its settings last
+// changed): a pane's NPC summary, or the exposure scene's.
+std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc);
+std::optional<double> measure_value(const LessonMeasure& measure, const ExposureMetricsSummary& exposure);
+
+enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline };
+std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline"
+
+struct LessonStep {
+    std::string title;
+    std::string preset;                 // a preset name in assets/presets
+    std::string text;                   // two to four sentences
+    std::string question;               // the prediction the class is asked for
+    std::string answer;                 // "" — shown with the measured numbers
+    std::vector<std::string> reveal;    // measure names, in the order shown
+    std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
+    int frames = 150;                   // 150 — steps a screenshot of this step runs first
+    int line = 0;                       // line of the step's [[step]] header in its file
+    bool exposure_scene = false;        // its preset is for the exposure scene (set by load_lesson)
+
+    LessonPlot shown_plot() const { return plot.value_or(exposure_scene ? LessonPlot::Timeline : LessonPlot::Latency); }
+};
+
+struct Lesson {
+    std::string name;                   // file stem, e.g. "timeslicing"
+    std::string title;
+    std::string description;
+    std::vector<LessonStep> steps;      // at least one
+};
+
+struct LessonLoad {
+    std::optional<Lesson> lesson;       // empty when the load failed
+    std::string error;                  // "path:line: what is wrong" when !lesson
+    bool unknown_name = false;          // no lesson of that name (not a broken file)
+};
+
+// Parses a lesson's text; checks what the text alone can show. `file_name`
+// names it in errors and its stem becomes the lesson's name.
+LessonLoad parse_lesson(const std::string& text, const std::string& file_name);
+
+// Reads and parses a file, then checks every step's preset against
+// assets_dir/presets (it must load, and give the step's measures).
+LessonLoad load_lesson(const std::string& path, const std::string& assets_dir);
+
+// assets_dir/lessons/NAME.toml; an unknown name lists the lessons there.
+LessonLoad load_lesson_by_name(const std::string& assets_dir, const std::string& name);
+
+// Stems of the .toml files in assets_dir/lessons, sorted.
+std::vector<std::string> list_lessons(const std::string& assets_dir);
+
+// Sentences in `text`: runs ending in '.', '?' or '!' followed by a space or
+// the end (so "0.5 ms" and "e.g." inside a word do not end one).
+int sentence_count(const std::string& text);
+
+}  // namespace tsl

@@ -1,0 +1,112 @@
+// preset.h — ready-made set-ups, as small TOML files in assets/presets/ that a
+// teacher can read, copy and edit: the article's figures for the NPC scene
+// (each mode at 10 Hz and 30 Hz, debug lines on and off), all four modes side
+// by side, threading comparisons, and the exposure scene's execution modes.
+//
+// File format (`#` starts a comment; every key except `title` and one
+// [[pane]] is optional and defaults to NpcSceneConfig's / TimeslicerConfig's
+// default):
+//
+//   title = "Async In / Async Out at 10 Hz"   # required, shown in the UI
+//   description = "What to look for, in one or two sentences."
+//   workers = 1              # job system workers: -1 (default: one per core) .. 64
+//
+//   [scene]                  # shared by every pane: one clock, one target path
+//   npcs = 10                # 1 .. 100000
+//   target_period = 3.0      # seconds per lap of the target, 0.1 .. 600
+//   turn_speed = 50          # the NPCs' turn cap, deg/s, 0 .. 3600
+//   steps_per_s = 30         # fixed simulation steps per second, 1 .. 240
+//   job_cost_us = 0          # extra busy work per decision, microseconds, 0 .. 100000
+//
+//   [[pane]]                 # 1 to 5 of these, shown left to right
+//   mode = "aiao"            # update-all | aiao | siao | siso | aiso
+//   jobs_per_update = 1      # J, 1 .. 100000
+//   update_every = 3         # P, 1 .. 1000 (J = 1, P = 3 at 30 steps/s is "10 Hz")
+//   gather = "same-frame"    # same-frame | next-frame
+//   threading = "inline"     # inline | thread-per-job | pool
+//   debug_lines = true       # the thin line to the target position each decision saw
+//   highlight_running = true # mark the NPCs whose job runs this update
+//   caption = "..."          # replaces the caption the app builds from mode, rate and threading
+//
+// An exposure-scene preset has one [exposure] table instead of [scene] and
+// [[pane]] (every key optional, defaults from ExposureSceneConfig):
+//
+//   [exposure]
+//   level = "courtyard"      # a level in assets/levels, "random", or a path to a level file
+//   seed = 1                 # of the random level, 0 .. 4294967295
+//   grid_size = 100          # cells per side, 10 .. 1000
+//   mode = "next-frame"      # single | same-frame | next-frame | timesliced
+//   algorithm = "rays"       # rays | sweep
+//   slice_percent = 25       # timesliced: share of the work per step, 0.1 .. 100
+//   sentinel_speed = 0.08    # grid widths per second, 0 .. 2
+//   character_speed = 0.15   # grid widths per second, 0 .. 2
+//   steps_per_s = 30         # 1 .. 240
+//   show_rays = false        # draw a sample of the sentinel's rays
+//
+// Errors: loading never throws. A failed load has no preset and an error
+// "file:line: what is wrong" — TOML syntax errors, unknown keys (a typo must
+// not pass silently), wrong types, values out of range, unknown names (the
+// message lists the accepted ones), no pane or more than five, panes and an
+// [exposure] table in one file, no title.
+// When a file has several problems, the one nearest its top is reported.
+//
+// Threading: plain functions, safe to call from any thread.
+#pragma once
+
+#include "core/exposure/exposure_scene.h"
+#include "core/npc/npc_scene.h"
+#include "core/timeslicing/timeslice_config.h"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+inline constexpr std::size_t kMaxPresetPanes = 5;
+
+struct PanePreset {
+    TimeslicerConfig timeslicing;     // mode, J, P, gathering, threading
+    bool debug_lines = true;          // true — the thin line to the target position the decision saw
+    bool highlight_running = true;    // true — highlight the NPCs whose job runs this update
+    std::string caption;              // "" — the app builds one from mode, rate and threading
+};
+
+struct Preset {
+    std::string name;                 // file stem, e.g. "aiao-10hz"
+    std::string title;                // "Async In / Async Out at 10 Hz"
+    std::string description;          // one or two plain sentences for the UI
+    NpcSceneConfig scene;             // shared by every pane; its `timeslicing` is unused (each pane has its own)
+    int workers = -1;                 // -1 — job system workers, -1 = the job system's default
+    std::vector<PanePreset> panes;    // NPC scene: 1 .. kMaxPresetPanes, left to right; empty for the exposure scene
+    bool exposure_scene = false;      // false — true: the file has an [exposure] table and no panes
+    ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
+    bool show_rays = false;           // false — exposure scene: draw a sample of the rays
+};
+
+struct PresetLoad {
+    std::optional<Preset> preset;     // empty when the load failed
+    std::string error;                // "path:line: what is wrong" when !preset
+    bool unknown_name = false;        // the failure is a name with no preset file (not a broken file)
+};
+
+// Parses the text of a preset file; `file_name` is used in errors and its stem
+// becomes the preset's name.
+PresetLoad parse_preset(const std::string& text, const std::string& file_name);
+
+// Reads and parses a file; an unreadable file is "path: cannot read the preset file".
+PresetLoad load_preset(const std::string& path);
+
+// assets_dir/presets/NAME.toml (a trailing ".toml" on the name is accepted);
+// an unknown name is an error that lists the available presets.
+PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string& name);
+
+// Stems of the .toml files in assets_dir/presets, sorted; empty when there is none.
+std::vector<std::string> list_presets(const std::string& assets_dir);
+
+// The scene config one pane runs: the shared scene with that pane's timeslicing
+// (an NPC preset only).
+NpcSceneConfig pane_scene_config(const Preset& preset, std::size_t pane);
+
+}  // namespace tsl

@@ -1,0 +1,393 @@
+// exposure_rays.cpp — the per-cell rays of exposure.h: the free-run tables,
+// the one-ray test, and the loop over a range of cells (with an AVX2 path
+// that walks eight rays in lockstep where the CPU has it).
+#include "core/exposure/exposure.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TSL_EXPOSURE_AVX2 1
+#endif
+
+namespace tsl {
+
+// --- Free runs ---------------------------------------------------------------------
+
+void OccupancyGrid::update_free_runs() {
+    // One pass per direction, starting from the far end: a cell's run is 0 on
+    // a wall, else one more than the next cell's (outside the grid counts as
+    // a wall).
+    const int w = width;
+    const std::size_t n = walls.size();
+    free_runs.assign(kRunDirections * n + 1, 0);
+    for (int d = 0; d < kRunDirections; ++d) {
+        std::uint16_t* run = free_runs.data() + d * n;
+        const int dx = kRunDx[d], dy = kRunDy[d];
+        // Visit cells so that (x + dx, y + dy) is always done before (x, y).
+        for (int j = 0; j < w; ++j) {
+            const int y = dy > 0 ? w - 1 - j : j;
+            for (int k = 0; k < w; ++k) {
+                const int x = dx > 0 ? w - 1 - k : k;
+                if (walls[index(x, y)]) continue;
+                const unsigned next = inside(x + dx, y + dy) ? run[index(x + dx, y + dy)] : 0;
+                run[index(x, y)] = static_cast<std::uint16_t>(std::min(next + 1, 0xffffu));
+            }
+        }
+    }
+}
+
+// --- Per-cell rays ------------------------------------------------------------------
+
+namespace {
+
+// floor(N / D) for a number N that grows by a fixed step, kept as quotient
+// and remainder so that it advances without a division (0 <= r < d).
+struct Quotient {
+    int q, r;
+    void advance(int q_step, int r_step, int d) {
+        q += q_step;
+        r += r_step;
+        if (r >= d) {
+            r -= d;
+            ++q;
+        }
+    }
+    int ceil() const { return q + (r > 0); }
+};
+
+// Is the segment from the eye to the cell at octant coordinates (x, y),
+// 0 <= y <= x, clear? `base` is the eye's index; steps as in Octant.
+//
+// By the rule, the walls that touch the segment are the cells (m, i),
+// 1 <= m <= x - 1, with y(2m + 1) >= x(2i - 1) and y(2m - 1) <= x(2i + 1).
+// Both are linear, so on any straight line of cells they hold for one run of
+// consecutive cells. Two families of lines cover the candidates:
+//   rows i = 0 .. y:              m in [N(i) / 2y, N(i + 1) / 2y + 1],
+//                                 N(i) = x(2i - 1) - y;
+//   diagonals u = m - i = 0 .. b: i in [N(u) / 2b, N(u + 2) / 2b + 1],
+//   (b = x - y, when y < x)       N(u) = y(2u - 1) - x;
+// (lower bounds rounded up, upper ones down). The ray walks whichever family
+// has fewer lines (at most x / 2 + 1) and tests each run in one load: `along`
+// and `diagonal` hold, per cell, how many free cells start there going along
+// the major axis and along the diagonal. Without them (null) the run's cells
+// are read one by one. N grows by a constant per line, so a ray needs one
+// division, whatever its length.
+template <bool kRuns>
+[[gnu::always_inline]] inline bool ray_clear(const std::uint8_t* walls, const std::uint16_t* along, const std::uint16_t* diagonal,
+                                             std::ptrdiff_t base, std::ptrdiff_t step_major, std::ptrdiff_t step_minor, int x,
+                                             int y) {
+    if (y == x && (walls[base + step_minor] || walls[base + x * step_major + (x - 1) * step_minor]))
+        return false;  // the two corner contacts on the diagonal
+    if (x <= 1) return true;  // no column between the eye and the target
+    auto free_run = [&](const std::uint16_t* run, std::ptrdiff_t at, std::ptrdiff_t step, int length) {
+        if constexpr (kRuns) {
+            return run[at] >= static_cast<std::uint16_t>(length);
+        } else {
+            for (int k = 0; k < length; ++k)
+                if (walls[at + k * step]) return false;
+            return true;
+        }
+    };
+    if (2 * y <= x) {  // rows
+        if (y == 0) return free_run(along, base + step_major, step_major, x - 1);
+        // x = whole * y + part; N(1) = x - y = (whole - 1) y + part; N grows by 2x.
+        const int d = 2 * y, whole = x / y, part = x - whole * y;
+        Quotient n{(whole - 1) / 2, (whole - 1) % 2 * y + part};
+        if (!free_run(along, base + step_major, step_major, std::min(x - 1, n.q + 1))) return false;  // row 0
+        std::ptrdiff_t row = base;
+        for (int i = 1; i <= y; ++i) {
+            row += step_minor;
+            const int lo = std::max(1, n.ceil());
+            n.advance(whole, 2 * part, d);
+            const int hi = std::min(x - 1, n.q + 1);
+            if (lo <= hi && !free_run(along, row + lo * step_major, step_major, hi - lo + 1)) return false;
+        }
+        return true;
+    }
+    const std::ptrdiff_t step_diagonal = step_major + step_minor;
+    const int b = x - y;
+    if (b == 0) {
+        // The exact diagonal: cells (m, m - 1), (m, m) and (m, m + 1) for
+        // 1 <= m <= x - 1, three diagonal runs (the corners beside the eye
+        // and the target were tested above).
+        return free_run(diagonal, base + step_major, step_diagonal, x - 1) &&
+               free_run(diagonal, base + step_diagonal, step_diagonal, x - 1) &&
+               free_run(diagonal, base + step_major + 2 * step_minor, step_diagonal, x - 1);
+    }
+    // y = whole * b + part; N(2) = 2y - b = (2 whole - 1) b + 2 part; N grows by 2y.
+    const int d = 2 * b, whole = y / b, part = y - whole * b;
+    Quotient lag{whole - 1, b + 2 * part};  // N(u), from u = 2
+    if (lag.r >= d) {
+        lag.r -= d;
+        ++lag.q;
+    }
+    Quotient ahead = lag;  // N(u + 2)
+    // u = 0: i from 1 (m >= 1); u = 1: from 0 (N(1) = -b rounds up to 0).
+    if (!free_run(diagonal, base + step_diagonal, step_diagonal, std::min(x - 1, ahead.q + 1))) return false;
+    ahead.advance(whole, 2 * part, d);
+    if (!free_run(diagonal, base + step_major, step_diagonal, std::min(x - 2, ahead.q + 1) + 1)) return false;
+    std::ptrdiff_t start = base + step_major;
+    for (int u = 2; u <= b; ++u) {
+        start += step_major;
+        ahead.advance(whole, 2 * part, d);
+        const int lo = lag.ceil(), hi = std::min(x - 1 - u, ahead.q + 1);
+        lag.advance(whole, 2 * part, d);
+        if (lo <= hi && !free_run(diagonal, start + lo * step_diagonal, step_diagonal, hi - lo + 1)) return false;
+    }
+    return true;
+}
+
+template <bool kRuns>
+void expose_rays_with(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
+    const std::uint8_t* walls = grid.walls.data();
+    const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(grid.index(eye.x, eye.y));
+    const int w = grid.width;
+    auto run = [&](int dx, int dy) { return kRuns ? grid.free_run(OccupancyGrid::run_direction(dx, dy)) : nullptr; };
+    // Row by row, so that no division is needed per cell.
+    std::size_t index = first;
+    while (index < last) {
+        const int y = static_cast<int>(index / w), dy = y - eye.y;
+        const int ay = std::abs(dy), sy = dy < 0 ? -1 : 1;
+        const std::ptrdiff_t step_y = sy * w;
+        const std::uint16_t* const run_y = run(0, sy);
+        const std::uint16_t* const runs_x[2] = {run(-1, 0), run(1, 0)};
+        const std::uint16_t* const runs_diagonal[2] = {run(-1, sy), run(1, sy)};
+        const std::size_t row_end = std::min(last, static_cast<std::size_t>(y + 1) * w);
+        for (int x = static_cast<int>(index % w); index < row_end; ++index, ++x) {
+            if (walls[index]) {
+                exposed[index] = 0;
+                continue;
+            }
+            const int dx = x - eye.x, ax = std::abs(dx);
+            if (ax == 0 && ay == 0) {
+                exposed[index] = 1;
+                continue;
+            }
+            const int east = dx >= 0;
+            const std::ptrdiff_t step_x = east ? 1 : -1;
+            exposed[index] = ay > ax
+                                 ? ray_clear<kRuns>(walls, run_y, runs_diagonal[east], base, step_y, step_x, ay, ax)
+                                 : ray_clear<kRuns>(walls, runs_x[east], runs_diagonal[east], base, step_x, step_y, ax, ay);
+        }
+    }
+}
+
+#ifdef TSL_EXPOSURE_AVX2
+
+#define TSL_AVX2 __attribute__((target("avx2")))
+
+TSL_AVX2 inline __m256i blend(__m256i if_false, __m256i if_true, __m256i mask) {
+    return _mm256_blendv_epi8(if_false, if_true, mask);
+}
+TSL_AVX2 inline int lane_bits(__m256i mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); }
+// q, r += the step of N, carrying r into q (0 <= r < d), in every lane.
+TSL_AVX2 inline void advance(__m256i& q, __m256i& r, __m256i q_step, __m256i r_step, __m256i d) {
+    q = _mm256_add_epi32(q, q_step);
+    r = _mm256_add_epi32(r, r_step);
+    const __m256i carry = _mm256_cmpgt_epi32(r, _mm256_sub_epi32(d, _mm256_set1_epi32(1)));
+    r = _mm256_sub_epi32(r, _mm256_and_si256(carry, d));
+    q = _mm256_sub_epi32(q, carry);
+}
+
+// Eight rays in lockstep: the cells index .. index + count - 1 (count <= 8)
+// of one grid row, one AVX2 lane each. Every lane walks its own lines exactly
+// as ray_clear does (same families, same bounds, same run test, through a
+// gather from the free-run tables); a lane stops when its lines are done or a
+// run is blocked, the group when every lane has. Walls, the eye and cells on
+// the exact diagonal (its three runs and two corners) are left to the scalar
+// path. Two groups walk side by side so that one's gathers fill the other's
+// wait.
+struct EightRays {
+    std::size_t index = 0;
+    int count = 0, line_number = 0;
+    __m256i special, wall, active, lines, whole, r_step, d, diag, run_step, line_step;
+    __m256i lo, slack, end, end_r, clip_end, line_start, blocked, line;
+
+    // Sets the group up; false when no lane has a ray to walk.
+    TSL_AVX2 bool start(const OccupancyGrid& grid, Cell eye, std::size_t first_index, int lanes) {
+        index = first_index;
+        count = lanes;
+        line_number = 0;
+        const int w = grid.width, n = static_cast<int>(grid.cell_count());
+        const int row = static_cast<int>(index / w), dy = row - eye.y, ay = std::abs(dy), sy = dy < 0 ? -1 : 1;
+        const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1);
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+
+        const __m256i dx = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(index % w) - eye.x), lane);
+        const __m256i ax = _mm256_abs_epi32(dx), vay = _mm256_set1_epi32(ay);
+        const __m256i major = _mm256_max_epi32(ax, vay), minor = _mm256_min_epi32(ax, vay);
+        std::uint64_t wall_bytes = 0;
+        std::memcpy(&wall_bytes, grid.walls.data() + index, static_cast<std::size_t>(count));
+        wall = _mm256_cmpgt_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(wall_bytes))), zero);
+        special = _mm256_or_si256(_mm256_cmpeq_epi32(major, minor), wall);
+        active = _mm256_andnot_si256(special, _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lane));
+        blocked = zero;
+        if (lane_bits(active) == 0) return false;
+
+        const __m256i swapped = _mm256_cmpgt_epi32(vay, ax);  // the major axis is y
+        const __m256i east = _mm256_cmpgt_epi32(dx, all);     // dx >= 0
+        diag = _mm256_cmpgt_epi32(_mm256_add_epi32(minor, minor), major);  // the diagonal family
+        const __m256i step_x = blend(all, one, east), step_y = _mm256_set1_epi32(sy * w);
+        const __m256i step_major = blend(step_x, step_y, swapped), step_minor = blend(step_y, step_x, swapped);
+        run_step = blend(step_major, _mm256_add_epi32(step_x, step_y), diag);
+        line_step = blend(step_minor, step_major, diag);
+        // Which table: along the major axis (+x, -x, +y, -y) or the diagonal (sx, sy).
+        const __m256i along = blend(blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, 0)),
+                                          _mm256_set1_epi32(OccupancyGrid::run_direction(1, 0)), east),
+                                    _mm256_set1_epi32(OccupancyGrid::run_direction(0, sy)), swapped);
+        const __m256i diagonal = blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, sy)),
+                                       _mm256_set1_epi32(OccupancyGrid::run_direction(1, sy)), east);
+        const __m256i offset = _mm256_mullo_epi32(blend(along, diagonal, diag), _mm256_set1_epi32(n));
+        line_start = _mm256_add_epi32(offset, _mm256_set1_epi32(static_cast<int>(grid.index(eye.x, eye.y))));
+
+        // rows: N grows by 2x over D = 2y, lines 0 .. y; diagonals: by 2y over D = 2b, lines 0 .. b.
+        const __m256i b = _mm256_sub_epi32(major, minor);
+        const __m256i num = blend(major, minor, diag), den = blend(minor, b, diag);
+        const __m256i den_safe = _mm256_max_epi32(den, one);  // y = 0: a single line, bounds set below
+        // Exact: both below 2^11, so the float quotient truncates to the integer one.
+        whole = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(num), _mm256_cvtepi32_ps(den_safe)));
+        const __m256i part = _mm256_sub_epi32(num, _mm256_mullo_epi32(whole, den_safe));
+        d = _mm256_add_epi32(den_safe, den_safe);
+        r_step = _mm256_add_epi32(part, part);
+        lines = _mm256_add_epi32(den, one);
+        // rows: N(1) = (whole - 1) y + part; diagonals: N(1) = -b, N(2) = (2 whole - 1) b + 2 part.
+        const __m256i whole_less = _mm256_sub_epi32(whole, one);
+        const __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(whole_less, one), one);
+        const __m256i rows_q = _mm256_srai_epi32(whole_less, 1);
+        const __m256i rows_r = _mm256_add_epi32(part, _mm256_and_si256(odd, den_safe));
+        __m256i diag_r = _mm256_add_epi32(b, r_step);
+        const __m256i diag_carry = _mm256_cmpgt_epi32(diag_r, _mm256_sub_epi32(d, one));
+        diag_r = _mm256_sub_epi32(diag_r, _mm256_and_si256(diag_carry, d));
+        const __m256i diag_q = _mm256_sub_epi32(whole_less, diag_carry);
+        // The low bound of line 1 on, kept rounded up: N = lo * D - slack,
+        // 0 <= slack < D (rows: N(1); diagonals: N(1) = -b, which rounds up to 0).
+        lo = blend(_mm256_sub_epi32(rows_q, _mm256_cmpgt_epi32(rows_r, zero)), zero, diag);
+        slack = blend(_mm256_and_si256(_mm256_cmpgt_epi32(rows_r, zero), _mm256_sub_epi32(d, rows_r)), b, diag);
+        // One past the run's last cell: N(1) or N(2) rounded down, plus 2 (see ray_clear).
+        __m256i end_q = blend(rows_q, diag_q, diag);
+        end_q = blend(end_q, _mm256_sub_epi32(major, one), _mm256_cmpeq_epi32(minor, zero));  // y = 0: columns 1 .. x - 1
+        end = _mm256_add_epi32(end_q, _mm256_set1_epi32(2));
+        end_r = blend(rows_r, diag_r, diag);
+        clip_end = major;  // one past the last column; diagonals lose one per line
+        line = zero;
+        return true;
+    }
+
+    // Tests every lane's run on the next line; false when the group is done.
+    TSL_AVX2 bool step(const int* table) {
+        const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+        // Lanes still walking. A lane that is blocked keeps gathering until
+        // the group stops: masking it out would make every gather wait for
+        // the one before.
+        const __m256i live = _mm256_and_si256(active, _mm256_cmpgt_epi32(lines, line));
+        if (lane_bits(_mm256_andnot_si256(blocked, live)) == 0) return false;
+        const __m256i first = line_number == 0 ? one : lo;  // line 0 starts at column 1
+        const __m256i length = _mm256_sub_epi32(_mm256_min_epi32(clip_end, end), first);
+        const __m256i test = _mm256_and_si256(live, _mm256_cmpgt_epi32(length, zero));
+        const __m256i at = _mm256_add_epi32(line_start, _mm256_mullo_epi32(first, run_step));
+        const __m256i longest = _mm256_set1_epi32(0xffff);  // what lanes not tested read: no run is longer
+        const __m256i run = _mm256_and_si256(_mm256_mask_i32gather_epi32(longest, table, at, test, 2), longest);
+        blocked = _mm256_or_si256(blocked, _mm256_cmpgt_epi32(length, run));
+        if (line_number > 0) {  // lo += whole (+ 1 when the slack runs out)
+            lo = _mm256_add_epi32(lo, whole);
+            slack = _mm256_sub_epi32(slack, r_step);
+            const __m256i borrow = _mm256_cmpgt_epi32(zero, slack);
+            slack = _mm256_add_epi32(slack, _mm256_and_si256(borrow, d));
+            lo = _mm256_sub_epi32(lo, borrow);
+        }
+        advance(end, end_r, whole, r_step, d);
+        clip_end = _mm256_add_epi32(clip_end, diag);
+        line_start = _mm256_add_epi32(line_start, line_step);
+        line = _mm256_add_epi32(line, one);
+        ++line_number;
+        return true;
+    }
+
+    TSL_AVX2 void store(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed) const {
+        const int special_bits = lane_bits(special), wall_bits = lane_bits(wall), blocked_bits = lane_bits(blocked);
+        for (int lane = 0; lane < count; ++lane) {
+            if (wall_bits >> lane & 1) {
+                exposed[index + lane] = 0;
+            } else if (special_bits >> lane & 1) {
+                expose_rays_with<true>(grid, eye, exposed, index + lane, index + lane + 1);
+            } else {
+                exposed[index + lane] = !(blocked_bits >> lane & 1);
+            }
+        }
+    }
+};
+
+bool cpu_has_avx2() {
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+
+TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
+    const std::size_t w = static_cast<std::size_t>(grid.width);
+    const auto* table = reinterpret_cast<const int*>(grid.free_runs.data());  // 32-bit gathers at 16-bit steps
+    EightRays a{}, b{};
+    std::size_t index = first;
+    while (index < last) {
+        const std::size_t row_end = std::min(last, (index / w + 1) * w);
+        for (std::size_t group = index; group < row_end; group += 16) {
+            const int in_first = static_cast<int>(std::min<std::size_t>(8, row_end - group));
+            const int in_second = static_cast<int>(std::min<std::size_t>(8, row_end - group - in_first));
+            bool first_live = a.start(grid, eye, group, in_first);
+            bool second_live = in_second > 0 && b.start(grid, eye, group + 8, in_second);
+            while (first_live || second_live) {
+                if (first_live) first_live = a.step(table);
+                if (second_live) second_live = b.step(table);
+            }
+            a.store(grid, eye, exposed);
+            if (in_second > 0) b.store(grid, eye, exposed);
+        }
+        index = row_end;
+    }
+}
+
+#endif  // TSL_EXPOSURE_AVX2
+
+}  // namespace
+
+void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
+#ifdef TSL_EXPOSURE_AVX2
+    if (grid.free_runs_ready() && cpu_has_avx2() && !grid.walls[grid.index(eye.x, eye.y)]) {
+        expose_rays_lockstep(grid, eye, exposed, first, last);
+        return;
+    }
+#endif
+    expose_rays_portable(grid, eye, exposed, first, last);
+}
+
+void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
+    if (grid.walls[grid.index(eye.x, eye.y)]) {  // an eye inside a wall sees nothing (every segment starts in it)
+        std::fill(exposed + first, exposed + last, std::uint8_t{0});
+        return;
+    }
+    if (grid.free_runs_ready()) {
+        expose_rays_with<true>(grid, eye, exposed, first, last);
+    } else {
+        expose_rays_with<false>(grid, eye, exposed, first, last);
+    }
+}
+
+bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell) {
+    if (grid.wall(eye.x, eye.y) || grid.wall(cell.x, cell.y)) return false;
+    const int dx = cell.x - eye.x, dy = cell.y - eye.y, ax = std::abs(dx), ay = std::abs(dy);
+    if (ax == 0 && ay == 0) return true;
+    const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(grid.index(eye.x, eye.y));
+    const int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+    const std::ptrdiff_t step_x = sx, step_y = static_cast<std::ptrdiff_t>(sy) * grid.width;
+    const std::uint8_t* walls = grid.walls.data();
+    if (!grid.free_runs_ready())
+        return ay > ax ? ray_clear<false>(walls, nullptr, nullptr, base, step_y, step_x, ay, ax)
+                       : ray_clear<false>(walls, nullptr, nullptr, base, step_x, step_y, ax, ay);
+    const std::uint16_t* diagonal = grid.free_run(OccupancyGrid::run_direction(sx, sy));
+    return ay > ax ? ray_clear<true>(walls, grid.free_run(OccupancyGrid::run_direction(0, sy)), diagonal, base, step_y, step_x, ay, ax)
+                   : ray_clear<true>(walls, grid.free_run(OccupancyGrid::run_direction(sx, 0)), diagonal, base, step_x, step_y, ax, ay);
+}
+
+}  // namespace tsl

@@ -1,0 +1,383 @@
+#include "core/exposure/exposure_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tsl {
+
+std::string_view name_of(ExposureMode mode) {
+    switch (mode) {
+        case ExposureMode::Single: return "single";
+        case ExposureMode::SameFrame: return "same-frame";
+        case ExposureMode::NextFrame: return "next-frame";
+        case ExposureMode::Timesliced: return "timesliced";
+    }
+    return "?";
+}
+
+std::string_view label_of(ExposureMode mode) {
+    switch (mode) {
+        case ExposureMode::Single: return "Single-threaded";
+        case ExposureMode::SameFrame: return "Threads, gathered the same frame";
+        case ExposureMode::NextFrame: return "Threads, gathered next frame";
+        case ExposureMode::Timesliced: return "Timesliced, gathered next frame";
+    }
+    return "?";
+}
+
+std::optional<ExposureMode> parse_exposure_mode(std::string_view text) {
+    for (ExposureMode m : kAllExposureModes)
+        if (text == name_of(m)) return m;
+    return std::nullopt;
+}
+
+std::string_view name_of(CharacterPhase phase) {
+    switch (phase) {
+        case CharacterPhase::Resting: return "resting";
+        case CharacterPhase::AskingDistances: return "asking for path lengths";
+        case CharacterPhase::AskingPath: return "asking for a path";
+        case CharacterPhase::Walking: return "walking";
+    }
+    return "?";
+}
+
+namespace {
+
+ExposureSceneConfig sanitized(ExposureSceneConfig c) {
+    c.grid_size = std::clamp(c.grid_size, 10, 1000);
+    c.slice_percent = std::clamp(c.slice_percent, 0.1, 100.0);
+    c.sentinel_speed = std::clamp(c.sentinel_speed, 0.0, 10.0);
+    c.character_speed = std::clamp(c.character_speed, 0.0, 10.0);
+    c.steps_per_s = std::clamp<std::uint32_t>(c.steps_per_s, 1, 1000);
+    c.path_answer_steps = std::clamp(c.path_answer_steps, 0, 1000);
+    return c;
+}
+
+std::optional<Level> resolve_level(const ExposureSceneConfig& c, std::string& error) {
+    if (c.level == "random") return random_level(c.grid_size, c.seed);
+    const bool is_path = c.level.find('/') != std::string::npos || c.level.ends_with(".txt");
+    const std::string path = is_path ? c.level : c.assets_dir + "/levels/" + c.level + ".txt";
+    LevelLoad loaded = load_level(path);
+    if (!loaded.level) {
+        error = loaded.error;
+        return std::nullopt;
+    }
+    return resize_level(*loaded.level, c.grid_size);
+}
+
+Vec2 centre(Cell c) { return {c.x + 0.5, c.y + 0.5}; }
+Cell cell_at(Vec2 p) { return {static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y))}; }
+
+}  // namespace
+
+std::unique_ptr<ExposureScene> ExposureScene::create(const ExposureSceneConfig& config, const SceneServices& services,
+                                                     std::string& error) {
+    const ExposureSceneConfig c = sanitized(config);
+    std::optional<Level> level = resolve_level(c, error);
+    if (!level) return nullptr;
+    return std::unique_ptr<ExposureScene>(new ExposureScene(c, services, std::move(*level)));
+}
+
+ExposureScene::ExposureScene(const ExposureSceneConfig& config, const SceneServices& services, Level level)
+    : config_(config), services_(services), level_(std::move(level)) {
+    if (!services_.jobs) own_jobs_ = std::make_unique<JobSystem>();
+    jobs_ = services_.jobs ? services_.jobs : own_jobs_.get();
+    grid_ = std::make_shared<OccupancyGrid>(level_.grid);
+    grid_->update_free_runs();
+    reset();
+}
+
+ExposureScene::~ExposureScene() { settle_jobs(); }
+
+void ExposureScene::settle_jobs() {
+    if (pending_.valid()) jobs_->complete(pending_);
+    pending_ = {};
+    pending_completes_pass_ = false;
+    cursor_ = 0;
+    for (auto& ns : work_ns_) ns.store(0, std::memory_order_relaxed);
+}
+
+void ExposureScene::reset() {
+    settle_jobs();
+    paths_.reset();  // waits for its searches
+    paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, PathServiceConfig{config_.path_answer_steps});
+    paths_->set_grid(grid_);
+    frame_ = 0;
+    patrol_distance_ = 0;
+    place_sentinel();
+    // The first map is computed before the first step, so every mode starts
+    // from the same picture.
+    front_.assign(grid_->cell_count(), 0);
+    back_.assign(grid_->cell_count(), 0);
+    expose_sweep(*grid_, eye_, front_.data());
+    ++version_;
+    character_ = {};
+    character_.cell = level_.character;
+    character_.position = centre(character_.cell);
+    character_.destination = character_.cell;
+    ticket_ = {};
+    metrics_ = {};
+}
+
+std::string ExposureScene::set_config(const ExposureSceneConfig& requested) {
+    ExposureSceneConfig config = sanitized(requested);
+    const bool new_level = config.level != config_.level || config.seed != config_.seed || config.grid_size != config_.grid_size ||
+                           config.assets_dir != config_.assets_dir;
+    if (new_level) {
+        std::string error;
+        std::optional<Level> level = resolve_level(config, error);
+        if (!level) return error;
+        settle_jobs();
+        paths_.reset();
+        level_ = std::move(*level);
+        grid_ = std::make_shared<OccupancyGrid>(level_.grid);
+        grid_->update_free_runs();
+        config_ = config;
+        reset();
+        return {};
+    }
+    const bool new_work = config.mode != config_.mode || config.algorithm != config_.algorithm ||
+                          config.slice_percent != config_.slice_percent;
+    const bool new_rate = config.steps_per_s != config_.steps_per_s || config.path_answer_steps != config_.path_answer_steps;
+    if (new_work) settle_jobs();  // a pass or a launch made the old way is finished, not half-kept
+    config_ = config;
+    if (new_rate) reset();
+    return {};
+}
+
+void ExposureScene::place_sentinel() {
+    const auto& patrol = level_.patrol;
+    double total = 0;
+    for (std::size_t k = 0; k < patrol.size(); ++k) {
+        const Vec2 a = centre(patrol[k]), b = centre(patrol[(k + 1) % patrol.size()]);
+        total += std::hypot(b.x - a.x, b.y - a.y);
+    }
+    if (total <= 0) {
+        sentinel_ = centre(patrol.front());
+        eye_ = patrol.front();
+        return;
+    }
+    patrol_distance_ = std::fmod(patrol_distance_, total);
+    double along = patrol_distance_;
+    for (std::size_t k = 0; k < patrol.size(); ++k) {
+        const Vec2 a = centre(patrol[k]), b = centre(patrol[(k + 1) % patrol.size()]);
+        const double length = std::hypot(b.x - a.x, b.y - a.y);
+        if (along <= length || k + 1 == patrol.size()) {
+            const double t = length > 0 ? std::min(1.0, along / length) : 0;
+            sentinel_ = a + (b - a) * t;
+            heading_deg_ = heading_deg(a, b);
+            break;
+        }
+        along -= length;
+    }
+    eye_ = cell_at(sentinel_);
+    if (!grid_->inside(eye_.x, eye_.y) || grid_->wall(eye_.x, eye_.y)) eye_ = level_.patrol.front();
+}
+
+std::size_t ExposureScene::work_units() const {
+    return config_.algorithm == ExposureAlgorithm::Rays ? grid_->cell_count() : static_cast<std::size_t>(kOctants);
+}
+
+void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out) {
+    const std::int64_t t0 = Profiler::now_ns();
+    if (config_.algorithm == ExposureAlgorithm::Rays) {
+        expose_rays(*grid_, eye, out, first, last);
+    } else {
+        for (std::size_t k = first; k < last; ++k) expose_sweep_octant(*grid_, eye, out, static_cast<int>(k));
+    }
+    record_work(t0, static_cast<std::uint32_t>(first), config_.algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
+}
+
+void ExposureScene::record_work(std::int64_t t0, std::uint32_t first_unit, const char* what) {
+    const std::int64_t t1 = Profiler::now_ns();
+    work_ns_[static_cast<std::size_t>(JobSystem::current_worker_index())].fetch_add(t1 - t0, std::memory_order_relaxed);
+    if (services_.profiler && services_.profiler->enabled()) services_.profiler->record({t0, t1, ZoneKind::Job, first_unit, what});
+}
+
+// The sweep writes only exposed cells: start a map from "nothing seen but the eye".
+static void clear_for_sweep(std::uint8_t* map, const OccupancyGrid& grid, Cell eye) {
+    std::fill(map, map + grid.cell_count(), std::uint8_t{0});
+    map[grid.index(eye.x, eye.y)] = !grid.wall(eye.x, eye.y);
+}
+
+void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first) {
+    const bool rays = config_.algorithm == ExposureAlgorithm::Rays;
+    const auto count = static_cast<std::uint32_t>(last - first);
+    pending_units_ = last - first;
+    // A sweep's map is cleared first, as a job too: the main thread only launches.
+    JobHandle cleared;
+    if (clear_first) {
+        cleared = jobs_->schedule(
+            [this, eye, out] {
+                const std::int64_t t0 = Profiler::now_ns();
+                clear_for_sweep(out, *grid_, eye);
+                record_work(t0, 0, "exposure clear");
+            },
+            {}, wake);
+    }
+    pending_ = jobs_->parallel_for(
+        count, rays ? 256u : 1u,
+        [this, first, eye, out](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out); }, {cleared},
+        wake);
+}
+
+void ExposureScene::update_exposure() {
+    ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure update", static_cast<std::uint32_t>(frame_));
+    const std::int64_t t0 = Profiler::now_ns();
+    const bool sweep = config_.algorithm == ExposureAlgorithm::Sweep;
+    const std::size_t units = work_units();
+    const std::size_t cells_per_unit = sweep ? grid_->cell_count() / kOctants : 1;
+    std::size_t gathered = 0;
+    bool changed = false;
+
+    switch (config_.mode) {
+        case ExposureMode::Single:
+            if (sweep) {
+                const std::int64_t clear_t0 = Profiler::now_ns();
+                clear_for_sweep(front_.data(), *grid_, eye_);
+                record_work(clear_t0, 0, "exposure clear");
+            }
+            run_units(0, units, eye_, front_.data());
+            gathered = units;
+            changed = true;
+            break;
+        case ExposureMode::SameFrame:
+            launch(0, units, eye_, front_.data(), Wake::Now, sweep);
+            jobs_->complete(pending_);
+            pending_ = {};
+            gathered = units;
+            changed = true;
+            break;
+        case ExposureMode::NextFrame:
+            if (pending_.valid()) {  // last step's map: gather it and show it
+                jobs_->complete(pending_);
+                pending_ = {};
+                front_.swap(back_);
+                gathered = units;
+                changed = true;
+            }
+            // Needed next step: no wake-up paid here, a sleeping worker finds it (Wake::Soon).
+            launch(0, units, eye_, back_.data(), Wake::Soon, sweep);
+            break;
+        case ExposureMode::Timesliced: {
+            if (pending_.valid()) {
+                jobs_->complete(pending_);
+                pending_ = {};
+                gathered = pending_units_;
+                if (pending_completes_pass_) {
+                    front_.swap(back_);
+                    changed = true;
+                    pending_completes_pass_ = false;
+                }
+            }
+            const bool new_pass = cursor_ == 0;
+            if (new_pass) pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
+            const std::size_t slice = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(units * config_.slice_percent / 100.0)));
+            const std::size_t end = std::min(units, cursor_ + slice);
+            launch(cursor_, end, pass_eye_, back_.data(), Wake::Soon, sweep && new_pass);
+            cursor_ = end == units ? 0 : end;
+            pending_completes_pass_ = end == units;
+            break;
+        }
+    }
+
+    // The three figures: read (and restart) what every thread spent.
+    std::int64_t total = 0;
+    int threads = 0;
+    for (auto& ns : work_ns_) {
+        const std::int64_t spent = ns.exchange(0, std::memory_order_relaxed);
+        total += spent;
+        threads += spent > 0;
+    }
+    metrics_.frame = frame_;
+    metrics_.main_ms = (Profiler::now_ns() - t0) * 1e-6;
+    metrics_.total_ms = total * 1e-6;
+    metrics_.busy_threads = threads;
+    metrics_.busy_ms = threads > 0 ? metrics_.total_ms / threads : 0;
+    metrics_.cells = std::min(gathered * cells_per_unit, grid_->cell_count());
+    metrics_.map_changed = changed;
+    if (changed) ++version_;
+}
+
+double ExposureScene::pass_progress() const {
+    return config_.mode == ExposureMode::Timesliced ? static_cast<double>(cursor_) / static_cast<double>(work_units()) : 1.0;
+}
+
+void ExposureScene::update_character() {
+    // The answers it waits for are a few steps old when they come (delayed
+    // gathering again): meanwhile it keeps walking the path it has, and a
+    // new path starts where it was asked for, so it may first step back.
+    Character& c = character_;
+    const OccupancyGrid& grid = *grid_;
+    auto exposed = [&](Cell cell) { return front_[grid.index(cell.x, cell.y)] != 0; };
+
+    if ((c.phase == CharacterPhase::Resting || c.phase == CharacterPhase::Walking) && exposed(c.destination)) {
+        // Seen where it is going (or resting): ask how far every cell is.
+        c.asked_from = c.cell;
+        ticket_ = paths_->request_distances(c.cell);
+        c.phase = CharacterPhase::AskingDistances;
+        ++c.flights;
+    }
+    if (c.phase == CharacterPhase::AskingDistances && paths_->check(ticket_) == TicketState::Ready) {
+        // The nearest hidden cell by path length (the lowest index on ties).
+        const std::vector<std::int32_t>& field = *paths_->distances(ticket_);
+        std::size_t best = grid.cell_count();
+        for (std::size_t i = 0; i < field.size(); ++i)
+            if (field[i] != kUnreachable && !front_[i] && (best == grid.cell_count() || field[i] < field[best])) best = i;
+        paths_->release(ticket_);
+        ticket_ = {};
+        if (best == grid.cell_count()) {
+            c.phase = c.path.empty() ? CharacterPhase::Resting : CharacterPhase::Walking;  // nowhere to hide
+            c.destination = c.path.empty() ? c.cell : c.destination;
+        } else {
+            c.fleeing_to = {static_cast<int>(best % grid.width), static_cast<int>(best / grid.width)};
+            ticket_ = paths_->request_path(c.asked_from, c.fleeing_to);
+            c.phase = CharacterPhase::AskingPath;
+        }
+    }
+    if (c.phase == CharacterPhase::AskingPath && paths_->check(ticket_) == TicketState::Ready) {
+        const Path& path = *paths_->path(ticket_);
+        // Join the new path where the character now stands, or walk back to its start.
+        auto here = std::find(path.cells.begin(), path.cells.end(), c.cell);
+        if (here != path.cells.end()) c.path.assign(here + 1, path.cells.end());
+        else c.path.assign(path.cells.begin(), path.cells.end());
+        paths_->release(ticket_);
+        ticket_ = {};
+        c.destination = path.cells.empty() ? c.cell : c.fleeing_to;
+        c.phase = c.path.empty() ? CharacterPhase::Resting : CharacterPhase::Walking;
+    }
+    // Walk (also while asking).
+    double budget = config_.character_speed * grid.width * step_s();
+    while (budget > 0 && !c.path.empty()) {
+        const Vec2 target = centre(c.path.front());
+        const Vec2 d = target - c.position;
+        const double dist = std::hypot(d.x, d.y);
+        if (dist <= budget) {
+            c.position = target;
+            c.cell = c.path.front();
+            c.path.erase(c.path.begin());
+            budget -= dist;
+        } else {
+            c.position = c.position + d * (budget / dist);
+            budget = 0;
+        }
+    }
+    if (c.phase == CharacterPhase::Walking && c.path.empty()) c.phase = CharacterPhase::Resting;
+    ++c.steps;
+    c.steps_seen += cell_exposed(grid, eye_, c.cell);  // by the eye as it is now, not by the (older) map
+}
+
+void ExposureScene::step() {
+    ZoneScope zone(services_.profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
+    paths_->step();
+    patrol_distance_ += config_.sentinel_speed * grid_->width * step_s();
+    place_sentinel();
+    update_exposure();
+    if (config_.shy_character) {
+        ZoneScope character(services_.profiler, ZoneKind::Animation, "character");
+        update_character();
+    }
+    ++frame_;
+}
+
+}  // namespace tsl

@@ -1,0 +1,180 @@
+// exposure_scene.h — "Delayed result gathering" as a scene: a sentinel
+// patrols a grid, an exposure map says which cells its eye can see, and a shy
+// character flees to the nearest hidden cell whenever its own becomes seen.
+//
+// What to notice: the same exposure work runs four ways.
+//   single       every cell on the main thread, every step;
+//   same frame   spread over the job system, the main thread waits for it;
+//   next frame   spread over the job system into a back buffer, gathered at
+//                the start of the next step and swapped in: the main thread
+//                only gathers and launches (one step older map);
+//   timesliced   a share of the cells per step (eye read when a pass starts),
+//                each slice gathered the next step; the map shown is the last
+//                complete pass.
+// The three figures of the article are measured live: main-thread time, the
+// average time of the threads that worked, and the total over all threads.
+// And the algorithm can change under it: per-cell rays (the article's) or
+// the visibility sweep — check the algorithm before you thread it.
+//
+// Threading: main thread only; exposure and path jobs run on the job system.
+#pragma once
+
+#include "core/geometry/angles.h"
+#include "core/exposure/exposure.h"
+#include "core/jobs/job_system.h"
+#include "core/exposure/level.h"
+#include "core/npc/npc_scene.h"  // SceneServices
+#include "core/exposure/path_service.h"
+#include "core/jobs/profiler.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+enum class ExposureMode : std::uint8_t { Single, SameFrame, NextFrame, Timesliced };
+inline constexpr ExposureMode kAllExposureModes[] = {ExposureMode::Single, ExposureMode::SameFrame, ExposureMode::NextFrame,
+                                                     ExposureMode::Timesliced};
+std::string_view name_of(ExposureMode mode);   // "single", "same-frame", "next-frame", "timesliced"
+std::string_view label_of(ExposureMode mode);  // "Single-threaded", ...
+std::optional<ExposureMode> parse_exposure_mode(std::string_view text);
+
+struct ExposureSceneConfig {
+    std::string level = "courtyard";    // a level in <assets>/levels, "random", or a path to a .txt level
+    std::uint32_t seed = 1;             // 1 — for "random"
+    int grid_size = 100;                // 100 — W: 10,000 cells, the article's figure (10 .. 1000)
+    ExposureAlgorithm algorithm = ExposureAlgorithm::Rays;
+    ExposureMode mode = ExposureMode::Single;
+    double slice_percent = 25;          // 25 — timesliced: share of the work per step (cells for rays, octants for the sweep)
+    double sentinel_speed = 0.08;       // 0.08 — grid widths per second
+    double character_speed = 0.15;      // 0.15 — grid widths per second
+    std::uint32_t steps_per_s = 30;     // 30 — fixed steps per second
+    int path_answer_steps = 2;          // 2 — steps before a path ticket is answered
+    bool shy_character = true;          // true — the character acts (off: the exposure update alone, for bench)
+    std::string assets_dir;             // where levels/ is; set by the caller
+
+    bool operator==(const ExposureSceneConfig&) const = default;
+};
+
+// The article's three figures, for the last step.
+struct ExposureMetrics {
+    std::int64_t frame = 0;
+    double main_ms = 0;        // main thread inside the exposure update (including any waiting)
+    double busy_ms = 0;        // average over the threads that did exposure work
+    double total_ms = 0;       // exposure work summed over all threads
+    int busy_threads = 0;
+    std::size_t cells = 0;     // cells whose exposure was computed (gathered) this step
+    bool map_changed = false;  // the map shown changed this step
+};
+
+// The three figures averaged over the steps since the last reset or change of
+// settings (what a lesson's reveal shows).
+struct ExposureMetricsSummary {
+    std::int64_t frames = 0;
+    double main_sum_ms = 0, busy_sum_ms = 0, total_sum_ms = 0;
+
+    void add(const ExposureMetrics& m) {
+        ++frames;
+        main_sum_ms += m.main_ms;
+        busy_sum_ms += m.busy_ms;
+        total_sum_ms += m.total_ms;
+    }
+    double mean_main_ms() const { return frames ? main_sum_ms / frames : 0; }
+    double mean_busy_ms() const { return frames ? busy_sum_ms / frames : 0; }
+    double mean_total_ms() const { return frames ? total_sum_ms / frames : 0; }
+};
+
+enum class CharacterPhase : std::uint8_t { Resting, AskingDistances, AskingPath, Walking };
+std::string_view name_of(CharacterPhase phase);
+
+struct Character {
+    Vec2 position;                  // cell units
+    Cell cell;                      // where it stands
+    Cell destination;               // where it is going (or rests)
+    std::vector<Cell> path;         // cells still to walk, next first
+    CharacterPhase phase = CharacterPhase::Resting;
+    Cell asked_from;                // where it stood when it asked for path lengths (the path starts there)
+    Cell fleeing_to;                // the hidden cell chosen, while asking for the path
+    std::uint64_t flights = 0;      // times it had to flee
+    std::uint64_t steps = 0, steps_seen = 0;  // steps lived, and those it ended seen by the eye (as it is then)
+};
+
+class ExposureScene {
+public:
+    // nullptr and the reason (a level file's error names file and line).
+    static std::unique_ptr<ExposureScene> create(const ExposureSceneConfig& config, const SceneServices& services,
+                                                 std::string& error);
+    ~ExposureScene();
+    ExposureScene(const ExposureScene&) = delete;
+    ExposureScene& operator=(const ExposureScene&) = delete;
+
+    void step();
+    void reset();
+    // A new level or grid size reloads (and may fail: the scene keeps the old
+    // one and returns the reason); everything else applies at once.
+    std::string set_config(const ExposureSceneConfig& config);
+    const ExposureSceneConfig& config() const { return config_; }
+
+    std::int64_t frames_stepped() const { return frame_; }
+    double step_s() const { return 1.0 / config_.steps_per_s; }
+    const Level& level() const { return level_; }
+    const OccupancyGrid& grid() const { return *grid_; }
+    // The map shown: 1 = exposed. Its version changes whenever it does.
+    const std::vector<std::uint8_t>& exposure() const { return front_; }
+    std::uint64_t exposure_version() const { return version_; }
+    Cell eye() const { return eye_; }
+    Vec2 sentinel_position() const { return sentinel_; }
+    double sentinel_heading_deg() const { return heading_deg_; }
+    const Character& character() const { return character_; }
+    const PathService& paths() const { return *paths_; }
+    const ExposureMetrics& metrics() const { return metrics_; }
+    // Timesliced: share of the current pass done.
+    double pass_progress() const;
+
+private:
+    ExposureScene(const ExposureSceneConfig& config, const SceneServices& services, Level level);
+    void place_sentinel();
+    void update_exposure();
+    // units: cells or octants; clear_first: a sweep's map, cleared by a job first
+    void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first);
+    void record_work(std::int64_t t0, std::uint32_t first_unit, const char* what);  // into the three figures and the timeline
+    std::size_t work_units() const;
+    void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out);
+    void update_character();
+    void settle_jobs();
+
+    ExposureSceneConfig config_;
+    SceneServices services_;
+    std::unique_ptr<JobSystem> own_jobs_;
+    JobSystem* jobs_ = nullptr;
+    Level level_;
+    std::shared_ptr<OccupancyGrid> grid_;
+    std::unique_ptr<PathService> paths_;
+
+    std::vector<std::uint8_t> front_, back_;
+    std::uint64_t version_ = 0;
+    JobHandle pending_;
+    std::size_t pending_units_ = 0;        // units the pending launch covers
+    bool pending_completes_pass_ = false;  // swap the buffers once the pending work is gathered
+    std::size_t cursor_ = 0;               // timesliced: next unit of the pass
+    Cell pass_eye_;
+
+    std::int64_t frame_ = 0;
+    double patrol_distance_ = 0;
+    Vec2 sentinel_;
+    double heading_deg_ = 0;
+    Cell eye_;
+    Character character_;
+    PathTicket ticket_;
+    ExposureMetrics metrics_;
+    // Exposure work per thread (index: JobSystem worker index, 0 = any other
+    // thread), nanoseconds since the last gather.
+    std::array<std::atomic<std::int64_t>, JobSystem::kMaxWorkers + 1> work_ns_{};
+};
+
+}  // namespace tsl

@@ -1,0 +1,115 @@
+// path_service.h — pathfinding as a service with tickets, after "Getting the
+// most out of game AI: threading": whoever needs a path asks for it and gets
+// a ticket at once, carries on, and checks the ticket on a later frame.
+//
+// What to notice:
+// - request() never blocks: the search runs as a job on the job system.
+// - Identical requests made while one is pending share its computation (and
+//   its ticket): ten guards asking for the same route cost one search.
+// - Recent results are kept: asking again for a route already found is
+//   answered from the cache.
+// - Deterministic answers: a ticket is answered exactly `answer_after_steps`
+//   steps after it was asked (2 by default), whatever the machine's speed.
+//   The job normally finished long before; if it has not, the service waits
+//   for it then (with no workers it runs it then), and counts the wait.
+//
+// Threading contract: every call from the main thread (the owner); the
+// searches run on job system threads and touch only their own copy of the
+// request and the grid they were given.
+#pragma once
+
+#include "core/jobs/job_system.h"
+#include "core/exposure/occupancy_grid.h"
+#include "core/exposure/pathfinding.h"
+#include "core/jobs/profiler.h"
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+struct PathTicket {
+    std::uint32_t id = 0;  // 0: no ticket
+    bool valid() const { return id != 0; }
+    bool operator==(const PathTicket&) const = default;
+};
+
+enum class TicketState : std::uint8_t { None, Pending, Ready };
+enum class RequestKind : std::uint8_t { Path, Distances };
+
+struct PathServiceConfig {
+    int answer_after_steps = 2;      // 2 — steps between a request and its answer
+    std::size_t cached_paths = 32;   // 32 — recent routes kept
+    std::size_t cached_fields = 2;   // 2 — recent distance fields kept (large: one int per cell)
+};
+
+// What the panel lists.
+struct TicketInfo {
+    std::uint32_t id = 0;
+    RequestKind kind = RequestKind::Path;
+    Cell start, goal;
+    TicketState state = TicketState::Pending;
+    int requesters = 0;             // requests sharing this ticket
+    bool from_cache = false;
+    std::int64_t answer_step = 0;   // the step it is (or was) answered on
+};
+
+struct PathServiceStats {
+    std::uint64_t requests = 0;
+    std::uint64_t searches = 0;      // computations started
+    std::uint64_t shared = 0;        // requests that joined a pending one
+    std::uint64_t cache_hits = 0;
+    std::uint64_t waits = 0;         // answers that had to wait for their search
+};
+
+class PathService {
+public:
+    explicit PathService(JobSystem& jobs, Profiler* profiler = nullptr, const PathServiceConfig& config = {});
+    ~PathService();
+    PathService(const PathService&) = delete;
+    PathService& operator=(const PathService&) = delete;
+
+    // The grid searches run on. A new grid empties the cache; searches in
+    // flight finish on the grid they started with.
+    void set_grid(std::shared_ptr<const OccupancyGrid> grid);
+
+    // Main thread, at once: a ticket for a path from start to goal, or for
+    // the path costs from start to every cell.
+    PathTicket request_path(Cell start, Cell goal);
+    PathTicket request_distances(Cell start);
+
+    // Main thread, once per step: answers the tickets that are due.
+    void step();
+
+    TicketState check(PathTicket ticket) const;
+    // The answer of a ready ticket (nullptr otherwise).
+    const Path* path(PathTicket ticket) const;
+    const std::vector<std::int32_t>* distances(PathTicket ticket) const;
+    // The requester is done with the ticket; it is forgotten once nobody holds it.
+    void release(PathTicket ticket);
+
+    std::vector<TicketInfo> tickets() const;  // those still held, oldest first
+    const PathServiceStats& stats() const { return stats_; }
+    std::int64_t steps() const { return step_; }
+
+private:
+    struct Computation;
+    PathTicket request(RequestKind kind, Cell start, Cell goal);
+    Computation* find(std::uint32_t id) const;
+
+    JobSystem& jobs_;
+    Profiler* profiler_;
+    PathServiceConfig config_;
+    std::shared_ptr<const OccupancyGrid> grid_;
+    std::uint64_t grid_version_ = 0;
+    std::deque<std::unique_ptr<Computation>> live_;    // held tickets, oldest first
+    std::deque<std::unique_ptr<Computation>> cache_;   // answered and released, newest first
+    std::uint32_t next_id_ = 1;
+    std::int64_t step_ = 0;
+    PathServiceStats stats_;
+};
+
+}  // namespace tsl

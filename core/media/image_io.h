@@ -1,0 +1,24 @@
+// image_io.h — RGBA8 images to and from PNG files (stb), written atomically.
+#pragma once
+
+#include "core/media/atomic_file.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+struct Image {
+    int width = 0, height = 0;
+    std::vector<std::uint8_t> rgba;  // row 0 is the top row
+
+    const std::uint8_t* pixel(int x, int y) const { return &rgba[(static_cast<std::size_t>(y) * width + x) * 4]; }
+};
+
+FileResult write_png(const std::string& path, const Image& image);
+
+// Empty image (width 0) and `error` set when the file cannot be read.
+Image read_png(const std::string& path, std::string* error = nullptr);
+
+}  // namespace tsl

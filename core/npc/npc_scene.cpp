@@ -1,0 +1,192 @@
+#include "core/npc/npc_scene.h"
+
+#include "core/jobs/busy_work.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace tsl {
+
+namespace {
+
+NpcSceneConfig sanitized(NpcSceneConfig c) {
+    c.npc_count = std::clamp<std::uint32_t>(c.npc_count, 1, kMaxNpcs);
+    c.steps_per_s = std::clamp<std::uint32_t>(c.steps_per_s, 1, 1000);
+    c.target_period_s = std::max(0.1, c.target_period_s);
+    c.max_turn_deg_per_s = std::max(0.0, c.max_turn_deg_per_s);
+    c.job_cost_us = std::max(0.0, c.job_cost_us);
+    return c;
+}
+
+}  // namespace
+
+void run_npc_decision(const NpcJobInput& input, NpcDecision& decision) {
+    busy_work_us(input.job_cost_us);
+    decision.desired_deg = heading_deg(input.npc_position, input.target_position);
+    decision.target_seen = input.target_position;
+    decision.input_frame = input.frame;
+}
+
+NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
+    : config_(sanitized(config)),
+      services_(services),
+      slicer_({
+          .new_batch =
+              [this](std::vector<std::uint32_t>& keys) {
+                  keys.resize(npcs_.size());
+                  for (std::uint32_t i = 0; i < keys.size(); ++i) keys[i] = i;
+              },
+          .read_input =
+              [this](const std::uint32_t& npc, NpcJobInput& input) {
+                  input = {npcs_[npc].position, target_, frame_, config_.job_cost_us};
+              },
+          .run_job = [](const std::uint32_t&, const NpcJobInput& input,
+                        NpcDecision& decision) { run_npc_decision(input, decision); },
+          .trace_id = {},
+      }) {
+    slicer_.set_profiler(services_.profiler);
+    use_threading(config_.timeslicing.threading);
+    slicer_.set_config(config_.timeslicing);
+    reset();
+}
+
+void NpcScene::use_threading(Threading threading) {
+    if (threading != Threading::Pool || services_.jobs) {
+        slicer_.set_job_system(services_.jobs);
+        return;
+    }
+    if (!own_jobs_) own_jobs_ = std::make_unique<JobSystem>();
+    slicer_.set_job_system(own_jobs_.get());
+}
+
+Vec2 NpcScene::layout_position(std::uint32_t i, std::uint32_t n) {
+    if (n <= kMaxRingNpcs) {
+        const double a = 2.0 * std::numbers::pi * i / n;
+        return {kRingRadius * std::cos(a), kRingRadius * std::sin(a)};
+    }
+    const auto columns = static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+    const double spacing = 2.0 * kRingRadius / columns;
+    return {-kRingRadius + (i % columns + 0.5) * spacing, -kRingRadius + (i / columns + 0.5) * spacing};
+}
+
+Vec2 NpcScene::target_at_phase(double phase_turns) const {
+    const double a = 2.0 * std::numbers::pi * phase_turns;
+    return {kTargetOrbitRadius * std::cos(a), kTargetOrbitRadius * std::sin(a)};
+}
+
+// Positions every NPC for the current count; NPCs from `first_new` on start
+// facing the target, with a decision made from what they see right now.
+void NpcScene::lay_out(std::uint32_t first_new) {
+    const auto n = static_cast<std::uint32_t>(npcs_.size());
+    for (std::uint32_t i = 0; i < n; ++i) {
+        Npc& npc = npcs_[i];
+        npc.position = layout_position(i, n);
+        if (i < first_new) continue;
+        npc.facing_deg = heading_deg(npc.position, target_);
+        npc.decision = {npc.facing_deg, target_, frame_};
+    }
+}
+
+void NpcScene::reset() {
+    slicer_.clear();
+    frame_ = 0;
+    target_phase_turns_ = 0;
+    target_ = target_at_phase(0);
+    npcs_.assign(config_.npc_count, Npc{});
+    lay_out(0);
+    metrics_ = {};
+}
+
+void NpcScene::set_config(const NpcSceneConfig& requested) {
+    const NpcSceneConfig config = sanitized(requested);
+    const bool new_rate = config.steps_per_s != config_.steps_per_s;
+    config_ = config;
+    use_threading(config_.timeslicing.threading);
+    slicer_.set_config(config_.timeslicing);
+    if (new_rate) {
+        reset();
+        return;
+    }
+    const auto old_count = static_cast<std::uint32_t>(npcs_.size());
+    if (config_.npc_count != old_count) {
+        npcs_.resize(config_.npc_count);
+        lay_out(old_count);
+        slicer_.restart_batch();
+    }
+}
+
+void NpcScene::step() {
+    Profiler* profiler = services_.profiler;
+    ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
+    target_ = target_at_phase(target_phase_turns_);
+
+    const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
+    {
+        ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_));
+        slicer_.update();
+    }
+    const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+    {
+        ZoneScope zone(profiler, ZoneKind::Animation, "animation");
+        const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
+        for (std::uint32_t i = 0; i < npcs_.size(); ++i) {
+            Npc& npc = npcs_[i];
+            // A decision made from older information never replaces a newer one
+            // (an NPC added at run time starts with a fresh decision of its own).
+            const NpcDecision* newest = slicer_.newest(i);
+            if (newest && newest->input_frame >= npc.decision.input_frame) npc.decision = *newest;
+            npc.facing_deg = turn_toward_deg(npc.facing_deg, npc.decision.desired_deg, max_turn_deg);
+        }
+    }
+
+    {
+        ZoneScope zone(profiler, ZoneKind::Metrics, "metrics");
+        metrics_.jobs_started = slicer_.last_update().jobs_started;
+        measure(main_update_ms);
+    }
+    metrics_.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    ++frame_;
+    target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
+}
+
+NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s) {
+    NpcFrameMetrics m;
+    m.frame = frame;
+    if (npcs.empty()) return m;
+    const double ms_per_frame = 1000.0 * step_s;
+    double age_sum = 0, error_sum = 0;
+    for (const Npc& npc : npcs) {
+        const double age = static_cast<double>(frame - npc.decision.input_frame) * ms_per_frame;
+        const double error = angle_between_deg(npc.facing_deg, heading_deg(npc.position, target));
+        age_sum += age;
+        m.max_input_age_ms = std::max(m.max_input_age_ms, age);
+        error_sum += error;
+        m.max_error_deg = std::max(m.max_error_deg, error);
+    }
+    const double n = static_cast<double>(npcs.size());
+    m.mean_input_age_ms = age_sum / n;
+    m.mean_error_deg = error_sum / n;
+    return m;
+}
+
+void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
+    ++frames;
+    input_age_sum_ms += m.mean_input_age_ms;
+    input_age_max_ms = std::max(input_age_max_ms, m.max_input_age_ms);
+    error_sum_deg += m.mean_error_deg;
+    error_max_deg = std::max(error_max_deg, m.max_error_deg);
+    main_update_sum_ms += m.main_update_ms;
+    worker_busy_sum_ms += m.worker_busy_ms;
+}
+
+void NpcScene::measure(double main_update_ms) {
+    const std::uint32_t jobs_started = metrics_.jobs_started;
+    metrics_ = measure_npcs(npcs_, target_, frame_, step_s());
+    metrics_.jobs_started = jobs_started;
+    metrics_.main_update_ms = main_update_ms;
+    metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
+}
+
+}  // namespace tsl

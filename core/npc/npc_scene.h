@@ -1,0 +1,168 @@
+// npc_scene.h — the timeslicing article's demo: NPCs turning to face a target
+// that circles among them.
+//
+// What to notice: two layers. The decision layer (one job per NPC, run by the
+// timeslicer) computes where an NPC *wants* to face from a snapshot of the
+// target's position; the animation layer runs every frame for every NPC and
+// turns it toward its newest decision at a capped angular speed. The animation
+// hides most of the decision layer's latency — until the mode or the rate
+// makes the decisions too stale, which the metrics (input age, tracking
+// error) show in numbers.
+//
+// Deterministic: a fixed step, a target driven by the step count, and jobs that
+// are pure functions of their input; the same config gives the same states.
+//
+// Threading: main thread only; decision jobs may run elsewhere (timeslicer.h).
+#pragma once
+
+#include "core/geometry/angles.h"
+#include "core/jobs/job_system.h"
+#include "core/jobs/profiler.h"
+#include "core/timeslicing/timeslicer.h"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace tsl {
+
+struct NpcSceneConfig {
+    std::uint32_t npc_count = 10;        // 10 — the article's demo; 1 .. kMaxNpcs
+    double target_period_s = 3.0;        // 3 s — one lap of the target's circle
+    double max_turn_deg_per_s = 50.0;    // 50 deg/s — the animation layer's turn cap
+    std::uint32_t steps_per_s = 30;      // 30 — fixed simulation steps per second (as the article's animations)
+    double job_cost_us = 0.0;            // 0 — extra work per decision, microseconds of busy loop
+    TimeslicerConfig timeslicing;        // mode, J, P, gathering
+
+    bool operator==(const NpcSceneConfig&) const = default;
+};
+
+inline constexpr std::uint32_t kMaxNpcs = 100'000;
+// Up to this many NPCs stand on a ring, as in the article; more fill a field.
+inline constexpr std::uint32_t kMaxRingNpcs = 64;
+// World layout: the ring has radius 1, the target circles at this radius.
+inline constexpr double kRingRadius = 1.0;
+inline constexpr double kTargetOrbitRadius = 0.45;
+// A view of the scene shows the square [-h, h]^2 with this h: the ring plus
+// room for the arrows.
+inline constexpr double kNpcViewHalfExtent = 1.22;
+
+// A decision job's input: read from the world when the mode says.
+struct NpcJobInput {
+    Vec2 npc_position;
+    Vec2 target_position;
+    std::int64_t frame = 0;   // scene frame the input was read on
+    double job_cost_us = 0;
+};
+
+// A decision job's output: what the NPC should face, and what it was based on.
+struct NpcDecision {
+    double desired_deg = 0;
+    Vec2 target_seen;               // the target position the decision was computed from
+    std::int64_t input_frame = 0;   // when that position was read
+};
+
+struct Npc {
+    Vec2 position;
+    double facing_deg = 0;   // animation layer: current orientation
+    NpcDecision decision;    // newest decision in use (the red arrow and debug line)
+};
+
+// The numbers the plots and `metrics` show, for one frame.
+struct NpcFrameMetrics {
+    std::int64_t frame = 0;
+    double mean_input_age_ms = 0;  // age of the input behind the decision each NPC uses
+    double max_input_age_ms = 0;
+    double mean_error_deg = 0;     // angle between each NPC's facing and the true direction to the target
+    double max_error_deg = 0;
+    double main_update_ms = 0;     // main-thread time inside the timeslicer's update
+    double worker_busy_ms = 0;     // time worker threads spent running this frame's jobs
+    double step_ms = 0;            // main-thread time of the whole step: update, lookups, animation, metrics
+    std::uint32_t jobs_started = 0;
+};
+
+// The latency half of the metrics, by definition: at frame `frame`, an NPC's
+// input age is (frame - the frame its decision's input was read) x the step
+// in ms; its error is the unsigned angle between its facing and the direction
+// from it to `target`. Means are over all NPCs, maxima the largest. The cost
+// fields are left at zero.
+NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s);
+
+// Frame metrics accumulated over a run: what the comparison view's summary
+// table shows for each pane (means over the frames added, maxima of maxima).
+struct NpcMetricsSummary {
+    std::int64_t frames = 0;
+    double input_age_sum_ms = 0, input_age_max_ms = 0;
+    double error_sum_deg = 0, error_max_deg = 0;
+    double main_update_sum_ms = 0, worker_busy_sum_ms = 0;
+
+    void add(const NpcFrameMetrics& m);
+    double mean_input_age_ms() const { return frames ? input_age_sum_ms / frames : 0; }
+    double mean_error_deg() const { return frames ? error_sum_deg / frames : 0; }
+    double mean_main_update_ms() const { return frames ? main_update_sum_ms / frames : 0; }
+    double mean_worker_busy_ms() const { return frames ? worker_busy_sum_ms / frames : 0; }
+};
+
+// The decision job: face the target position in the input.
+void run_npc_decision(const NpcJobInput& input, NpcDecision& decision);
+
+// Shared services a scene may use; several scenes (the comparison view's
+// panes) share one machine's job system and profiler.
+struct SceneServices {
+    JobSystem* jobs = nullptr;        // for Threading::Pool; without one the scene makes its own when needed
+    Profiler* profiler = nullptr;     // receives zones for steps, updates, jobs, waiting, animation, metrics
+};
+
+class NpcScene {
+public:
+    using Slicer = Timeslicer<std::uint32_t, NpcJobInput, NpcDecision>;
+
+    explicit NpcScene(const NpcSceneConfig& config = {}, const SceneServices& services = {});
+    NpcScene(const NpcScene&) = delete;
+    NpcScene& operator=(const NpcScene&) = delete;
+
+    // One fixed step: timeslicer update (decisions), lookups of the newest
+    // decisions, animation of every NPC, metrics.
+    void step();
+
+    // Live change. A new NPC count relays the NPCs out and restarts the batch
+    // (new NPCs start facing the target); a new step rate resets the scene;
+    // everything else applies from the next step.
+    void set_config(const NpcSceneConfig& config);
+    const NpcSceneConfig& config() const noexcept { return config_; }
+
+    // Back to frame 0 with the current config; forgets every decision.
+    void reset();
+
+    // Frames stepped since the last reset; the state shown is that of frame
+    // frames_stepped() - 1 (or the initial state when 0).
+    std::int64_t frames_stepped() const noexcept { return frame_; }
+    double step_s() const noexcept { return 1.0 / config_.steps_per_s; }
+    Vec2 target_position() const noexcept { return target_; }
+    std::span<const Npc> npcs() const noexcept { return npcs_; }
+    const NpcFrameMetrics& metrics() const noexcept { return metrics_; }
+    const Slicer& timeslicer() const noexcept { return slicer_; }
+    void set_trace(TraceLog* trace) { slicer_.set_trace(trace); }
+
+    // Where NPC i of n stands: a ring up to kMaxRingNpcs, a square field beyond.
+    static Vec2 layout_position(std::uint32_t i, std::uint32_t n);
+
+private:
+    Vec2 target_at_phase(double phase_turns) const;
+    void use_threading(Threading threading);
+    void lay_out(std::uint32_t first_new);
+    void measure(double main_update_ms);
+
+    NpcSceneConfig config_;
+    SceneServices services_;
+    std::unique_ptr<JobSystem> own_jobs_;  // made on first use of the pool when none was given
+    Slicer slicer_;
+    std::vector<Npc> npcs_;
+    std::int64_t frame_ = 0;
+    double target_phase_turns_ = 0;  // integrated, so a new period never makes the target jump
+    Vec2 target_;
+    NpcFrameMetrics metrics_;
+};
+
+}  // namespace tsl

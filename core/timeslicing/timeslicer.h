@@ -1,0 +1,411 @@
+// timeslicer.h — spreads a batch of jobs (one per key) over several frames,
+// with the four input/output timing modes of "Timeslicing Batched Algorithms
+// in Games" and same-frame or next-frame gathering.
+//
+// Usage
+//   Timeslicer<NpcId, NpcInput, NpcOutput> slicer({
+//       .new_batch  = [&](std::vector<NpcId>& keys) { ...keys in batch order... },
+//       .read_input = [&](const NpcId& id, NpcInput& in) { ...main thread... },
+//       .run_job    = [](const NpcId& id, const NpcInput& in, NpcOutput& out) { ...pure... },
+//   });
+//   every frame:  slicer.update();
+//                 if (const NpcOutput* out = slicer.newest(id)) use(*out);
+//
+// One update (on frames that are multiples of P; every frame for Update All):
+//   1. finish the jobs still in flight from an earlier update (next-frame
+//      gathering), saving their outputs as the mode says;
+//   2. when the current batch has been saved entirely, start a new batch (with
+//      synchronous input, read every key's input now);
+//   3. start up to J jobs of the batch, in batch order (with asynchronous
+//      input, read each job's input as it starts);
+//   4. with same-frame gathering, finish the jobs just started.
+// Asynchronous output saves a job's output when it is finished; synchronous
+// output saves the whole batch, in batch order, when its last job is finished.
+//
+// Why the history cannot lose a key's newest output: every batch saves each key
+// exactly once and always in batch order, so between two saves of a key the
+// other keys are saved at most once each, and a ring of batch size (twice that
+// for synchronous output, the article's rule) still holds the key's entry. When
+// that order is broken — a batch abandoned by restart_batch() or reset(), or a
+// new key set — the ring is first rebuilt to one entry per key in the next
+// batch's order. stats().lost_outputs counts violations; tests assert it is 0.
+//
+// Live changes (set_config) never drop results: a switch to asynchronous output
+// saves the outputs already finished; a switch to synchronous output holds the
+// rest of the batch until it ends; a switch of input timing applies to jobs
+// not yet started; J, P, gathering and threading apply from the next update,
+// and jobs in flight are finished by that update whatever its gathering —
+// waited for the way they were started (joined, or completed in the pool).
+//
+// Threading (config.threading) changes where jobs run, never what they
+// compute or when they are started, finished and saved: traces and outputs
+// are identical for inline, thread-per-job and pool. Only the main thread
+// reads inputs, saves outputs and writes the trace; a job writes nothing but
+// its own output slot, so the history needs no lock.
+//
+// Threading contract (per call):
+//   set_config, update, newest, restart_batch, reset, clear, set_trace,
+//   set_job_system, set_profiler, all accessors: main thread only — the
+//   thread that owns the timeslicer. No lock is taken: only the main thread
+//   writes the history (SPEC §1). The destructor finishes jobs in flight.
+//   Callbacks: new_batch and read_input run on the main thread inside
+//   update(); run_job may run on any thread, concurrently with other jobs and
+//   with the main thread's code between updates, so it must read only its
+//   key and input and write only its output.
+#pragma once
+
+#include "core/jobs/job_system.h"
+#include "core/timeslicing/keyed_history.h"
+#include "core/jobs/profiler.h"
+#include "core/timeslicing/timeslice_config.h"
+#include "core/timeslicing/trace.h"
+
+#include <algorithm>
+#include <cassert>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace tsl {
+
+// Where the current batch stands. Jobs are started, finished and saved in
+// batch order, so these counts are also the positions of the next job.
+struct BatchProgress {
+    std::uint32_t batch = 0;     // number of the current batch since the last reset
+    std::uint32_t size = 0;      // jobs in the current batch (0: none started yet)
+    std::uint32_t started = 0;   // jobs started
+    std::uint32_t finished = 0;  // jobs finished (gathered)
+    std::uint32_t saved = 0;     // jobs whose output is visible to lookups
+};
+
+struct TimeslicerStats {
+    std::uint64_t jobs_started = 0;  // since construction
+    std::uint64_t outputs_saved = 0;
+    std::uint64_t lost_outputs = 0;  // saves that evicted some key's only result (must stay 0)
+};
+
+// What the most recent update did.
+struct UpdateStats {
+    std::uint32_t jobs_started = 0;
+    std::uint32_t jobs_finished = 0;    // gathered in this update (started in it or earlier)
+    std::int64_t worker_busy_ns = 0;    // time the jobs gathered here ran on threads other than the main one
+    std::int64_t wait_ns = 0;           // time the main thread spent waiting for them
+};
+
+template <class Key, class Input, class Output>
+class Timeslicer {
+public:
+    struct Callbacks {
+        // Fills `keys` (cleared beforehand) with the keys of a new batch, in
+        // the order their jobs will start. Main thread.
+        std::function<void(std::vector<Key>& keys)> new_batch;
+        // Reads the input of `key`'s job from the world. Main thread.
+        std::function<void(const Key& key, Input& input)> read_input;
+        // The timesliced algorithm. Any thread: reads key and input, writes output.
+        std::function<void(const Key& key, const Input& input, Output& output)> run_job;
+        // Key -> integer id for the trace. Defaults to a cast for integer keys.
+        std::function<std::uint64_t(const Key& key)> trace_id;
+    };
+
+    explicit Timeslicer(Callbacks callbacks, const TimeslicerConfig& config = {})
+        : callbacks_(std::move(callbacks)) {
+        assert(callbacks_.new_batch && callbacks_.read_input && callbacks_.run_job &&
+               "Timeslicer: new_batch, read_input and run_job are all required");
+        if constexpr (std::integral<Key>) {
+            if (!callbacks_.trace_id)
+                callbacks_.trace_id = [](const Key& key) { return static_cast<std::uint64_t>(key); };
+        }
+        set_config(config);
+    }
+
+    ~Timeslicer() { wait_for_jobs(); }
+
+    Timeslicer(const Timeslicer&) = delete;
+    Timeslicer& operator=(const Timeslicer&) = delete;
+
+    // Main thread. Applies at once (see "Live changes" above). J and P below 1
+    // are raised to 1.
+    void set_config(const TimeslicerConfig& requested) {
+        TimeslicerConfig config = requested;
+        config.jobs_per_update = std::max<std::uint32_t>(1, config.jobs_per_update);
+        config.update_every_frames = std::max<std::uint32_t>(1, config.update_every_frames);
+        const bool held_outputs = saves_outputs_at_batch_end(config_.mode);
+        config_ = config;
+        if (held_outputs && !saves_outputs_at_batch_end(config_.mode)) save_finished(frame_);
+        history_.set_capacity(history_capacity());
+    }
+    const TimeslicerConfig& config() const noexcept { return config_; }
+
+    // Main thread. The pool that Threading::Pool uses (without one, pool
+    // launches run inline), and the profiler that receives job and wait zones.
+    void set_job_system(JobSystem* jobs) noexcept { job_system_ = jobs; }
+    void set_profiler(Profiler* profiler) noexcept { profiler_ = profiler; }
+
+    // Main thread, once per frame.
+    void update() {
+        const std::int64_t frame = frame_++;
+        last_update_ = {};
+        if (!is_update_frame(frame)) return;
+        last_update_frame_ = frame;
+        finish_in_flight(frame);
+        if (next_save_ == batch_size_) start_new_batch(frame);
+        start_jobs(frame);
+        if (config_.gathering == Gathering::SameFrame) finish_in_flight(frame);
+    }
+
+    // Main thread. The newest saved output of `key`, or nullptr if it has
+    // none. O(1). Valid until the next update / set_config / restart / clear.
+    const Output* newest(const Key& key) const noexcept { return history_.newest(key); }
+
+    // Main thread. Abandons the current batch; the next update starts a new
+    // one (call it when the key set changes). Jobs in flight are finished
+    // first; with asynchronous output their results are saved, with
+    // synchronous output a partial batch is never made visible. Every key
+    // keeps its newest saved output.
+    void restart_batch() {
+        finish_in_flight(frame_);
+        history_.keep_newest_of(batch_keys_);
+        batch_size_ = next_start_ = next_finish_ = next_save_ = 0;
+        started_last_update_ = {};
+    }
+
+    // Main thread. restart_batch(), then frame and batch numbers restart at 0.
+    // Outputs are kept.
+    void reset() {
+        restart_batch();
+        frame_ = 0;
+        batches_started_ = 0;
+        last_update_frame_ = -1;
+    }
+
+    // Main thread. reset() and forget every output.
+    void clear() {
+        reset();
+        history_.clear();
+    }
+
+    // Main thread. Events are appended to `trace` while it is set; nullptr
+    // (the default) turns tracing off, leaving one predictable branch per event.
+    void set_trace(TraceLog* trace) noexcept { trace_ = trace; }
+
+    // --- Inspection (main thread) -------------------------------------------
+    // Frames seen since the last reset; the next update() processes this frame.
+    std::int64_t frame() const noexcept { return frame_; }
+    BatchProgress progress() const noexcept {
+        return {batch_number_, batch_size_, next_start_, next_finish_, next_save_};
+    }
+    std::span<const Key> batch_keys() const noexcept { return {batch_keys_.data(), batch_size_}; }
+    // Keys whose jobs the most recent update started (they stay "running"
+    // until the next update, which may be P frames later).
+    std::span<const Key> keys_started_in_last_update() const noexcept {
+        return batch_keys().subspan(started_last_update_.first, started_last_update_.count);
+    }
+    // Frame of the most recent update since the last reset, or -1.
+    std::int64_t last_update_frame() const noexcept { return last_update_frame_; }
+    const TimeslicerStats& stats() const noexcept { return stats_; }
+    const UpdateStats& last_update() const noexcept { return last_update_; }
+    const KeyedHistory<Key, Output>& history() const noexcept { return history_; }
+    bool is_update_frame(std::int64_t frame) const noexcept {
+        return config_.mode == Mode::UpdateAll || frame % config_.update_every_frames == 0;
+    }
+
+private:
+    struct JobSlot {
+        Input input{};
+        Output output{};
+        bool has_batch_input = false;  // input was read at batch start (synchronous input)
+        // Written by the thread that runs the job, read by the main thread
+        // after it has waited for the job.
+        std::int64_t run_ns = 0;
+        bool ran_off_main = false;
+    };
+    // The jobs started by the last launch and how, so that they are waited
+    // for the same way even if the threading changes meanwhile.
+    struct InFlight {
+        Threading how = Threading::Inline;
+        JobHandle handle;
+        std::vector<std::thread> threads;
+    };
+    struct Range {
+        std::uint32_t first = 0, count = 0;
+    };
+
+    // The article's rule: the batch size for asynchronous output, twice that
+    // for synchronous output. Sized from the last batch's keys, which stay
+    // known after a restart.
+    std::uint32_t history_capacity() const noexcept {
+        const auto keys = static_cast<std::uint32_t>(batch_keys_.size());
+        return saves_outputs_at_batch_end(config_.mode) ? 2 * keys : keys;
+    }
+
+    void trace(std::int64_t frame, std::uint32_t job, TraceEvent event) {
+        if (trace_) trace_->record(frame, trace_id(job), batch_number_, event);
+    }
+
+    void start_new_batch(std::int64_t frame) {
+        next_keys_.clear();
+        callbacks_.new_batch(next_keys_);
+        const auto count = static_cast<std::uint32_t>(next_keys_.size());
+        if (!std::equal(next_keys_.begin(), next_keys_.end(), batch_keys_.begin(), batch_keys_.end())) {
+            // A new key set: one entry per key, in the new order, before the
+            // new batch pushes anything (see the header comment).
+            history_.keep_newest_of(next_keys_);
+            batch_keys_ = next_keys_;
+        }
+        history_.set_capacity(history_capacity());
+        jobs_.resize(count);
+        batch_size_ = count;
+        next_start_ = next_finish_ = next_save_ = 0;
+        if (count == 0) return;
+        batch_number_ = batches_started_++;
+        const bool sync_input = reads_inputs_at_batch_start(config_.mode);
+        for (std::uint32_t i = 0; i < count; ++i) {
+            jobs_[i].has_batch_input = sync_input;
+            if (!sync_input) continue;
+            callbacks_.read_input(batch_keys_[i], jobs_[i].input);
+            trace(frame, i, TraceEvent::Input);
+        }
+    }
+
+    void start_jobs(std::int64_t frame) {
+        const std::uint32_t limit = config_.mode == Mode::UpdateAll ? batch_size_ : config_.jobs_per_update;
+        const std::uint32_t count = std::min(limit, batch_size_ - next_start_);
+        const std::uint32_t first = next_start_;
+        const bool sync_input = reads_inputs_at_batch_start(config_.mode);
+        for (std::uint32_t i = first; i < first + count; ++i) {
+            JobSlot& job = jobs_[i];
+            if (!(sync_input && job.has_batch_input)) {
+                callbacks_.read_input(batch_keys_[i], job.input);
+                trace(frame, i, TraceEvent::Input);
+            }
+            trace(frame, i, TraceEvent::Start);
+        }
+        started_last_update_ = {first, count};
+        next_start_ += count;
+        stats_.jobs_started += count;
+        last_update_.jobs_started += count;
+        if (count > 0) launch_jobs(first, count);
+    }
+
+    void finish_in_flight(std::int64_t frame) {
+        if (next_finish_ == next_start_) return;
+        wait_for_jobs();
+        for (std::uint32_t i = next_finish_; i < next_start_; ++i) {
+            trace(frame, i, TraceEvent::Finish);
+            if (jobs_[i].ran_off_main) last_update_.worker_busy_ns += jobs_[i].run_ns;
+        }
+        last_update_.jobs_finished += next_start_ - next_finish_;
+        next_finish_ = next_start_;
+        save_finished(frame);
+    }
+
+    // Saves the finished, unsaved jobs — all of them with asynchronous output,
+    // only once the whole batch is finished with synchronous output.
+    void save_finished(std::int64_t frame) {
+        if (saves_outputs_at_batch_end(config_.mode) && next_finish_ < batch_size_) return;
+        for (; next_save_ < next_finish_; ++next_save_) {
+            if (!history_.push(batch_keys_[next_save_], jobs_[next_save_].output)) ++stats_.lost_outputs;
+            ++stats_.outputs_saved;
+            trace(frame, next_save_, TraceEvent::Save);
+        }
+    }
+
+    // --- Running jobs ------------------------------------------------------
+    // Any thread: one job, timed, as a zone of the calling thread's lane.
+    void run_job(std::uint32_t i) {
+        JobSlot& job = jobs_[i];
+        const std::int64_t t0 = Profiler::now_ns();
+        callbacks_.run_job(batch_keys_[i], job.input, job.output);
+        const std::int64_t t1 = Profiler::now_ns();
+        job.run_ns = t1 - t0;
+        job.ran_off_main = std::this_thread::get_id() != owner_;
+        if (profiler_ && profiler_->enabled())
+            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), "decision job"});
+    }
+
+    std::uint64_t trace_id(std::uint32_t i) const { return callbacks_.trace_id ? callbacks_.trace_id(batch_keys_[i]) : i; }
+
+    // Starts jobs [first, first + count) the configured way. Inline runs them
+    // now; the others hand them over and return.
+    void launch_jobs(std::uint32_t first, std::uint32_t count) {
+        in_flight_.how = config_.threading;
+        if (in_flight_.how == Threading::Pool && !job_system_) in_flight_.how = Threading::Inline;
+        switch (in_flight_.how) {
+            case Threading::Inline:
+                for (std::uint32_t i = first; i < first + count; ++i) run_job(i);
+                break;
+            case Threading::ThreadPerJob: {
+                // The article's version: one new thread per job, joined when
+                // the job is gathered. Kept to show what that costs.
+                ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count);
+                for (std::uint32_t i = first; i < first + count; ++i) {
+                    try {
+                        in_flight_.threads.emplace_back([this, i] {
+                            if (profiler_) profiler_->use_shared_lane("threads (one per job)");
+                            run_job(i);
+                        });
+                    } catch (const std::system_error&) {
+                        run_job(i);  // the system has no more threads to give: run it here
+                    }
+                }
+                break;
+            }
+            case Threading::Pool: {
+                // Chunks small enough that every thread gets some, large enough
+                // that cheap jobs do not drown in bookkeeping.
+                const auto grain = std::max<std::uint32_t>(1, count / (4 * (static_cast<std::uint32_t>(job_system_->worker_count()) + 1)));
+                in_flight_.handle = job_system_->parallel_for(count, grain, [this, first](std::uint32_t begin, std::uint32_t end) {
+                    for (std::uint32_t i = begin; i < end; ++i) run_job(first + i);
+                });
+                break;
+            }
+        }
+    }
+
+    // Main thread: blocks until the last launch's jobs have all run.
+    void wait_for_jobs() {
+        if (in_flight_.how == Threading::Inline) return;
+        const std::int64_t t0 = Profiler::now_ns();
+        if (in_flight_.how == Threading::ThreadPerJob) {
+            for (std::thread& t : in_flight_.threads) t.join();
+            in_flight_.threads.clear();
+        } else if (job_system_) {
+            job_system_->complete(in_flight_.handle);
+            in_flight_.handle = {};
+        }
+        in_flight_.how = Threading::Inline;
+        const std::int64_t t1 = Profiler::now_ns();
+        last_update_.wait_ns += t1 - t0;
+        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, "waiting for jobs"});
+    }
+
+    Callbacks callbacks_;
+    TimeslicerConfig config_{};
+    JobSystem* job_system_ = nullptr;
+    Profiler* profiler_ = nullptr;
+    std::thread::id owner_ = std::this_thread::get_id();
+    InFlight in_flight_;
+    UpdateStats last_update_;
+    KeyedHistory<Key, Output> history_;
+    TraceLog* trace_ = nullptr;
+
+    std::vector<Key> batch_keys_;  // keys of the current (or last) batch, in batch order
+    std::vector<Key> next_keys_;   // scratch for new_batch
+    std::vector<JobSlot> jobs_;
+    std::uint32_t batch_size_ = 0;
+    std::uint32_t next_start_ = 0;   // jobs [0, next_start_) have started
+    std::uint32_t next_finish_ = 0;  // jobs [0, next_finish_) are finished
+    std::uint32_t next_save_ = 0;    // jobs [0, next_save_) are saved
+    std::uint32_t batch_number_ = 0;
+    std::uint32_t batches_started_ = 0;
+    std::int64_t frame_ = 0;
+    std::int64_t last_update_frame_ = -1;
+    Range started_last_update_;
+    TimeslicerStats stats_;
+};
+
+}  // namespace tsl
