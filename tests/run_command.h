@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -43,10 +45,24 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
     return dir;
 }
 
+// A character device standing in for `system_path` (/dev/null, /dev/full)
+// as an output: as root, a node of our own in `dir` with the same numbers, so
+// that a writer that wrongly replaced its output could only ever replace that
+// one; otherwise the system's, which a normal user cannot replace.
+inline std::string stand_in_device(const std::filesystem::path& dir, const std::string& system_path) {
+    if (::geteuid() != 0) return system_path;
+    struct stat info {};
+    if (::stat(system_path.c_str(), &info) != 0 || !S_ISCHR(info.st_mode)) return {};
+    const auto node = dir / std::filesystem::path(system_path).filename();
+    if (::mknod(node.c_str(), S_IFCHR | 0666, info.st_rdev) != 0) return {};
+    return node.string();
+}
+
 // Runs `program args...` with a shell, stdout and stderr captured separately.
-// `env_prefix` is a shell fragment put before the program ("env -u DISPLAY ").
+// `env_prefix` is a shell fragment put before the program ("env -u DISPLAY ");
+// `stdout_to`, when given, is where stdout goes instead ("/dev/full").
 inline CommandResult run_command(const std::string& program, const std::vector<std::string>& args,
-                                 const std::string& env_prefix = "") {
+                                 const std::string& env_prefix = "", const std::string& stdout_to = "") {
     const auto dir = scratch_dir("cmd");
     std::string command = env_prefix;
     if (program == TSL_APP && *TSL_APP_PRELOAD) {  // see tests/CMakeLists.txt
@@ -61,7 +77,7 @@ inline CommandResult run_command(const std::string& program, const std::vector<s
         command += shell_quote(a);
     }
     command += " >";
-    command += shell_quote((dir / "out").string());
+    command += shell_quote(stdout_to.empty() ? (dir / "out").string() : stdout_to);
     command += " 2>";
     command += shell_quote((dir / "err").string());
     command += " </dev/null";

@@ -8,10 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
 #include <sstream>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 using namespace tsl;
 using namespace tsl::test;
@@ -247,5 +251,66 @@ TEST_CASE("An unknown preset or pane is a usage error and a broken preset file n
     CHECK(broken.status == 1);
     CHECK(broken.err.find("broken.toml:4") != std::string::npos);
     CHECK(lines_of(broken.err).size() == 1);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("What --out names is never destroyed: a link's target is replaced and a FIFO written through and a directory refused",
+          "[cli][output]") {
+    const auto dir = scratch_dir("out-kinds");
+    std::ofstream(dir / "real.csv") << "old";
+    std::filesystem::create_symlink("real.csv", dir / "link.csv");
+    const CommandResult linked = run_app({"metrics", "--out", (dir / "link.csv").string(), "--frames", "3"});
+    INFO(linked.err);
+    CHECK(linked.status == 0);
+    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
+    CHECK(lines_of(slurp(dir / "real.csv")).size() == 4);
+
+    // The read end is open first, so the writer never waits; 5 frames of
+    // trace fit in the pipe's 64 KB.
+    const std::string fifo = (dir / "pipe").string();
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const int read_end = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    REQUIRE(read_end >= 0);
+    const CommandResult piped = run_app({"trace", "--out", fifo, "--frames", "5"});
+    std::string received;
+    char chunk[4096];
+    for (ssize_t n; (n = ::read(read_end, chunk, sizeof chunk)) > 0;) received.append(chunk, static_cast<std::size_t>(n));
+    ::close(read_end);
+    CHECK(piped.status == 0);
+    CHECK(received.starts_with("frame,key,batch,event\n"));
+    CHECK(std::filesystem::is_fifo(fifo));
+
+    std::filesystem::create_directory(dir / "folder.csv");
+    const CommandResult folder = run_app({"metrics", "--out", (dir / "folder.csv").string(), "--frames", "3"});
+    CHECK(folder.status == 1);
+    CHECK(folder.err == "timeslice-lab: cannot write '" + (dir / "folder.csv").string() + "': Is a directory\n");
+    CHECK(std::filesystem::is_empty(dir / "folder.csv"));
+    CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) == 4);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A failed write names the system's reason for a file and a device and standard output", "[cli][output]") {
+    // Standard output on the device that is always full.
+    const CommandResult out = run_command(TSL_APP, {"metrics", "--out", "-", "--frames", "30"}, "", "/dev/full");
+    CHECK(out.status == 1);
+    CHECK(out.err == "timeslice-lab: cannot write to standard output: No space left on device\n");
+
+    const auto dir = scratch_dir("full");
+    const std::string full_device = stand_in_device(dir, "/dev/full");
+    REQUIRE(!full_device.empty());
+    const CommandResult device = run_app({"trace", "--out", full_device, "--frames", "30"});
+    CHECK(device.status == 1);
+    CHECK(device.err == "timeslice-lab: cannot write '" + full_device + "': No space left on device\n");
+    CHECK(std::filesystem::is_character_file(full_device));
+    std::filesystem::remove(full_device);
+
+    // A regular file that hits the file size limit (as a full disk would stop
+    // it): the kernel's reason, and neither the file nor its temporary file.
+    const std::string file = (dir / "m.csv").string();
+    const CommandResult limited =
+        run_command(TSL_APP, {"metrics", "--out", file, "--frames", "100000"}, "trap '' XFSZ; ulimit -f 8; ");
+    CHECK(limited.status == 1);
+    CHECK(limited.err == "timeslice-lab: cannot write '" + file + "': File too large\n");
+    CHECK(std::filesystem::is_empty(dir));
     std::filesystem::remove_all(dir);
 }

@@ -1,6 +1,6 @@
 #include "app/cli/headless_commands.h"
 
-#include "core/media/atomic_file.h"
+#include "core/media/output_file.h"
 #include "core/timeslicing/trace_rules.h"
 
 #include <cstdio>
@@ -9,12 +9,7 @@
 namespace tsl::app {
 
 bool write_output(const std::string& path, const std::function<bool(std::ostream&)>& write) {
-    if (path == "-") {
-        const bool ok = write(std::cout);
-        std::cout.flush();
-        return ok && std::cout.good();
-    }
-    const FileResult result = write_file_atomically(path, write);
+    const FileResult result = write_output_file(path, write);  // "-" is standard output
     if (!result) std::cerr << "timeslice-lab: " << result.error << '\n';
     return result.ok;
 }

@@ -18,7 +18,7 @@ int run_trace(const NpcRunOptions& options, const std::string& out_path, bool ch
 // Writes one row of NpcFrameMetrics per frame; "-" writes to stdout.
 int run_metrics(const NpcRunOptions& options, const std::string& out_path);
 
-// Writes through a temporary file renamed on success, or to stdout for "-".
+// Writes `path` as core/media/output_file.h says ("-": standard output).
 // Prints the error and returns false on failure.
 bool write_output(const std::string& path, const std::function<bool(std::ostream&)>& write);
 

@@ -129,7 +129,7 @@ FileResult save_settings(const std::string& path, const Settings& s) {
     };
     std::ostringstream out;
     out << "# Timeslice Lab settings, written when the window closes.\n" << table << '\n';
-    return write_file_atomically(path, out.str());
+    return write_output_file(path, out.str());
 }
 
 }  // namespace tsl

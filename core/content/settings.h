@@ -4,7 +4,7 @@
 // `<file>.bad` and replaced by defaults — never a crash.
 #pragma once
 
-#include "core/media/atomic_file.h"
+#include "core/media/output_file.h"
 #include "core/timeslicing/timeslice_config.h"
 
 #include <cstdint>

@@ -3,22 +3,18 @@
 //
 // [SECTION] Palette: design and lookup tables
 // [SECTION] Timing
-// [SECTION] Output: giflib's write callback, buffered onto the temporary file
+// [SECTION] Output: giflib's write callback, onto the output file
 // [SECTION] GifWriter
 #include "core/media/gif_writer.h"
 
 #include <gif_lib.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cassert>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace tsl {
 
@@ -188,49 +184,33 @@ int gif_frame_delay_cs(int frame_index, double frames_per_second) {
 }
 
 // -----------------------------------------------------------------------------
-// [SECTION] Output: giflib's write callback, buffered onto the temporary file
+// [SECTION] Output: giflib's write callback, onto the output file
 // -----------------------------------------------------------------------------
-// giflib writes in pieces of 1 to 256 bytes; they collect in `buffer` and go
-// to the file 64 KB at a time. The callback is the one place bytes leave, so
-// it is also where a write error is seen (and where the test hook fails).
+// giflib writes in pieces of 1 to 256 bytes; the OutputFile buffers them and
+// writes its temporary file 64 KB at a time. The callback is the one place
+// bytes leave, so it is also where a write error is seen (and where the test
+// hook fails).
 struct GifWriter::Encoder {
-    static constexpr std::size_t kFlushBytes = 64 * 1024;
-
     GifFileType* gif = nullptr;
-    int fd = -1;
-    std::vector<GifByteType> buffer;
+    std::unique_ptr<OutputFile> file;
     std::size_t* bytes_written = nullptr;          // the writer's counter
     std::optional<std::size_t> fail_after_bytes;
-    int write_errno = 0;                           // first write failure; later writes are refused
+    int hook_errno = 0;                            // the test hook's failure; a real one is the file's own error
     bool discarding = false;                       // cancelling: accept and drop everything
 
-    bool flush() {
-        std::size_t done = 0;
-        while (done < buffer.size()) {
-            const ssize_t wrote = ::write(fd, buffer.data() + done, buffer.size() - done);
-            if (wrote < 0 && errno == EINTR) continue;
-            if (wrote <= 0) {
-                write_errno = wrote < 0 ? errno : EIO;
-                return false;
-            }
-            done += static_cast<std::size_t>(wrote);
-        }
-        buffer.clear();
-        return true;
-    }
+    bool write_failed() const { return hook_errno != 0 || !file->ok(); }
 
     static int write_callback(GifFileType* gif_file, const GifByteType* data, int length) {
         Encoder& encoder = *static_cast<Encoder*>(gif_file->UserData);
         if (encoder.discarding) return length;
-        if (encoder.write_errno != 0) return 0;
+        if (encoder.write_failed()) return 0;
         std::size_t accepted = static_cast<std::size_t>(length);
         if (encoder.fail_after_bytes && *encoder.bytes_written + accepted > *encoder.fail_after_bytes) {
             accepted = *encoder.fail_after_bytes - std::min(*encoder.fail_after_bytes, *encoder.bytes_written);
-            encoder.write_errno = ENOSPC;  // as a full disk reports it
+            encoder.hook_errno = ENOSPC;  // as a full disk reports it
         }
-        encoder.buffer.insert(encoder.buffer.end(), data, data + accepted);
+        if (accepted > 0 && !encoder.file->write(data, accepted)) return 0;
         *encoder.bytes_written += accepted;
-        if (encoder.buffer.size() >= kFlushBytes && !encoder.flush()) return 0;
         return static_cast<int>(accepted);
     }
 };
@@ -239,19 +219,6 @@ struct GifWriter::Encoder {
 // [SECTION] GifWriter
 // -----------------------------------------------------------------------------
 namespace {
-
-std::atomic<unsigned> temp_file_counter{0};
-
-// Opens a new file beside `path`, mode 0666 less the umask (as any new file).
-int create_temp_file(const std::string& path, std::string& temp_path) {
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        temp_path = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(temp_file_counter++);
-        const int fd = ::open(temp_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0 || errno != EEXIST) return fd;
-    }
-    errno = EEXIST;
-    return -1;
-}
 
 std::string cannot_write(const std::string& path, const std::string& reason) { return "cannot write '" + path + "': " + reason; }
 
@@ -280,17 +247,16 @@ std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, i
     writer->incoming_.resize(pixels);
     writer->rect_.reserve(pixels);
 
-    const int fd = create_temp_file(path, writer->temp_path_);
-    if (fd < 0) {
-        error = cannot_write(path, std::strerror(errno));
+    auto file = std::make_unique<OutputFile>(path);
+    if (!file->ok()) {
+        error = file->error();
         return nullptr;
     }
     writer->encoder_ = std::make_unique<Encoder>();
     Encoder& encoder = *writer->encoder_;
-    encoder.fd = fd;
+    encoder.file = std::move(file);
     encoder.bytes_written = &writer->bytes_written_;
     encoder.fail_after_bytes = options.fail_after_bytes;
-    encoder.buffer.reserve(Encoder::kFlushBytes + 256);
 
     int gif_error = 0;
     encoder.gif = EGifOpen(&encoder, &Encoder::write_callback, &gif_error);
@@ -466,24 +432,18 @@ FileResult GifWriter::finish() {
     if (!write_held_frame()) return {false, error_};
 
     Encoder& encoder = *encoder_;
-    auto failure = [&](int error_number) {
-        fail(error_number);
-        return FileResult{false, error_};
-    };
     int gif_error = 0;
     const int closed = EGifCloseFile(encoder.gif, &gif_error);  // writes the trailer, frees giflib's state
     encoder.gif = nullptr;
-    if (encoder.write_errno != 0) return failure(encoder.write_errno);  // giflib does not check the trailer's write
-    if (closed == GIF_ERROR) {
+    if (closed == GIF_ERROR || encoder.write_failed()) {  // giflib does not check the trailer's write
         fail_gif(gif_error);
         return {false, error_};
     }
-    if (!encoder.flush()) return failure(encoder.write_errno);
-    if (::fsync(encoder.fd) != 0) return failure(errno);
-    const int fd = encoder.fd;
-    encoder.fd = -1;
-    if (::close(fd) != 0) return failure(errno);
-    if (std::rename(temp_path_.c_str(), path_.c_str()) != 0) return failure(errno);
+    if (const FileResult done = encoder.file->commit(); !done) {
+        error_ = done.error;
+        close_and_remove();
+        return done;
+    }
     encoder_.reset();
     finished_ = true;
     return {};
@@ -506,7 +466,12 @@ bool GifWriter::fail(int error_number) {
 bool GifWriter::fail_gif(int gif_error) {
     // A failed write shows in giflib as E_GIF_ERR_WRITE_FAILED; the errno
     // behind it ("No space left on device") says more.
-    if (encoder_ && encoder_->write_errno != 0) return fail(encoder_->write_errno);
+    if (encoder_ && encoder_->hook_errno != 0) return fail(encoder_->hook_errno);
+    if (encoder_ && !encoder_->file->ok()) {
+        error_ = encoder_->file->error();
+        close_and_remove();
+        return false;
+    }
     close_and_remove();
     const char* reason = GifErrorString(gif_error);
     error_ = cannot_write(path_, reason ? reason : "GIF encoder error " + std::to_string(gif_error));
@@ -521,9 +486,7 @@ void GifWriter::close_and_remove() {
         EGifCloseFile(encoder_->gif, &ignored);
         encoder_->gif = nullptr;
     }
-    if (encoder_->fd >= 0) ::close(encoder_->fd);
-    ::unlink(temp_path_.c_str());
-    encoder_.reset();
+    encoder_.reset();  // the OutputFile, never committed, removes its temporary file
     holding_ = false;
 }
 

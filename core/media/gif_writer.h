@@ -32,13 +32,15 @@
 //   lasted round(100·n/fps) cs, never drifting: 30 fps gives 3, 4, 3, 3, 4, 3…
 //
 // Failures
-// - The GIF is written to a temporary file beside `path` ("<path>.tmp-<pid>-<n>",
-//   created 0666 minus the umask, as any new file) and renamed over `path` by
-//   finish(). Every failure — a missing directory, a parent that is a file, no
-//   permission, a full disk, a write error — gives "cannot write '<path>':
-//   <reason>", removes the temporary file at once, and leaves the writer
-//   failed: later calls return the same error. `path` itself is never touched
-//   unless the whole GIF was written.
+// - The GIF goes where core/media/output_file.h says: for a file, a temporary
+//   file beside it ("<path>.tmp-<pid>-<n>", created 0666 minus the umask, as
+//   any new file) renamed over it by finish() (a symbolic link's target is
+//   replaced); a FIFO or character device is written directly; a directory or
+//   socket is refused by open(). Every failure — a missing directory, a parent
+//   that is a file, no permission, a full disk, a write error — gives "cannot
+//   write '<path>': <reason>", removes the temporary file at once, and leaves
+//   the writer failed: later calls return the same error. A file at `path` is
+//   never touched unless the whole GIF was written.
 // - cancel(), or destroying the writer without finish(), removes the
 //   temporary file: a GIF is only ever at `path` when complete.
 //
@@ -53,7 +55,7 @@
 // The palette is built on first use (≈ 10 ms, once per process).
 #pragma once
 
-#include "core/media/atomic_file.h"
+#include "core/media/output_file.h"
 #include "core/media/image_io.h"
 
 #include <array>
@@ -120,7 +122,7 @@ private:
     bool fail_gif(int gif_error);          // the same with giflib's reason (or the write's errno)
     void close_and_remove();
 
-    std::string path_, temp_path_;
+    std::string path_;
     int width_ = 0, height_ = 0;
     GifOptions options_;
     std::unique_ptr<Encoder> encoder_;

@@ -11,7 +11,7 @@ FileResult write_png(const std::string& path, const Image& image) {
         [](void* context, void* data, int size) { static_cast<std::string*>(context)->append(static_cast<const char*>(data), size); },
         &encoded, image.width, image.height, 4, image.rgba.data(), image.width * 4);
     if (!ok) return {false, "cannot encode '" + path + "' as PNG"};
-    return write_file_atomically(path, encoded);
+    return write_output_file(path, encoded);
 }
 
 Image read_png(const std::string& path, std::string* error) {

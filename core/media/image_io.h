@@ -1,7 +1,7 @@
-// image_io.h — RGBA8 images to and from PNG files (stb), written atomically.
+// image_io.h — RGBA8 images to and from PNG files (stb), written as output_file.h says.
 #pragma once
 
-#include "core/media/atomic_file.h"
+#include "core/media/output_file.h"
 
 #include <cstdint>
 #include <string>

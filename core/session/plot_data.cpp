@@ -244,7 +244,7 @@ bool write_plot_csv(std::ostream& out, std::span<const PlotSeries* const> series
 
 FileResult export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
                            std::string_view x_name) {
-    return write_file_atomically(path, [&](std::ostream& out) { return write_plot_csv(out, series, x0, x1, x_name); });
+    return write_output_file(path, [&](std::ostream& out) { return write_plot_csv(out, series, x0, x1, x_name); });
 }
 
 std::string plot_csv_file_name(std::string_view stem, const std::tm& local_time) {

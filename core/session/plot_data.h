@@ -11,7 +11,7 @@
 // thread (the main thread, which both updates the simulation and draws).
 #pragma once
 
-#include "core/media/atomic_file.h"
+#include "core/media/output_file.h"
 
 #include <cstddef>
 #include <ctime>
@@ -109,7 +109,7 @@ AxisRange fit_range(double lo, double hi, bool include_zero);
 bool write_plot_csv(std::ostream& out, std::span<const PlotSeries* const> series, double x0, double x1,
                     std::string_view x_name);
 
-// write_plot_csv into `path`, atomically (see atomic_file.h). The error names the path.
+// write_plot_csv into `path`, as every output (see output_file.h). The error names the path.
 FileResult export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
                            std::string_view x_name);
 
