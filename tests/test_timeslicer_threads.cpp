@@ -32,7 +32,7 @@ TEST_CASE("Inline and pool and thread-per-job traces are identical", "[threads][
     for (Mode mode : kAllModes)
         for (Gathering gathering : {Gathering::SameFrame, Gathering::NextFrame})
             for (auto [keys, jobs, period] : {std::tuple{10u, 1u, 3u}, std::tuple{37u, 5u, 2u}, std::tuple{64u, 64u, 1u}}) {
-                const auto traced = [&](Threading threading) {
+                const auto traced = [&, keys = keys, jobs = jobs, period = period](Threading threading) {
                     const TimeslicerConfig config{mode, jobs, period, gathering, threading};
                     return csv(run_traced(config, keys, 200).trace);
                 };

@@ -32,6 +32,8 @@ struct NpcDrawOptions {
     bool debug_lines = true;         // true — a thin line to the target position behind each decision
     bool highlight_running = true;   // true — halo on NPCs whose job the last update started
     PaletteKind palette = PaletteKind::Classic;  // set from the app's palette when drawing
+
+    bool operator==(const NpcDrawOptions&) const = default;  // PaneState compares its panes
 };
 
 inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform::fit(view_rect, kNpcViewHalfExtent); }

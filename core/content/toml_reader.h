@@ -70,7 +70,8 @@ struct Reader {
     void read_table(const toml::table& table, std::initializer_list<Field> fields) const {
         for (auto&& [key, value] : table) {
             const int line = key.source().begin.line ? line_of(key.source()) : line_of(value.source());
-            const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return key.str() == f.key; });
+            const std::string_view name = key.str();  // clang 14 cannot capture a structured binding
+            const auto field = std::find_if(fields.begin(), fields.end(), [name](const Field& f) { return name == f.key; });
             if (field != fields.end()) {
                 field->read(value, line);
                 continue;
