@@ -12,6 +12,7 @@
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
 #include "core/content/settings.h"
+#include "core/text/printable.h"
 
 #include <CLI/CLI.hpp>
 
@@ -43,7 +44,7 @@ int report(const CLI::App& app, const CLI::ParseError& error) {
         const CLI::App& where = parsed.empty() ? app : *parsed.back();
         message += " (accepted: " + accepted_here(where) + ")";
     }
-    std::cerr << "timeslice-lab: " << message << "; see 'timeslice-lab --help'\n";
+    std::cerr << "timeslice-lab: " << tsl::printable(message) << "; see 'timeslice-lab --help'\n";
     return 2;
 }
 
@@ -72,7 +73,7 @@ void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_st
 
 // One line on stderr; the problem's exit status.
 int fail(const ArgumentProblem& problem) {
-    std::cerr << "timeslice-lab: " << problem.message << '\n';
+    std::cerr << "timeslice-lab: " << tsl::printable(problem.message) << '\n';
     return problem.status;
 }
 
@@ -267,7 +268,7 @@ int main(int argc, char** argv) {
     if (!no_settings) {
         window.settings_path = tsl::default_settings_path();
         const tsl::SettingsLoad loaded = tsl::load_settings(window.settings_path);
-        for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
+        for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << tsl::printable(problem) << '\n';
         apply_settings(window.state, loaded.settings);
     }
     if (const ArgumentProblem problem = apply_overrides(window.state, preset, scene, sets, &lesson); problem) return fail(problem);

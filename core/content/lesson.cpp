@@ -2,6 +2,7 @@
 
 #include "core/content/preset.h"
 #include "core/content/toml_reader.h"
+#include "core/text/printable.h"
 
 #include <algorithm>
 #include <cctype>
@@ -118,7 +119,7 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
 }
 
 LessonLoad failure(const std::string& file_name, int line, const std::string& what) {
-    return {std::nullopt, file_name + ":" + std::to_string(line) + ": " + what};
+    return {std::nullopt, printable(file_name + ":" + std::to_string(line) + ": " + what)};
 }
 
 }  // namespace
@@ -157,7 +158,7 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
 
 LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, path + ": cannot read the lesson file"};
+    if (!in) return {std::nullopt, printable(path) + ": cannot read the lesson file"};
     std::ostringstream text;
     text << in.rdbuf();
     LessonLoad loaded = parse_lesson(text.str(), path);

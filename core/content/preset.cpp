@@ -1,6 +1,7 @@
 #include "core/content/preset.h"
 
 #include "core/content/toml_reader.h"
+#include "core/text/printable.h"
 
 #include <algorithm>
 #include <cassert>
@@ -88,7 +89,9 @@ void read_panes(const toml::node& node, int line, Problems& problems, std::vecto
 }  // namespace
 
 PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
-    auto fail = [&](int line, const std::string& what) { return PresetLoad{std::nullopt, file_name + ":" + std::to_string(line) + ": " + what}; };
+    auto fail = [&](int line, const std::string& what) {
+        return PresetLoad{std::nullopt, printable(file_name + ":" + std::to_string(line) + ": " + what)};
+    };
 
     toml::table root;
     try {
@@ -139,7 +142,7 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
 
 PresetLoad load_preset(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, path + ": cannot read the preset file"};
+    if (!in) return {std::nullopt, printable(path) + ": cannot read the preset file"};
     std::ostringstream text;
     text << in.rdbuf();
     return parse_preset(text.str(), path);

@@ -1,5 +1,7 @@
 #include "core/content/settings.h"
 
+#include "core/text/printable.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -27,7 +29,8 @@ void read(const toml::table& table, const char* section, const char* key, const 
     const std::string name = section ? std::string(section) + "." + key : std::string(key);
     const auto line = std::to_string(node.node()->source().begin.line);
     const std::optional<T> value = node.value<T>();
-    if (!value || !accept(*value)) problems.push_back("settings file '" + path + "' line " + line + ": bad value for " + name + "; using the default");
+    if (!value || !accept(*value))
+        problems.push_back(printable("settings file '" + path + "' line " + line + ": bad value for " + name + "; using the default"));
 }
 
 }  // namespace
@@ -45,7 +48,7 @@ SettingsLoad load_settings(const std::string& path) {
         std::ostringstream message;
         message << "settings file '" << path << "' line " << error.source().begin.line << ": " << error.description()
                 << "; moved to '" << path << ".bad', using defaults";
-        result.problems.push_back(message.str());
+        result.problems.push_back(printable(message.str()));
         std::filesystem::rename(path, path + ".bad", ec);
         return result;
     }

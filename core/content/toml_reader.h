@@ -4,6 +4,8 @@
 // and each problem names its line. Internal to core/.
 #pragma once
 
+#include "core/text/printable.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -158,7 +160,7 @@ inline NamedFile find_named(const std::filesystem::path& dir, const std::string&
     std::string available;
     for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
     if (available.empty()) available = "none found in " + dir.string();
-    return {{}, "unknown " + std::string(what) + " '" + name + "' (available: " + available + ")"};
+    return {{}, printable("unknown " + std::string(what) + " '" + name + "' (available: " + available + ")")};
 }
 
 }  // namespace tsl::toml_reading

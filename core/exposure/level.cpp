@@ -1,5 +1,7 @@
 #include "core/exposure/level.h"
 
+#include "core/text/printable.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
@@ -50,7 +52,7 @@ bool parse_cell(const std::string& text, Cell& cell) {
 LevelLoad parse_level(const std::string& text, const std::string& file) {
     LevelLoad result;
     auto fail = [&](int line, const std::string& what) {
-        result.error = file + ":" + std::to_string(line) + ": " + what;
+        result.error = printable(file + ":" + std::to_string(line) + ": " + what);
         result.level.reset();
         return result;
     };
@@ -134,7 +136,7 @@ LevelLoad parse_level(const std::string& text, const std::string& file) {
 
 LevelLoad load_level(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, path + ": cannot read the level file"};
+    if (!in) return {std::nullopt, printable(path) + ": cannot read the level file"};
     std::ostringstream text;
     text << in.rdbuf();
     return parse_level(text.str(), path);
