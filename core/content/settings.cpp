@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <type_traits>
 #include <toml++/toml.h>
 
 namespace tsl {
@@ -28,7 +29,11 @@ void read(const toml::table& table, const char* section, const char* key, const 
     if (!node) return;
     const std::string name = section ? std::string(section) + "." + key : std::string(key);
     const auto line = std::to_string(node.node()->source().begin.line);
-    const std::optional<T> value = node.value<T>();
+    // A whole number must be written as one: toml++ would convert a decimal
+    // such as 1e90 with an out-of-range cast.
+    std::optional<T> value;
+    if constexpr (std::is_integral_v<T>) value = node.value_exact<T>();
+    else value = node.value<T>();
     if (!value || !accept(*value))
         problems.push_back(printable("settings file '" + path + "' line " + line + ": bad value for " + name + "; using the default"));
 }
