@@ -19,7 +19,8 @@ int run_trace(const NpcRunOptions& options, const std::string& out_path, bool ch
     NpcScene scene(options.scene, {&jobs, nullptr});
     TraceLog log;
     scene.set_trace(&log);
-    std::vector<TraceRecord> kept;  // the whole trace, only when checking
+    // Checked frame by frame as it is written: memory bounded by the settings, not by --frames.
+    TraceChecker checker({scene.config().timeslicing, scene.config().npc_count, options.frames});
 
     const bool written = write_output(out_path, [&](std::ostream& out) {
         out << "frame,key,batch,event\n";
@@ -28,7 +29,7 @@ int run_trace(const NpcRunOptions& options, const std::string& out_path, bool ch
             // Stream frame by frame: a long trace of many NPCs never sits in memory.
             for (const TraceRecord& r : log.records())
                 out << r.frame << ',' << r.key << ',' << r.batch << ',' << name_of(r.event) << '\n';
-            if (check) kept.insert(kept.end(), log.records().begin(), log.records().end());
+            if (check) checker.add(log.records());
             log.clear();
             if (!out) return false;
         }
@@ -37,11 +38,10 @@ int run_trace(const NpcRunOptions& options, const std::string& out_path, bool ch
     if (!written) return 1;
     if (!check) return 0;
 
-    const TraceRunSettings run{scene.config().timeslicing, scene.config().npc_count, options.frames};
-    const Violations violations = check_all_rules(kept, run);
+    const Violations violations = checker.finish();
     for (const std::string& v : violations) std::cerr << "rule broken: " << v << '\n';
     if (!violations.empty()) return 1;
-    std::cerr << "trace: every SPEC §1 rule holds (" << kept.size() << " events, " << options.frames << " frames)\n";
+    std::cerr << "trace: every SPEC §1 rule holds (" << checker.events() << " events, " << options.frames << " frames)\n";
     return 0;
 }
 

@@ -1,3 +1,8 @@
+// trace_rules.cpp — the rules of the trace, checked two ways.
+//
+// [SECTION] Helpers shared by both
+// [SECTION] The rules on a whole trace
+// [SECTION] TraceChecker: the same rules on a trace that arrives frame by frame
 #include "core/timeslicing/trace_rules.h"
 
 #include <algorithm>
@@ -7,6 +12,9 @@
 
 namespace tsl {
 
+// -----------------------------------------------------------------------------
+// [SECTION] Helpers shared by both
+// -----------------------------------------------------------------------------
 namespace {
 
 struct JobEvents {
@@ -52,6 +60,12 @@ public:
         if (found_ > kKept) out_.push_back(rule_ + ": ... and " + std::to_string(found_ - kKept) + " more");
         return std::move(out_);
     }
+    // Takes `later`'s messages as if they had been added after these.
+    void append(Report&& later) {
+        for (std::string& message : later.out_)
+            if (out_.size() < kKept) out_.push_back(std::move(message));
+        found_ += later.found_;
+    }
 
 private:
     static constexpr std::size_t kKept = 8;
@@ -73,6 +87,9 @@ bool batch_fully_finished(const Batch& b, std::uint32_t keys) {
 
 }  // namespace
 
+// -----------------------------------------------------------------------------
+// [SECTION] The rules on a whole trace
+// -----------------------------------------------------------------------------
 Violations check_input_timing(const std::vector<TraceRecord>& trace, const TraceRunSettings& run) {
     Report report("input timing");
     const bool sync_input = reads_inputs_at_batch_start(run.config.mode);
@@ -254,6 +271,288 @@ Violations check_all_rules(const std::vector<TraceRecord>& trace, const TraceRun
         all.insert(all.end(), found.begin(), found.end());
     }
     return all;
+}
+
+// -----------------------------------------------------------------------------
+// [SECTION] TraceChecker: the same rules on a trace that arrives frame by frame
+// -----------------------------------------------------------------------------
+// Each rule's messages come out in check_all_rules' order because batches are
+// checked in number order (keys in key order within one) and frames in frame
+// order; the event-order rule's two parts (record by record, then job by job)
+// collect apart and are joined at the end. The per-job checks below are those
+// of the functions above, written on a job's tally (the first frame of each
+// kind of event, and how many) instead of its list of frames.
+namespace {
+
+constexpr std::int64_t kNoFrame = std::numeric_limits<std::int64_t>::max();
+constexpr int kInput = 0, kStart = 1, kFinish = 2, kSave = 3;
+constexpr const char* kEventNames[] = {"input", "start", "finish", "save"};
+
+struct JobTally {
+    std::int64_t first[4] = {0, 0, 0, 0};  // frame of the first input, start, finish, save
+    std::uint32_t count[4] = {0, 0, 0, 0};
+    bool seen() const { return (count[0] | count[1] | count[2] | count[3]) != 0; }
+};
+
+struct OpenBatch {
+    std::vector<JobTally> keys;                // the run's keys, by key, grown as they come
+    std::map<std::uint64_t, JobTally> others;  // keys that are not the run's
+    std::size_t jobs = 0;                      // distinct keys seen
+    std::int64_t first_start = kNoFrame;
+    std::set<std::int64_t> save_frames;        // the frame of every save (one, in a run)
+
+    JobTally& job(std::uint64_t key, std::uint32_t run_keys) {
+        if (key >= run_keys) return others[key];
+        if (key >= keys.size()) keys.resize(static_cast<std::size_t>(key) + 1);
+        return keys[static_cast<std::size_t>(key)];
+    }
+    // Every job seen, in key order.
+    template <class Visit>
+    void for_each_job(Visit visit) const {
+        for (std::size_t key = 0; key < keys.size(); ++key)
+            if (keys[key].seen()) visit(static_cast<std::uint64_t>(key), keys[key]);
+        for (const auto& [key, job] : others) visit(key, job);
+    }
+};
+
+// The distinct keys started on one frame (Update All).
+struct KeySet {
+    std::vector<bool> run_keys;
+    std::set<std::uint64_t> others;
+    std::size_t count = 0;
+
+    void insert(std::uint64_t key, std::uint32_t keys) {
+        if (key >= keys) {
+            count += others.insert(key).second;
+            return;
+        }
+        if (run_keys.empty()) run_keys.resize(keys);
+        if (!run_keys[static_cast<std::size_t>(key)]) {
+            run_keys[static_cast<std::size_t>(key)] = true;
+            ++count;
+        }
+    }
+};
+
+}  // namespace
+
+struct TraceChecker::State {
+    TraceRunSettings run;
+    std::map<std::uint32_t, OpenBatch> batches;
+    std::map<std::int64_t, std::uint64_t> starts_per_frame;  // frames not yet checked
+    std::map<std::int64_t, KeySet> started_keys;             // Update All: frames in the run not yet checked
+    std::int64_t next_update_all_frame = 0;                  // Update All: frames below are checked
+    std::int64_t newest = std::numeric_limits<std::int64_t>::min();
+    std::int64_t settled_below = std::numeric_limits<std::int64_t>::min();
+    std::int64_t previous_frame = std::numeric_limits<std::int64_t>::min();
+    std::int64_t current_batch = -1;
+    Report input{"input timing"}, output{"output timing"}, gathering{"gathering"}, schedule{"update schedule"},
+        coverage{"batch coverage"}, order_records{"event order"}, order_jobs{"event order"}, update_all{"update all"};
+
+    explicit State(const TraceRunSettings& settings) : run(settings) {}
+
+    void add(const TraceRecord& r) {
+        if (r.frame > newest) {
+            newest = r.frame;
+            if (newest > std::numeric_limits<std::int64_t>::min() + TraceChecker::kSettleFrames)
+                settled_below = newest - TraceChecker::kSettleFrames;
+            settle();
+        }
+        // Event order, record by record.
+        if (r.frame < previous_frame)
+            order_records.add("frame " + std::to_string(r.frame) + " recorded after frame " + std::to_string(previous_frame));
+        previous_frame = r.frame;
+        if (r.event == TraceEvent::Start && r.batch != current_batch) {
+            if (static_cast<std::int64_t>(r.batch) != current_batch + 1)
+                order_records.add("batch " + std::to_string(r.batch) + " started after batch " + std::to_string(current_batch));
+            current_batch = r.batch;
+        }
+        // The job's tally in its batch.
+        OpenBatch& batch = batches[r.batch];
+        JobTally& job = batch.job(r.key, run.keys);
+        if (!job.seen()) ++batch.jobs;
+        const int kind = static_cast<int>(r.event);
+        if (job.count[kind]++ == 0) job.first[kind] = r.frame;
+        if (kind == kSave) batch.save_frames.insert(r.frame);
+        if (kind != kStart) return;
+        batch.first_start = std::min(batch.first_start, r.frame);
+        // The frame's start counts.
+        ++starts_per_frame[r.frame];
+        if (run.config.mode == Mode::UpdateAll && r.frame >= next_update_all_frame && r.frame < run.frames)
+            started_keys[r.frame].insert(r.key, run.keys);
+    }
+
+    // Checks the frames and batches nothing more can change (see the header).
+    void settle() {
+        while (!starts_per_frame.empty() && starts_per_frame.begin()->first < settled_below) check_oldest_frame();
+        check_update_all_frames(settled_below);
+        while (batches.size() >= 3) {
+            int settled_later = 0;
+            for (auto it = std::next(batches.begin()); it != batches.end() && settled_later < 2; ++it)
+                settled_later += it->second.first_start < settled_below;
+            if (settled_later < 2) break;
+            check_oldest_batch();
+        }
+    }
+
+    Violations finish() {
+        while (!starts_per_frame.empty()) check_oldest_frame();
+        check_update_all_frames(run.frames);
+        while (!batches.empty()) check_oldest_batch();
+        Violations all;
+        order_records.append(std::move(order_jobs));
+        for (Report* report : {&input, &output, &gathering, &schedule, &coverage, &order_records, &update_all}) {
+            Violations found = report->done();
+            all.insert(all.end(), found.begin(), found.end());
+        }
+        return all;
+    }
+
+    void check_oldest_frame() {
+        const auto [frame, starts] = *starts_per_frame.begin();
+        starts_per_frame.erase(starts_per_frame.begin());
+        const bool update_all_mode = run.config.mode == Mode::UpdateAll;
+        const std::uint64_t limit = update_all_mode ? run.keys : run.config.jobs_per_update;
+        if (starts > limit)
+            schedule.add("frame " + std::to_string(frame) + ": " + std::to_string(starts) + " jobs started, at most " + std::to_string(limit));
+        if (!update_all_mode && frame % run.config.update_every_frames != 0)
+            schedule.add("frame " + std::to_string(frame) + ": jobs started but the frame is not a multiple of P = " +
+                          std::to_string(run.config.update_every_frames));
+        if (frame < 0 || frame >= run.frames) schedule.add("frame " + std::to_string(frame) + ": outside the run");
+    }
+
+    // Update All: every key starts on each frame of the run below `below`.
+    void check_update_all_frames(std::int64_t below) {
+        if (run.config.mode != Mode::UpdateAll) return;
+        for (; next_update_all_frame < std::min(below, run.frames); ++next_update_all_frame) {
+            const std::int64_t frame = next_update_all_frame;
+            const auto it = started_keys.find(frame);
+            const std::size_t count = it == started_keys.end() ? 0 : it->second.count;
+            if (it != started_keys.end()) started_keys.erase(it);
+            if (count != run.keys)
+                update_all.add("frame " + std::to_string(frame) + ": " + std::to_string(count) + " of " + std::to_string(run.keys) + " keys started");
+        }
+    }
+
+    void check_oldest_batch() {
+        const auto oldest = batches.begin();
+        const auto next = std::next(oldest);
+        const std::uint32_t number = oldest->first;
+        const OpenBatch& batch = oldest->second;
+        const bool has_next = next != batches.end();
+        const std::string batch_name = "batch " + std::to_string(number);
+        auto at_frame = [](int kind, std::int64_t frame) { return at(kEventNames[kind], frame); };
+
+        // Input timing.
+        const bool sync_input = reads_inputs_at_batch_start(run.config.mode);
+        batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+            if (job.count[kInput] > 1) input.add(number, key, "input read " + std::to_string(job.count[kInput]) + " times");
+            if (job.count[kInput] == 0) {
+                if (job.count[kStart] != 0) input.add(number, key, "started without reading its input");
+                return;
+            }
+            const std::int64_t read = job.first[kInput];
+            if (sync_input) {
+                if (read != batch.first_start)
+                    input.add(number, key, at_frame(kInput, read) + ", batch started at frame " + std::to_string(batch.first_start));
+            } else if (job.count[kStart] == 0 || read != job.first[kStart]) {
+                input.add(number, key, at_frame(kInput, read) + (job.count[kStart] == 0 ? ", never started" : ", " + at_frame(kStart, job.first[kStart])));
+            }
+        });
+
+        // Output timing.
+        if (!saves_outputs_at_batch_end(run.config.mode)) {
+            batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+                if (job.count[kSave] > 1) output.add(number, key, "saved " + std::to_string(job.count[kSave]) + " times");
+                if (job.count[kFinish] == 0 && job.count[kSave] != 0) output.add(number, key, "saved but never finished");
+                if (job.count[kFinish] != 0 && (job.count[kSave] == 0 || job.first[kSave] != job.first[kFinish]))
+                    output.add(number, key, at_frame(kFinish, job.first[kFinish]) +
+                                                (job.count[kSave] == 0 ? ", never saved" : ", " + at_frame(kSave, job.first[kSave])));
+            });
+        } else {
+            std::int64_t last_finish = -1;
+            std::size_t saved = 0, finished_jobs = 0;
+            batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+                if (job.count[kSave] > 1) output.add(number, key, "saved " + std::to_string(job.count[kSave]) + " times");
+                saved += job.count[kSave] != 0;
+                finished_jobs += job.count[kFinish] != 0;
+                if (job.count[kFinish] != 0) last_finish = std::max(last_finish, job.first[kFinish]);
+            });
+            const bool finished = batch.jobs == run.keys && finished_jobs == batch.jobs;
+            if (saved > 0 && !finished) output.add(batch_name + ": saved before every job finished");
+            if (batch.save_frames.size() > 1)
+                output.add(batch_name + ": saves spread over " + std::to_string(batch.save_frames.size()) + " frames");
+            if (batch.save_frames.empty()) {
+                if (finished && has_next) output.add(batch_name + ": finished but never saved before the next batch");
+            } else {
+                if (saved != batch.jobs) output.add(batch_name + ": only " + std::to_string(saved) + " of its jobs saved");
+                const std::int64_t save = *batch.save_frames.begin();
+                if (save < last_finish)
+                    output.add(batch_name + ": " + at("saved", save) + " before its last finish at frame " + std::to_string(last_finish));
+                if (has_next && save > next->second.first_start)
+                    output.add(batch_name + ": " + at("saved", save) + " after the next batch started at frame " +
+                               std::to_string(next->second.first_start));
+            }
+        }
+
+        // Gathering.
+        const std::int64_t delay = run.config.gathering == Gathering::SameFrame ? 0 : effective_period(run);
+        batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+            if (job.count[kFinish] > 1) gathering.add(number, key, "finished " + std::to_string(job.count[kFinish]) + " times");
+            if (job.count[kStart] == 0) {
+                if (job.count[kFinish] != 0) gathering.add(number, key, "finished but never started");
+                return;
+            }
+            const std::int64_t expected = job.first[kStart] + delay;
+            if (job.count[kFinish] == 0) {
+                if (expected < run.frames) gathering.add(number, key, at_frame(kStart, job.first[kStart]) + ", never finished");
+            } else if (job.first[kFinish] != expected) {
+                gathering.add(number, key, at_frame(kStart, job.first[kStart]) + ", " + at_frame(kFinish, job.first[kFinish]) +
+                                               ", expected frame " + std::to_string(expected));
+            }
+        });
+
+        // Batch coverage.
+        std::size_t started = 0;
+        batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+            if (key >= run.keys) coverage.add(number, key, "not a key of this run");
+            if (job.count[kStart] > 1) coverage.add(number, key, "started " + std::to_string(job.count[kStart]) + " times");
+            started += job.count[kStart] != 0;
+        });
+        if (has_next && started != run.keys)
+            coverage.add(batch_name + ": " + std::to_string(started) + " of " + std::to_string(run.keys) + " keys started before the next batch");
+
+        // Event order, job by job.
+        batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
+            for (int kind = kStart; kind <= kSave; ++kind) {
+                if (job.count[kind] == 0) continue;
+                if (job.count[kind - 1] == 0) {
+                    order_jobs.add(number, key, std::string(kEventNames[kind]) + " without " + kEventNames[kind - 1]);
+                } else if (job.first[kind] < job.first[kind - 1]) {
+                    order_jobs.add(number, key, at_frame(kind, job.first[kind]) + " before " + at_frame(kind - 1, job.first[kind - 1]));
+                }
+            }
+        });
+
+        batches.erase(oldest);
+    }
+};
+
+TraceChecker::TraceChecker(const TraceRunSettings& run) : state_(std::make_unique<State>(run)) {}
+
+TraceChecker::~TraceChecker() = default;
+
+void TraceChecker::add(std::span<const TraceRecord> records) {
+    for (const TraceRecord& r : records) state_->add(r);
+    events_ += records.size();
+}
+
+Violations TraceChecker::finish() { return state_->finish(); }
+
+std::size_t TraceChecker::open_batches() const noexcept { return state_->batches.size(); }
+
+std::size_t TraceChecker::open_frames() const noexcept {
+    return std::max(state_->starts_per_frame.size(), state_->started_keys.size());
 }
 
 }  // namespace tsl
