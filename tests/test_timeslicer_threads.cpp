@@ -8,8 +8,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <random>
+#include <thread>
+#include <vector>
 
 using namespace tsl;
 using namespace tsl::test;
@@ -111,4 +115,55 @@ TEST_CASE("Worker busy time counts jobs run off the main thread, and only those"
     // Two jobs of 300 us each, gathered this frame, ran on their own threads.
     CHECK(threaded.metrics().worker_busy_ms >= 0.55);
     CHECK(threaded.metrics().jobs_started == 2);
+}
+
+TEST_CASE("A thread per job keeps at most JobThreads::kMaxInFlight threads at once: a job starts after the one that many before it ended",
+          "[threads]") {
+    // One batch of 2 x 64 + 8 jobs started in one update. Each of the first
+    // 64 jobs holds on until the job 64 places after it has started, or for
+    // two seconds: with every thread started at once, that job starts while
+    // the held one is still running (and sees it unfinished); with the cap it
+    // cannot start before the held one's thread was joined.
+    constexpr std::uint32_t cap = JobThreads::kMaxInFlight, keys = 2 * cap + 8;
+    std::vector<std::atomic<bool>> started(keys), finished(keys);
+    std::atomic<int> running{0}, most_running{0}, started_too_early{0};
+    Timeslicer<std::uint32_t, int, int> slicer(
+        {.new_batch =
+             [&](std::vector<std::uint32_t>& batch) {
+                 for (std::uint32_t k = 0; k < keys; ++k) batch.push_back(k);
+             },
+         .read_input = [](const std::uint32_t&, int&) {},
+         .run_job =
+             [&](const std::uint32_t& key, const int&, int& out) {
+                 started[key] = true;
+                 const int now = ++running;
+                 for (int seen = most_running; now > seen && !most_running.compare_exchange_weak(seen, now);) {
+                 }
+                 if (key >= cap && !finished[key - cap]) ++started_too_early;
+                 if (key < cap) {
+                     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+                     while (!started[key + cap] && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+                 }
+                 out = static_cast<int>(key);
+                 --running;
+                 finished[key] = true;
+             },
+         .trace_id = {}},
+        {Mode::AIAO, keys, 1, Gathering::SameFrame, Threading::ThreadPerJob});
+    slicer.update();
+    CHECK(slicer.progress().finished == keys);
+    CHECK(started_too_early == 0);
+    CHECK(most_running <= static_cast<int>(cap));
+    for (std::uint32_t k = 0; k < keys; ++k) CHECK(*slicer.newest(k) == static_cast<int>(k));
+}
+
+TEST_CASE("A thread per job gives the same trace as inline when a batch starts far more jobs than the thread cap", "[threads][determinism]") {
+    for (Gathering gathering : {Gathering::SameFrame, Gathering::NextFrame}) {
+        const TimeslicerConfig config{Mode::SIAO, 300, 2, gathering, Threading::Inline};
+        TimeslicerConfig threaded = config;
+        threaded.threading = Threading::ThreadPerJob;
+        const TracedRun reference = run_traced(config, 700, 12);
+        CHECK(csv(run_traced(threaded, 700, 12).trace) == csv(reference.trace));
+        CHECK(check_all_rules(reference.trace, reference.settings) == Violations{});
+    }
 }

@@ -31,7 +31,7 @@ enum class Gathering : std::uint8_t {
 // Where started jobs run (independent of the mode).
 enum class Threading : std::uint8_t {
     Inline,        // on the main thread, inside the update
-    ThreadPerJob,  // a std::thread created per job and joined when it is gathered (the article's; costly)
+    ThreadPerJob,  // a std::thread created per job and joined when it is gathered (the article's; costly; at most 64 at once, see job_threads.h)
     Pool,          // the job system's persistent workers
 };
 inline constexpr Threading kAllThreadings[] = {Threading::Inline, Threading::ThreadPerJob, Threading::Pool};

@@ -55,6 +55,7 @@
 #pragma once
 
 #include "core/jobs/job_system.h"
+#include "core/timeslicing/job_threads.h"
 #include "core/timeslicing/keyed_history.h"
 #include "core/jobs/profiler.h"
 #include "core/timeslicing/timeslice_config.h"
@@ -66,7 +67,6 @@
 #include <cstdint>
 #include <functional>
 #include <span>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -228,7 +228,7 @@ private:
     struct InFlight {
         Threading how = Threading::Inline;
         JobHandle handle;
-        std::vector<std::thread> threads;
+        JobThreads threads;  // at most JobThreads::kMaxInFlight at once
     };
     struct Range {
         std::uint32_t first = 0, count = 0;
@@ -340,17 +340,15 @@ private:
                 break;
             case Threading::ThreadPerJob: {
                 // The article's version: one new thread per job, joined when
-                // the job is gathered. Kept to show what that costs.
+                // the job is gathered. Kept to show what that costs. Past
+                // JobThreads::kMaxInFlight threads, each new one first joins the oldest.
                 ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count);
                 for (std::uint32_t i = first; i < first + count; ++i) {
-                    try {
-                        in_flight_.threads.emplace_back([this, i] {
-                            if (profiler_) profiler_->use_shared_lane("threads (one per job)");
-                            run_job(i);
-                        });
-                    } catch (const std::system_error&) {
-                        run_job(i);  // the system has no more threads to give: run it here
-                    }
+                    const bool started = in_flight_.threads.start([this, i] {
+                        if (profiler_) profiler_->use_shared_lane("threads (one per job)");
+                        run_job(i);
+                    });
+                    if (!started) run_job(i);  // the system has no more threads to give: run it here
                 }
                 break;
             }
@@ -371,8 +369,7 @@ private:
         if (in_flight_.how == Threading::Inline) return;
         const std::int64_t t0 = Profiler::now_ns();
         if (in_flight_.how == Threading::ThreadPerJob) {
-            for (std::thread& t : in_flight_.threads) t.join();
-            in_flight_.threads.clear();
+            in_flight_.threads.join_all();
         } else if (job_system_) {
             job_system_->complete(in_flight_.handle);
             in_flight_.handle = {};
