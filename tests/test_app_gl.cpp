@@ -6,7 +6,7 @@
 #include "core/exposure/exposure_scene.h"
 #include "core/media/image_io.h"
 #include "core/npc/npc_scene.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <catch2/catch.hpp>
 

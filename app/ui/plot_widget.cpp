@@ -25,8 +25,6 @@ namespace tsl::app {
 namespace {
 
 // The light theme's colours (ui_style.cpp) and the scenes' paper.
-constexpr Rgba kInk = hex(0x1E1E1E), kFaint = hex(0x7A7A7A), kPaper = hex(0xFBFAF7), kBorder = hex(0xC9C5BC);
-constexpr Rgba kGrid = hex(0x000000, 0.07f), kCursor = hex(0x1E1E1E, 0.45f), kFrozen = hex(0xD55E00);
 constexpr float kBodyPx = 17.0f;      // ui_style.cpp's body size at scale 1: line widths scale with the font
 constexpr float kOffscreenPx = 1e5f;  // far-off samples are clamped here: finite for ImDrawList, clipped anyway
 // Points per AddPolyline call: an anti-aliased thick line takes 4 vertices a
@@ -394,7 +392,9 @@ std::string PlotWidget::next_export_path() const {
 }
 
 std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::span<const PlotLine> lines,
-                                           const UiFonts& fonts) {
+                                           const UiStyle& style) {
+    const UiFonts& fonts = style.fonts();
+    colours_ = style.plot_colours();
     const std::optional<double> newest = newest_x(lines);
     if (frozen_ && newest && *newest < frozen_newest_x_) frozen_ = false;  // the simulation was reset
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -438,7 +438,7 @@ void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, 
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::CalcTextSize(status).x;
     ImGui::SetCursorScreenPos({std::max(at.x, right_x - width), at.y});
-    if (frozen_) ImGui::TextColored({kFrozen.r, kFrozen.g, kFrozen.b, 1}, "%s", status);
+    if (frozen_) ImGui::TextColored({colours_.frozen.r, colours_.frozen.g, colours_.frozen.b, 1}, "%s", status);
     else ImGui::TextDisabled("%s", status);
 }
 
@@ -517,7 +517,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
         // The swatch is a short piece of the line in its own stroke.
         const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
         const ImU32 colour = line.colour.with_alpha(is_hidden ? 0.25f : line.colour.a).packed();
-        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, kInk.with_alpha(0.06f).packed(), 3);
+        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, colours_.ink.with_alpha(0.06f).packed(), 3);
         if (line.stroke == PlotStroke::Dashed) {
             const float dash = swatch_w / 3.4f;
             for (float x = p.x; x < p.x + swatch_w; x += dash * 1.2f)
@@ -525,7 +525,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
         } else {
             list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (line.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
         }
-        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? kFaint.with_alpha(0.7f) : kInk).packed(), label.c_str());
+        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? colours_.faint.with_alpha(0.7f) : colours_.ink).packed(), label.c_str());
     }
 }
 
@@ -583,39 +583,39 @@ bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const
     // --- Frame, grid, axes -----------------------------------------------------
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-    list->AddRectFilled(c.min, c.max, kPaper.packed());
+    list->AddRectFilled(c.min, c.max, colours_.paper.packed());
     const PlotAxis grid_axis = has_left || !has_right ? PlotAxis::Left : PlotAxis::Right;
     for (double v : (grid_axis == PlotAxis::Left ? left_ticks : right_ticks).values) {
         const float y = std::round(c.py(v, grid_axis)) + 0.5f;
-        list->AddLine({c.min.x, y}, {c.max.x, y}, kGrid.packed());
+        list->AddLine({c.min.x, y}, {c.max.x, y}, colours_.grid.packed());
     }
     for (std::size_t i = 0; i < x_ticks.values.size(); ++i) {
         const float x = std::round(c.px(x_ticks.values[i])) + 0.5f;
-        list->AddLine({x, c.min.y}, {x, c.max.y}, kGrid.packed());
-        list->AddLine({x, c.max.y}, {x, c.max.y + font * 0.25f}, kFaint.packed());
+        list->AddLine({x, c.min.y}, {x, c.max.y}, colours_.grid.packed());
+        list->AddLine({x, c.max.y}, {x, c.max.y + font * 0.25f}, colours_.faint.packed());
         const float w = text_width(text_font, small, x_ticks.labels[i].c_str());
         const float left = std::max(c.min.x, std::min(x - w / 2, origin.x + size.x - w));  // inside the canvas
-        list->AddText(text_font, small, {left, c.max.y + font * 0.3f}, kFaint.packed(), x_ticks.labels[i].c_str());
+        list->AddText(text_font, small, {left, c.max.y + font * 0.3f}, colours_.faint.packed(), x_ticks.labels[i].c_str());
     }
-    list->AddRect(c.min, c.max, kBorder.packed());
+    list->AddRect(c.min, c.max, colours_.border.packed());
     auto label_axis = [&](const Ticks& ticks, PlotAxis axis) {
         for (std::size_t i = 0; i < ticks.values.size(); ++i) {
             const float y = c.py(ticks.values[i], axis) - small / 2;
             const float w = text_width(text_font, small, ticks.labels[i].c_str());
             const float x = axis == PlotAxis::Left ? c.min.x - font * 0.3f - w : c.max.x + font * 0.3f;
-            list->AddText(text_font, small, {x, std::max(origin.y, std::min(y, c.max.y - small / 2))}, kFaint.packed(),
+            list->AddText(text_font, small, {x, std::max(origin.y, std::min(y, c.max.y - small / 2))}, colours_.faint.packed(),
                           ticks.labels[i].c_str());
         }
     };
     label_axis(left_ticks, PlotAxis::Left);
     if (has_right) label_axis(right_ticks, PlotAxis::Right);
     // Units above the axes, time's below the left labels.
-    list->AddText(text_font, small, {origin.x, origin.y}, kInk.packed(), left_unit.c_str());
+    list->AddText(text_font, small, {origin.x, origin.y}, colours_.ink.packed(), left_unit.c_str());
     if (has_right)
         list->AddText(text_font, small, {origin.x + size.x - text_width(text_font, small, right_unit.c_str()), origin.y},
-                      kInk.packed(), right_unit.c_str());
+                      colours_.ink.packed(), right_unit.c_str());
     list->AddText(text_font, small, {c.min.x - font * 0.3f - text_width(text_font, small, "t (s)"), c.max.y + font * 0.3f},
-                  kInk.packed(), "t (s)");
+                  colours_.ink.packed(), "t (s)");
 
     // --- Reference and lines, clipped to the plot ------------------------------
     list->PushClipRect(c.min, c.max, true);
@@ -634,21 +634,21 @@ bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const
     if (show_ref && !ref->label.empty()) {
         const float y = c.py(ref->value, ref->axis), w = text_width(text_font, small, ref->label.c_str());
         const ImVec2 at{c.max.x - w - font * 0.4f, y - small - 2 < c.min.y ? y + 2 : y - small - 2};  // below it at the very top
-        list->AddRectFilled({at.x - 3, at.y}, {at.x + w + 3, at.y + small}, kPaper.with_alpha(0.85f).packed(), 2);
+        list->AddRectFilled({at.x - 3, at.y}, {at.x + w + 3, at.y + small}, colours_.paper.with_alpha(0.85f).packed(), 2);
         list->AddText(text_font, small, at, ref->colour.packed(), ref->label.c_str());
     }
     list->PopClipRect();
     if (!newest) {
         const char* empty = "no samples yet";
         const float w = text_width(text_font, font, empty);
-        list->AddText(text_font, font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - font) / 2}, kFaint.packed(), empty);
+        list->AddText(text_font, font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - font) / 2}, colours_.faint.packed(), empty);
     }
 
     // --- Hover read-out: cursor line, markers, every visible value at that time -
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (hovered && c.contains(mouse)) {
         const double x = c.x_at(mouse.x);
-        list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, kCursor.packed(), std::max(1.0f, scale));
+        list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, colours_.cursor.packed(), std::max(1.0f, scale));
         ImGui::BeginTooltip();
         ImGui::Text("t = %.3f s", x);
         ImDrawList* tip = ImGui::GetWindowDrawList();
@@ -660,7 +660,7 @@ bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const
             if (value) {
                 const ImVec2 marker{mouse.x, c.py(*value, line.axis)};
                 if (c.contains(marker)) {
-                    list->AddCircleFilled(marker, font * 0.24f, kPaper.packed());
+                    list->AddCircleFilled(marker, font * 0.24f, colours_.paper.packed());
                     list->AddCircleFilled(marker, font * 0.17f, line.colour.packed());
                 }
             }

@@ -9,7 +9,7 @@
 //         {&latency_max, hex(0x0072B2), PlotShape::Staircase, PlotStroke::Dashed},
 //         {&jobs_started, hex(0x009E73), PlotShape::Staircase, PlotStroke::Solid, PlotAxis::Right},
 //     };
-//     if (auto exported = plot.draw("latency", {0, 260}, lines, style.fonts()))
+//     if (auto exported = plot.draw("latency", {0, 260}, lines, style))
 //         notice(exported->result ? "saved " + exported->path : exported->result.error);
 //
 // The widget owns only view state (freeze, hidden series, the shown y range);
@@ -103,7 +103,8 @@ public:
     // unique within the window. Every line's series must be non-null.
     // Returns the export's outcome on the frame "Export CSV" was used, so the
     // caller can show it; nullopt on every other frame.
-    std::optional<PlotExport> draw(const char* id, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
+    // The colours follow the style's theme (UiStyle::plot_colours).
+    std::optional<PlotExport> draw(const char* id, ImVec2 size, std::span<const PlotLine> lines, const UiStyle& style);
 
     // The x range shown for these lines: [newest x - window_s, newest x] when
     // live (or [oldest x, oldest x + window_s] until a whole window of samples
@@ -140,6 +141,7 @@ private:
     std::vector<std::string> hidden_;              // names of hidden series
     std::optional<AxisRange> shown_left_, shown_right_;  // auto-fit ranges last drawn (for hysteresis)
     std::vector<ImVec2> points_;                   // scratch for one line's screen path
+    PlotColours colours_{};                        // the theme's, taken at each draw
 };
 
 }  // namespace tsl::app

@@ -93,7 +93,8 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     view_end_ = std::max(last_end, view_start_ + 1000);
 }
 
-void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts) {
+void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts) {
+    const int steps_shown = fields.settings().timeline_steps;
     // --- Controls -------------------------------------------------------------
     if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
     tooltip("Show the last few simulation steps, following the simulation.");
@@ -107,8 +108,7 @@ void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFon
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::SliderInt("steps shown", &steps_shown, 1, 20);
-    tooltip("How many of the latest simulation steps the Fit view shows.");
+    fields.control("timeline_steps");
     ImGui::SameLine();
     ImGui::TextDisabled(zoom_ == ZoomMode::Manual ? "  frozen: wheel zooms, drag pans" : "  wheel zooms, drag pans");
     if (zoom_ != ZoomMode::Manual) refresh(profiler, steps_shown);

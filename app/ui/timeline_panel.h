@@ -13,10 +13,11 @@
 // both freeze the capture until "live" is pressed.
 #pragma once
 
+#include "app/ui/field_controls.h"
 #include "app/ui/ui_style.h"
 
 #include "core/jobs/profiler.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <cstdint>
 #include <string>
@@ -26,9 +27,9 @@ namespace tsl::app {
 
 class TimelinePanel {
 public:
-    // Draws into the current ImGui window, filling `size` (UI units).
-    // `steps_shown` is the number of steps in the "fit" view (1..20).
-    void draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts);
+    // Draws into the current ImGui window. The "fit" view shows the last
+    // settings.timeline_steps steps; its slider's change goes into `fields`.
+    void draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts);
 
 private:
     enum class ZoomMode { Fit, OneFrame, Manual };

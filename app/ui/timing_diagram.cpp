@@ -9,36 +9,12 @@
 
 namespace tsl::app {
 
-void TimingDiagram::follow(NpcScene* scene) {
-    if (scene == scene_) return;
-    if (scene_) scene_->set_trace(nullptr);
-    scene_ = scene;
-    log_.clear();
-    last_frame_ = -1;
-    if (scene_) scene_->set_trace(&log_);
-}
-
-void TimingDiagram::after_step() {
-    if (!scene_) return;
-    const std::int64_t frame = scene_->frames_stepped();
-    if (frame < last_frame_) log_.clear();  // reset: frame numbers start again
-    last_frame_ = frame;
-    if (scene_->config().npc_count > kMaxKeys) {
-        log_.clear();
-        return;
-    }
-    std::uint32_t newest = 0;
-    for (const TraceRecord& r : log_.records()) newest = std::max(newest, r.batch);
-    if (newest >= 2) log_.drop_batches_before(newest - 1);
-}
-
-void TimingDiagram::draw(const UiFonts& fonts, PaletteKind kind, const char* pane_name) {
+void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiFonts& fonts, PaletteKind kind, const char* pane_name) {
     const Palette& p = palette(kind);
-    if (!scene_) return;
-    const NpcSceneConfig& config = scene_->config();
+    const NpcSceneConfig& config = scene.config();
     const TimeslicerConfig& ts = config.timeslicing;
-    if (config.npc_count > kMaxKeys) {
-        ImGui::TextWrapped("The timing diagram follows up to %u NPCs; this pane has %u.", kMaxKeys, config.npc_count);
+    if (config.npc_count > LabSession::kDiagramMaxKeys) {
+        ImGui::TextWrapped("The timing diagram follows up to %u NPCs; this pane has %u.", LabSession::kDiagramMaxKeys, config.npc_count);
         return;
     }
     std::string mode(name_of(ts.mode));
@@ -81,16 +57,16 @@ void TimingDiagram::draw(const UiFonts& fonts, PaletteKind kind, const char* pan
         ImGui::Dummy({0, font * 1.2f});
     }
 
-    const std::vector<JobTiming> jobs = job_timings(log_.records(), 2);
+    const std::vector<JobTiming> jobs = job_timings(log.records(), 2);
     if (jobs.empty()) {
         ImGui::TextDisabled("No batch yet: step the simulation.");
         return;
     }
-    // Rows: as many jobs of each batch as fit (at most kMaxRowsPerBatch), the
+    // Rows: as many jobs of each batch as fit (at most kMaxDiagramRowsPerBatch), the
     // rest counted; columns: the frames they span.
     const float head_h = font * 1.3f, min_row_h = font * 1.05f;
     const float rows_room = ImGui::GetContentRegionAvail().y - head_h - font * 1.3f;
-    const int per_batch = std::clamp(static_cast<int>(rows_room / (2 * min_row_h)), 2, kMaxRowsPerBatch);
+    const int per_batch = std::clamp(static_cast<int>(rows_room / (2 * min_row_h)), 2, kMaxDiagramRowsPerBatch);
     std::vector<const JobTiming*> rows;
     std::vector<int> more;  // per row: jobs of its batch not drawn, on the batch's last drawn row
     std::int64_t first = jobs.front().input >= 0 ? jobs.front().input : jobs.front().start;
@@ -111,7 +87,7 @@ void TimingDiagram::draw(const UiFonts& fonts, PaletteKind kind, const char* pan
         if (total > shown) more[more.size() - 2] = total - shown;  // on the row before the last
         i = end;
     }
-    const std::int64_t now = scene_->frames_stepped() - 1;  // the frame last stepped
+    const std::int64_t now = scene.frames_stepped() - 1;  // the frame last stepped
     first = std::max<std::int64_t>(0, std::min(first, now));
     const std::int64_t columns = now - first + 2;            // one spare column for what comes next
 
