@@ -167,68 +167,73 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
     }
 }
 
-void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
-                      int pane, int panes) {
-    if (rect.empty()) return;
-    const Palette& p = palette(state.palette);
-    const SceneBands bands = split_scene_area(rect.w, rect.h);
-    auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
-    auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
+namespace {
+
+// What one pane's overlay draws with: the list, the pane's rectangle and bands.
+struct Overlay {
+    ImDrawList* list;
+    const UiFonts& fonts;
+    const Palette& p;
+    PixelRect rect;
+    SceneBands bands;
+
+    ImVec2 at(float x, float y) const { return {rect.x + x, rect.y + y}; }
+    void centred(ImFont* font, float size, const std::string& text, float y, ImU32 colour) const {
         const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
         list->AddText(font, size, at((rect.w - extent.x) / 2, y), colour, text.c_str());
-    };
-    list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
-    if (pane > 0) list->AddLine(at(0.5f, bands.caption.h * 0.25f), at(0.5f, rect.h - bands.footer.h * 0.25f), col(p.pending), 1.0f);
+    }
+    float width(ImFont* font, float size, const std::string& text) const { return font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; }
+};
 
-    // Caption band: the mode (or the preset's caption) and its rate, as in the
-    // article's figures; in a comparison also the threading, and the pane's
-    // letter in the colour of its plot series.
+// Caption band: the mode (or the preset's caption) and its rate, as in the
+// article's figures; in a comparison also the threading, and the pane's
+// letter in the colour of its plot series. The clock and PAUSED in its corner.
+void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& scene, int pane, int panes) {
     const TimeslicerConfig& ts = scene.config().timeslicing;
-    const float title_px = bands.caption.h * 0.40f, small_px = bands.caption.h * 0.26f;
+    const float title_px = o.bands.caption.h * 0.40f, small_px = o.bands.caption.h * 0.26f;
     const std::string& own_caption = pane < static_cast<int>(state.npc.panes.size()) ? state.npc.panes[static_cast<std::size_t>(pane)].caption : std::string();
     std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) : own_caption;
-    const float room = rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
-    if (fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x > room && own_caption.empty() && ts.mode != Mode::UpdateAll) {
-        title = std::string(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
-        std::transform(title.begin(), title.end(), title.begin(), ::toupper);
-    }
+    const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
+    if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
+        title = upper(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
     // A title that still does not fit (a preset's own caption) is set smaller, down to 60%.
-    const float title_full_w = fonts.caption->CalcTextSizeA(title_px, FLT_MAX, 0, title.c_str()).x;
+    const float title_full_w = o.width(o.fonts.caption, title_px, title);
     const float title_size = title_full_w > room ? std::max(title_px * 0.6f, title_px * room / title_full_w) : title_px;
     std::string subtitle;
     for (const std::string& form : pane_subtitles(scene.config(), panes > 1)) {
         subtitle = form;
-        if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, form.c_str()).x <= rect.w * 0.94f) break;
+        if (o.width(o.fonts.regular, small_px, form) <= o.rect.w * 0.94f) break;
     }
-    centred(fonts.caption, title_size, title, bands.caption.h * 0.12f + (title_px - title_size) * 0.5f, col(p.ink));
-    centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
+    const float top = o.bands.caption.h * 0.12f;
+    o.centred(o.fonts.caption, title_size, title, top + (title_px - title_size) * 0.5f, col(o.p.ink));
+    o.centred(o.fonts.regular, small_px, subtitle, top + title_px * 1.12f, col(o.p.faint_ink));
     if (panes > 1) {
-        const float chip = title_px * 1.05f, cx = (rect.w - fonts.caption->CalcTextSizeA(title_size, FLT_MAX, 0, title.c_str()).x) / 2 - chip * 1.35f;
-        const ImVec2 a = at(std::max(2.0f, cx), bands.caption.h * 0.12f), b{a.x + chip, a.y + chip};
-        list->AddRectFilled(a, b, col(pane_colour(pane)), chip * 0.2f);
+        const float chip = title_px * 1.05f, cx = (o.rect.w - o.width(o.fonts.caption, title_size, title)) / 2 - chip * 1.35f;
+        const ImVec2 a = o.at(std::max(2.0f, cx), top), b{a.x + chip, a.y + chip};
+        o.list->AddRectFilled(a, b, col(pane_colour(pane)), chip * 0.2f);
         const char letter[2] = {pane_letter(pane), 0};
-        const ImVec2 size = fonts.bold->CalcTextSizeA(title_px * 0.8f, FLT_MAX, 0, letter);
-        list->AddText(fonts.bold, title_px * 0.8f, {a.x + (chip - size.x) / 2, a.y + (chip - size.y) / 2}, IM_COL32_WHITE, letter);
+        const ImVec2 size = o.fonts.bold->CalcTextSizeA(title_px * 0.8f, FLT_MAX, 0, letter);
+        o.list->AddText(o.fonts.bold, title_px * 0.8f, {a.x + (chip - size.x) / 2, a.y + (chip - size.y) / 2}, IM_COL32_WHITE, letter);
     }
-
-    // Corners of the caption band: the clock, and PAUSED while paused.
     const float margin = small_px * 0.8f;
     const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
-                                     scene.frames_stepped() * scene.step_s());
-    const float title_w = fonts.caption->CalcTextSizeA(title_size, FLT_MAX, 0, title.c_str()).x + (panes > 1 ? title_px * 2.8f : 0.0f);
-    const float corner_room = (rect.w - std::max(title_w, fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, subtitle.c_str()).x)) / 2;
-    if (pane == 0 && fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin < corner_room) {
-        list->AddText(fonts.regular, small_px, at(margin, margin), col(p.faint_ink), clock.c_str());
-        if (state.paused) list->AddText(fonts.bold, small_px, at(margin, margin + small_px * 1.3f), col(p.desired), "PAUSED");
+                                        static_cast<double>(scene.frames_stepped()) * scene.step_s());
+    const float title_w = o.width(o.fonts.caption, title_size, title) + (panes > 1 ? title_px * 2.8f : 0.0f);
+    const float corner_room = (o.rect.w - std::max(title_w, o.width(o.fonts.regular, small_px, subtitle))) / 2;
+    if (pane == 0 && o.width(o.fonts.regular, small_px, clock) + 2 * margin < corner_room) {
+        o.list->AddText(o.fonts.regular, small_px, o.at(margin, margin), col(o.p.faint_ink), clock.c_str());
+        if (state.paused) o.list->AddText(o.fonts.bold, small_px, o.at(margin, margin + small_px * 1.3f), col(o.p.desired), "PAUSED");
     }
+}
 
-    // Footer band: batch progress, one cell per job up to 64, a bar beyond.
+// Footer band: batch progress, one cell per job up to 64, a bar beyond, under
+// the longest label that fits the pane (narrow comparison panes get a shorter one).
+void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
     const BatchProgress progress = scene.timeslicer().progress();
-    const bool holds_outputs = saves_outputs_at_batch_end(ts.mode);
-    const float label_px = bands.footer.h * 0.34f, bar_h = bands.footer.h * 0.24f;
-    const float bar_w = std::min(rect.w * 0.7f, bands.footer.h * 9.0f);
-    const float bar_x = (rect.w - bar_w) / 2, bar_y = bands.footer.y + bands.footer.h * 0.56f;
-    // The longest form that fits the pane: narrow comparison panes get a shorter one.
+    const bool holds_outputs = saves_outputs_at_batch_end(scene.config().timeslicing.mode);
+    const float label_px = o.bands.footer.h * 0.34f, bar_h = o.bands.footer.h * 0.24f;
+    const float bar_w = std::min(o.rect.w * 0.7f, o.bands.footer.h * 9.0f);
+    const float bar_x = (o.rect.w - bar_w) / 2, bar_y = o.bands.footer.y + o.bands.footer.h * 0.56f;
     const std::uint32_t held = holds_outputs && progress.finished > progress.saved ? progress.finished - progress.saved : 0;
     std::vector<std::string> forms;
     if (progress.size == 0) {
@@ -242,67 +247,83 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
     }
     std::string label = forms.back();
     for (const std::string& form : forms)
-        if (fonts.regular->CalcTextSizeA(label_px, FLT_MAX, 0, form.c_str()).x <= rect.w * 0.94f) {
+        if (o.width(o.fonts.regular, label_px, form) <= o.rect.w * 0.94f) {
             label = form;
             break;
         }
-    centred(fonts.regular, label_px, label, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
+    o.centred(o.fonts.regular, label_px, label, o.bands.footer.y + o.bands.footer.h * 0.10f, col(o.p.ink));
     auto state_colour = [&](std::uint32_t job) {
-        if (job < progress.saved) return col(p.saved);
-        if (job < progress.finished) return col(p.faint_ink);
-        if (job < progress.started) return col(p.running);
-        return col(p.pending);
+        if (job < progress.saved) return col(o.p.saved);
+        if (job < progress.finished) return col(o.p.faint_ink);
+        if (job < progress.started) return col(o.p.running);
+        return col(o.p.pending);
     };
     if (progress.size > 0 && progress.size <= kMaxRingNpcs) {
-        const float cell = bar_w / progress.size, gap = std::min(bar_h * 0.25f, cell * 0.2f);
+        const float cell = bar_w / static_cast<float>(progress.size), gap = std::min(bar_h * 0.25f, cell * 0.2f);
         for (std::uint32_t job = 0; job < progress.size; ++job)
-            list->AddRectFilled(at(bar_x + job * cell, bar_y), at(bar_x + (job + 1) * cell - gap, bar_y + bar_h), state_colour(job),
-                                bar_h * 0.2f);
+            o.list->AddRectFilled(o.at(bar_x + static_cast<float>(job) * cell, bar_y), o.at(bar_x + static_cast<float>(job + 1) * cell - gap, bar_y + bar_h),
+                                  state_colour(job), bar_h * 0.2f);
     } else if (progress.size > 0) {
         auto span = [&](std::uint32_t from, std::uint32_t to, ImU32 colour) {
             if (to > from)
-                list->AddRectFilled(at(bar_x + bar_w * from / progress.size, bar_y), at(bar_x + bar_w * to / progress.size, bar_y + bar_h),
-                                    colour);
+                o.list->AddRectFilled(o.at(bar_x + bar_w * static_cast<float>(from) / static_cast<float>(progress.size), bar_y),
+                                      o.at(bar_x + bar_w * static_cast<float>(to) / static_cast<float>(progress.size), bar_y + bar_h), colour);
         };
-        list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w, bar_y + bar_h), col(p.pending));
-        span(0, progress.saved, col(p.saved));
-        span(progress.saved, progress.finished, col(p.faint_ink));
-        span(progress.finished, progress.started, col(p.running));
+        o.list->AddRectFilled(o.at(bar_x, bar_y), o.at(bar_x + bar_w, bar_y + bar_h), col(o.p.pending));
+        span(0, progress.saved, col(o.p.saved));
+        span(progress.saved, progress.finished, col(o.p.faint_ink));
+        span(progress.finished, progress.started, col(o.p.running));
     }
+}
 
-    // Legend, in the view's empty bottom-left corner when there is one.
-    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f, 22.0f);
+// Legend, in the view's empty bottom-left corner when there is one (the ring
+// leaves the view's corners empty; in a dense field the backing keeps it readable).
+void draw_legend(const Overlay& o, float margin) {
+    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f, 22.0f);
     const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
     float legend_w = 0;
-    for (const char* row : rows) legend_w = std::max(legend_w, fonts.regular->CalcTextSizeA(legend_px, FLT_MAX, 0, row).x);
+    for (const char* row : rows) legend_w = std::max(legend_w, o.width(o.fonts.regular, legend_px, row));
     legend_w += legend_px * 2.4f;
-    // The ring leaves the view's corners empty; in a dense field the backing keeps it readable.
-    if (pane == 0 && bands.view.h >= 380.0f && legend_w + 2 * margin <= bands.view.w * 0.4f) {
-        const float mark = legend_px, lx = margin;
-        float ly = bands.view.y + bands.view.h - margin - 4 * legend_px * 1.4f;
-        list->AddRectFilled(at(lx - margin * 0.5f, ly - margin * 0.5f), at(lx + legend_w + margin * 0.5f, ly + 4 * legend_px * 1.4f),
-                            col(p.background.with_alpha(0.85f)), legend_px * 0.3f);
-        auto row = [&](auto draw_mark, const char* text) {
-            draw_mark(at(lx, ly), at(lx + mark * 1.6f, ly + mark));
-            list->AddText(fonts.regular, legend_px, at(lx + mark * 2.4f, ly - 1.0f), col(p.ink), text);
-            ly += legend_px * 1.4f;
+    if (o.bands.view.h < 380.0f || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
+    ImDrawList* list = o.list;
+    const Palette& p = o.p;
+    const float mark = legend_px, lx = margin;
+    float ly = o.bands.view.y + o.bands.view.h - margin - 4 * legend_px * 1.4f;
+    list->AddRectFilled(o.at(lx - margin * 0.5f, ly - margin * 0.5f), o.at(lx + legend_w + margin * 0.5f, ly + 4 * legend_px * 1.4f),
+                        col(p.background.with_alpha(0.85f)), legend_px * 0.3f);
+    auto row = [&](auto draw_mark, const char* text) {
+        draw_mark(o.at(lx, ly), o.at(lx + mark * 1.6f, ly + mark));
+        list->AddText(o.fonts.regular, legend_px, o.at(lx + mark * 2.4f, ly - 1.0f), col(p.ink), text);
+        ly += legend_px * 1.4f;
+    };
+    auto dart = [&](Rgba colour) {
+        return [&, colour](ImVec2 a, ImVec2 b) {
+            const float cy = (a.y + b.y) / 2, notch = a.x + (b.x - a.x) * 0.25f;
+            list->AddTriangleFilled({a.x, a.y + mark * 0.15f}, {b.x, cy}, {notch, cy}, col(colour));
+            list->AddTriangleFilled({a.x, b.y - mark * 0.15f}, {notch, cy}, {b.x, cy}, col(colour));
         };
-        auto dart = [&](Rgba colour) {
-            return [&, colour](ImVec2 a, ImVec2 b) {
-                const float cy = (a.y + b.y) / 2, notch = a.x + (b.x - a.x) * 0.25f;
-                list->AddTriangleFilled({a.x, a.y + mark * 0.15f}, {b.x, cy}, {notch, cy}, col(colour));
-                list->AddTriangleFilled({a.x, b.y - mark * 0.15f}, {notch, cy}, {b.x, cy}, col(colour));
-            };
-        };
-        row(dart(p.facing), rows[0]);
-        row(dart(p.desired), rows[1]);
-        row([&](ImVec2 a, ImVec2 b) { list->AddLine({a.x, (a.y + b.y) / 2}, {b.x, (a.y + b.y) / 2}, col(p.desired), 1.5f); }, rows[2]);
-        row([&](ImVec2 a, ImVec2 b) {
-            const ImVec2 c{(a.x + b.x) / 2, (a.y + b.y) / 2};
-            list->AddCircleFilled(c, mark * 0.45f, col(p.running.with_alpha(0.3f)));
-            list->AddCircle(c, mark * 0.45f, col(p.running), 0, 2.0f);
-        }, rows[3]);
-    }
+    };
+    row(dart(p.facing), rows[0]);
+    row(dart(p.desired), rows[1]);
+    row([&](ImVec2 a, ImVec2 b) { list->AddLine({a.x, (a.y + b.y) / 2}, {b.x, (a.y + b.y) / 2}, col(p.desired), 1.5f); }, rows[2]);
+    row([&](ImVec2 a, ImVec2 b) {
+        const ImVec2 c{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        list->AddCircleFilled(c, mark * 0.45f, col(p.running.with_alpha(0.3f)));
+        list->AddCircle(c, mark * 0.45f, col(p.running), 0, 2.0f);
+    }, rows[3]);
+}
+
+}  // namespace
+
+void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
+                      int pane, int panes) {
+    if (rect.empty()) return;
+    const Overlay o{list, fonts, palette(state.palette), rect, split_scene_area(rect.w, rect.h)};
+    list->PushClipRect(o.at(0, 0), o.at(rect.w, rect.h), true);
+    if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
+    draw_caption(o, state, scene, pane, panes);
+    draw_batch_progress(o, scene);
+    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f);
     list->PopClipRect();
 }
 

@@ -89,6 +89,8 @@ struct PlotExport {
     FileResult result{};  // !result: result.error says why ("cannot write '...': Permission denied")
 };
 
+struct CanvasLayout;  // plot_widget.cpp: where one canvas's parts go
+
 class PlotWidget {
 public:
     static constexpr float kMinWindowS = 1, kMaxWindowS = 30;
@@ -130,6 +132,9 @@ private:
     bool draw_toolbar(std::span<const PlotLine> lines, float right_x);  // true: export requested
     void draw_legend(std::span<const PlotLine> lines, float right_x);
     bool draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);  // true: export requested
+    CanvasLayout layout_canvas(ImVec2 origin, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
+    void draw_data(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);
+    void draw_hover(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);
     bool draw_context_menu(std::span<const PlotLine> lines, bool has_right);
     AxisRange fit_axis(std::span<const PlotLine> lines, PlotAxis axis, AxisRange view);
     void set_fixed_y(bool fixed);

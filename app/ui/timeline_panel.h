@@ -33,7 +33,18 @@ public:
 
 private:
     enum class ZoomMode { Fit, OneFrame, Manual };
+    struct Geometry;
+    struct Hover {
+        const Zone* zone = nullptr;
+        const std::string* lane = nullptr;
+    };
     void refresh(const Profiler& profiler, int steps_shown);
+    void draw_controls(FieldSection& fields);
+    void draw_legend() const;
+    void draw_canvas(const UiFonts& fonts);
+    void zoom_and_pan(const Geometry& geometry, bool hovered);
+    void draw_lane(ImDrawList* list, const Geometry& geometry, std::size_t lane, const UiFonts& fonts, bool hovered, Hover& hover) const;
+    void draw_time_marks(ImDrawList* list, const Geometry& geometry, const UiFonts& fonts) const;
 
     struct LegendEntry {
         ZoneKind kind;
