@@ -10,9 +10,9 @@
 
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
-#include "core/content/settings.h"
+#include "core/settings/settings_file.h"
 #include "core/exposure/level.h"
-#include "core/text/printable.h"
+#include "core/base/printable.h"
 
 #include <cstdio>
 #include <string>
@@ -56,7 +56,7 @@ inline std::string located_problem(const std::string& message, std::string_view 
 inline std::string check_preset(const std::string& text) {
     const PresetLoad loaded = parse_preset(text, "fuzz.toml");
     if (!loaded.preset) return located_problem(loaded.error, text, "fuzz.toml");
-    for (std::size_t pane = 0; pane < loaded.preset->panes.size(); ++pane) pane_scene_config(*loaded.preset, pane);
+    for (std::size_t pane = 0; pane < loaded.preset->npc.panes.size(); ++pane) pane_scene_config(*loaded.preset, pane);
     return {};
 }
 

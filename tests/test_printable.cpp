@@ -1,11 +1,11 @@
 // Messages that quote a file (presets, lessons, levels, settings, TOML
 // errors) or a name from the command line show control characters as
-// escapes, on one line (core/text/printable.h).
+// escapes, on one line (core/base/printable.h).
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
-#include "core/content/settings.h"
+#include "core/settings/settings_file.h"
 #include "core/exposure/level.h"
-#include "core/text/printable.h"
+#include "core/base/printable.h"
 
 #include "run_command.h"
 
@@ -56,7 +56,7 @@ TEST_CASE("Control characters are shown as escapes and text is kept", "[printabl
 TEST_CASE("A preset's error quotes its file escaped on one line", "[printable][presets]") {
     const PresetLoad bad_mode = parse_preset("title = \"T\"\n[[pane]]\nmode = \"multi\\n\\u001b[31m\"\n", "p.toml");
     REQUIRE_FALSE(bad_mode.preset);
-    CHECK_THAT(bad_mode.error, Catch::StartsWith("p.toml:3: pane 1: unknown mode 'multi\\n\\x1b[31m'"));
+    CHECK_THAT(bad_mode.error, Catch::StartsWith("p.toml:3: pane 1: mode: 'multi\\n\\x1b[31m' is not a mode"));
     CHECK_FALSE(has_raw_control(bad_mode.error));
 
     // A raw control character is a TOML syntax error; its message is escaped too.

