@@ -290,14 +290,14 @@ TEST_CASE("What --out names is never destroyed: a link's target is replaced and 
 }
 
 TEST_CASE("A failed write names the system's reason for a file and a device and standard output", "[cli][output]") {
-    // Standard output on the device that is always full.
-    const CommandResult out = run_command(TSL_APP, {"metrics", "--out", "-", "--frames", "30"}, "", "/dev/full");
-    CHECK(out.status == 1);
-    CHECK(out.err == "timeslice-lab: cannot write to standard output: No space left on device\n");
-
     const auto dir = scratch_dir("full");
     const std::string full_device = stand_in_device(dir, "/dev/full");
     REQUIRE(!full_device.empty());
+
+    // Standard output on the device that is always full.
+    const CommandResult out = run_command(TSL_APP, {"metrics", "--out", "-", "--frames", "30"}, "", full_device);
+    CHECK(out.status == 1);
+    CHECK(out.err == "timeslice-lab: cannot write to standard output: No space left on device\n");
     const CommandResult device = run_app({"trace", "--out", full_device, "--frames", "30"});
     CHECK(device.status == 1);
     CHECK(device.err == "timeslice-lab: cannot write '" + full_device + "': No space left on device\n");
