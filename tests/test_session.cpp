@@ -261,3 +261,55 @@ TEST_CASE("Every key has one binding, listed for the help page and the footer", 
     CHECK(key_footer(SceneKind::Npc) == "space pause  |  right step  |  1-5 modes");
     CHECK(key_footer(SceneKind::Exposure) == "space pause  |  right step  |  1-4 exposure modes");
 }
+
+TEST_CASE("Once settled, the mean input age is the model's, for every mode, J, P, gathering and save timing", "[session][model]") {
+    int runs = 0;
+    for (Mode mode : kAllModes)
+        for (std::uint32_t npcs : {7u, 10u})
+            for (std::uint32_t j : {1u, 3u})
+                for (std::uint32_t p : {1u, 3u})
+                    for (Gathering g : {Gathering::SameFrame, Gathering::NextFrame})
+                        for (SyncSave save : {SyncSave::LastFinish, SyncSave::NextBatch}) {
+                            NpcSceneConfig config;
+                            config.npc_count = npcs;
+                            config.timeslicing = {mode, j, p, g, Threading::Inline, save};
+                            NpcScene scene(config);
+                            const std::int64_t period = batch_period_steps(config);
+                            for (std::int64_t f = 0; f < 3 * period; ++f) scene.step();  // settle
+                            double sum = 0;
+                            for (std::int64_t f = 0; f < 4 * period; ++f) {  // whole periods
+                                scene.step();
+                                sum += scene.metrics().mean_input_age_ms / (1000.0 * scene.step_s());
+                            }
+                            INFO(name_of(mode) << " N=" << npcs << " J=" << j << " P=" << p << ' ' << name_of(g) << " save "
+                                               << name_for(kSyncSaveNames, static_cast<int>(save)));
+                            CHECK(sum / static_cast<double>(4 * period) == Approx(model_input_age_steps(config)).margin(1e-9));
+                            ++runs;
+                        }
+    CHECK(runs == 5 * 2 * 2 * 2 * 2 * 2);
+}
+
+TEST_CASE("The lesson's reveals land within 5% of the model the card states, from a settled start", "[session][lessons][model]") {
+    SessionOptions options = options_for_tests();
+    LabSession session({}, options);
+    // Steps 3 to 6 of the timeslicing lesson: AIAO, SIAO, SISO, AISO at 10 updates a second.
+    for (int step = 2; step <= 5; ++step) {
+        require(session.apply(StartLesson{"timeslicing", step}));
+        CHECK(session.answer_hidden("input_age"));
+        session.step(150);  // 5 s: 2 batches to settle, then 3 whole ones
+        const LessonCard hidden = session.lesson_card();
+        CHECK_FALSE(hidden.revealed);
+        require(session.apply(LessonForward{}));
+        CHECK_FALSE(session.answer_hidden("input_age"));
+        const LessonCard card = session.lesson_card();
+        INFO(card.title << ": " << card.measured_over);
+        REQUIRE(card.columns.size() >= 2);
+        CHECK(card.columns.back() == "model");
+        REQUIRE(card.rows.size() == 1);  // debug on and off measure the same: one row
+        const std::vector<std::string>& v = card.rows.front().values;
+        const double measured = std::stod(v.front()), model = std::stod(v.back());
+        INFO("measured " << measured << " ms, model " << model << " ms");
+        CHECK(measured == Approx(model).epsilon(0.05));
+        CHECK(session.reveal_summaries()[0].frames == 3 * 30);  // whole batches only
+    }
+}

@@ -138,7 +138,16 @@ void LabApp::key_action(KeyAction what, int argument) {
         case KeyAction::SetMode: {
             const std::string name(name_of(static_cast<Mode>(argument)));
             apply(SetField{"mode", name});
+            if (s.mode_keys_restart) apply(ResetScene{});  // as the article's demo does
             action("key " + std::to_string(argument + 1) + ": mode " + name);
+            break;
+        }
+        case KeyAction::SetSlowRate:
+        case KeyAction::SetFastRate: {
+            const std::int64_t period = what == KeyAction::SetSlowRate ? 3 : 1;
+            apply(SetField{"update_every", period});
+            if (s.mode_keys_restart) apply(ResetScene{});
+            action(std::string("key ") + (period == 3 ? "-" : "=") + ": an update every " + std::to_string(period) + (period == 1 ? " step" : " steps"));
             break;
         }
         case KeyAction::SetExposureMode: {
@@ -205,7 +214,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     draw_dock(layout.dock, requests);
     draw_presenter_plot(layout.plot);
     if (!layout.lesson.empty()) {
-        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson);
+        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson, card_text_scale_);
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});
@@ -249,7 +258,7 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     FieldSection fields(session.settings(), requests.commands);
     if (ImGui::BeginTabBar("dock tabs")) {
         if (!exposure && tab("plots", "Plots")) {
-            plots_.draw(session.plots(), style_, notice_);
+            plots_.draw(session, style_, notice_);
             ImGui::EndTabItem();
         }
         if (!exposure && tab("timing", "Timing diagram")) {
@@ -287,7 +296,7 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
         FieldSection fields(session.settings(), ignored);
         timeline_.draw(session.profiler(), fields, style_.fonts());
     } else {
-        plots_.draw_one(session.plots(), plot == LessonPlot::Cost, style_, notice_);
+        plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
     }
     ImGui::End();
 }
@@ -367,7 +376,7 @@ void LabApp::draw_overlays(const Layout& layout) {
     const LabSession& session = *session_;
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     if (session.showing_exposure()) {
-        draw_exposure_overlay(list, style_.fonts(), session.settings(), *session.exposure(), layout.scene);
+        draw_exposure_overlay(list, style_.fonts(), session, layout.scene);
         return;
     }
     const int panes = session.panes().size();

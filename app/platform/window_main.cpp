@@ -51,6 +51,9 @@ std::optional<Key> lab_key(int key) {
         case GLFW_KEY_SLASH: return Key::Slash;
         case GLFW_KEY_F1: return Key::F1;
         case GLFW_KEY_ESCAPE: return Key::Escape;
+        case GLFW_KEY_MINUS: return Key::Minus;
+        case GLFW_KEY_KP_SUBTRACT: return Key::Minus;
+        case GLFW_KEY_EQUAL: return Key::Equal;
         default: return std::nullopt;
     }
 }

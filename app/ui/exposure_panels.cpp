@@ -53,12 +53,16 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
     if (section(fonts, "This step")) {
         const ExposureMetrics& m = scene.metrics();
-        ImGui::Text("main thread    %.3f ms", m.main_ms);
-        tooltip("Time the main thread spent in the exposure update: computing, or waiting, or only gathering and launching.");
-        ImGui::Text("busy threads   %.3f ms (average of %d)", m.busy_ms, m.busy_threads);
-        tooltip("Exposure work per thread that did some, on average: what each busy core spent.");
-        ImGui::Text("all threads    %.3f ms", m.total_ms);
-        tooltip("Exposure work summed over every thread.");
+        if (exposure_answer_hidden(session)) {
+            ImGui::TextDisabled("The three timings show after the reveal (Page Down).");
+        } else {
+            ImGui::Text("main thread    %.3f ms", m.main_ms);
+            tooltip("Time the main thread spent in the exposure update: computing, or waiting, or only gathering and launching.");
+            ImGui::Text("busy threads   %.3f ms (average of %d)", m.busy_ms, m.busy_threads);
+            tooltip("Exposure work per thread that did some, on average: what each busy core spent.");
+            ImGui::Text("all threads    %.3f ms", m.total_ms);
+            tooltip("Exposure work summed over every thread.");
+        }
         ImGui::TextDisabled("%s cells gathered this step", rate_number(static_cast<double>(m.cells)).c_str());
         const Character& c = scene.character();
         ImGui::Text("character: %s", std::string(name_of(c.phase)).c_str());
@@ -71,8 +75,15 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
 }
 
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const ExposureScene& scene,
-                           const PixelRect& rect) {
+bool exposure_answer_hidden(const LabSession& session) {
+    for (const char* measure : {"exposure_main_ms", "exposure_busy_ms", "exposure_total_ms"})
+        if (session.answer_hidden(measure)) return true;
+    return false;
+}
+
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect) {
+    const LabSettings& state = session.settings();
+    const ExposureScene& scene = *session.exposure();
     if (rect.empty()) return;
     const Palette& p = palette(state.palette);
     const SceneBands bands = split_scene_area(rect.w, rect.h);
@@ -102,8 +113,10 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSett
     // Footer: the article's three figures, and a timesliced pass's progress.
     const ExposureMetrics& m = scene.metrics();
     const float label_px = bands.footer.h * 0.34f;
-    const std::string figures = formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
-                                          m.busy_threads, m.total_ms);
+    const std::string figures = exposure_answer_hidden(session)
+                                    ? std::string("main thread ?   |   busy threads ?   |   all threads ?   (predict, then Page Down)")
+                                    : formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
+                                                m.busy_threads, m.total_ms);
     centred(fonts.bold, label_px, figures, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     if (e.mode == ExposureMode::Timesliced) {
         const float bar_h = bands.footer.h * 0.20f, bar_w = std::min(rect.w * 0.5f, bands.footer.h * 7.0f);

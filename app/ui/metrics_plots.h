@@ -15,7 +15,7 @@
 #include "app/ui/plot_widget.h"
 #include "app/ui/ui_style.h"
 
-#include "core/session/session_plots.h"
+#include "core/session/lab_session.h"
 
 #include <string>
 #include <vector>
@@ -28,17 +28,19 @@ public:
 
     // Both plots side by side in the rest of the current window. A CSV export's
     // outcome goes to `notice`.
-    void draw(const SessionPlots& plots, const UiStyle& style, std::string& notice);
+    // Series that answer an open lesson question are left out until the reveal.
+    void draw(const LabSession& session, const UiStyle& style, std::string& notice);
 
     // One plot filling the rest of the current window, without its toolbar
     // (the presenter view): the latency plot, or the frame cost plot.
-    void draw_one(const SessionPlots& plots, bool cost, const UiStyle& style, std::string& notice);
+    void draw_one(const LabSession& session, bool cost, const UiStyle& style, std::string& notice);
 
 private:
     struct Lines {
         std::vector<PlotLine> latency, cost;
+        std::string hidden;  // what is left out until the reveal ("" — nothing)
     };
-    Lines lines(const SessionPlots& plots);
+    Lines lines(const LabSession& session);
 
     PlotWidget latency_, cost_;
     int pane_count_ = 0;       // the pane count the hidden series were chosen for

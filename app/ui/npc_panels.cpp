@@ -100,14 +100,16 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
                  formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))
                     .c_str());
         ImGui::PopID();
-        ImGui::TableSetColumnIndex(1);
-        ImGui::Text("%.0f", m.mean_input_age_ms());
-        ImGui::TableSetColumnIndex(2);
-        ImGui::Text("%.0f", m.input_age_max_ms);
-        ImGui::TableSetColumnIndex(3);
-        ImGui::Text("%.1f", m.mean_error_deg());
-        ImGui::TableSetColumnIndex(4);
-        ImGui::Text("%.3f", m.mean_main_update_ms());
+        // A lesson's open question: its answer waits for the reveal.
+        auto cell = [&](int column, const char* measure, const char* format, double value) {
+            ImGui::TableSetColumnIndex(column);
+            if (session.answer_hidden(measure)) ImGui::TextDisabled("?");
+            else ImGui::Text(format, value);
+        };
+        cell(1, "input_age", "%.0f", m.mean_input_age_ms());
+        cell(2, session.answer_hidden("max_input_age") ? "max_input_age" : "input_age", "%.0f", m.input_age_max_ms);
+        cell(3, "facing_error", "%.1f", m.mean_error_deg());
+        cell(4, "main_ms", "%.3f", m.mean_main_update_ms());
     }
     ImGui::EndTable();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -156,13 +158,18 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
     }
     if (section(fonts, "This frame")) {
         const NpcFrameMetrics& m = session.edited_pane().metrics();
-        ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
+        const char* wait = "hidden until the reveal (Page Down)";
+        if (session.answer_hidden("input_age") || session.answer_hidden("max_input_age")) ImGui::TextDisabled("input age    %s", wait);
+        else ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
         tooltip("How old the target position behind each NPC's current decision is.");
-        ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
+        if (session.answer_hidden("facing_error")) ImGui::TextDisabled("facing error %s", wait);
+        else ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
         tooltip("Angle between where each NPC faces and the true direction to the target.");
-        ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
+        if (session.answer_hidden("main_ms")) ImGui::TextDisabled("main-thread update %s", wait);
+        else ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
         tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
-        ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
+        if (session.answer_hidden("worker_ms")) ImGui::TextDisabled("worker busy %s", wait);
+        else ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
         tooltip("Time other threads spent running the jobs gathered this frame.");
     }
 }

@@ -504,7 +504,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
     for (std::size_t i = 0; i < lines.size(); ++i) {
         const PlotLine& line = lines[i];
         const PlotSeries& series = *line.series;
-        std::string label = series.name(), detail = series.unit();
+        std::string label = line.name(), detail = series.unit();
         if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
         if (!detail.empty()) label += " (" + detail + ")";
         const float width = swatch_w + gap + ImGui::CalcTextSize(label.c_str()).x;
@@ -698,7 +698,7 @@ void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<c
         ImGui::SameLine();
         const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
                                        : std::string("no sample yet");
-        ImGui::Text("%s: %s", line.series->name().c_str(), text.c_str());
+        ImGui::Text("%s: %s", line.name().c_str(), text.c_str());
     }
     if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
     ImGui::EndTooltip();

@@ -57,6 +57,8 @@ struct PlotLine {
     PlotShape shape = PlotShape::Straight;  // Staircase for frame-quantized data
     PlotStroke stroke = PlotStroke::Solid;  // Thin or Dashed for secondary series ("max", "target")
     PlotAxis axis = PlotAxis::Left;         // Right for a second unit ("jobs" beside "ms")
+    std::string label{};                    // "" — the series' name; else the legend's and read-out's name for it
+    const std::string& name() const { return label.empty() ? series->name() : label; }
 };
 
 // A horizontal line at a fixed value: a budget, a target.

@@ -48,8 +48,9 @@ void draw_record_section(FieldSection& fields, const Recording& recording, const
 
 // The exposure scene's caption, the article's three figures, pass progress
 // and legend, drawn over the scene area; and the tickets in flight.
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& settings, const ExposureScene& scene,
-                           const PixelRect& rect);
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect);
+// A lesson's open question is about the exposure scene's timings: they wait for the reveal.
+bool exposure_answer_hidden(const LabSession& session);
 void draw_tickets_panel(const ExposureScene& scene);
 
 // A section of the panel that can be folded away; open by default.

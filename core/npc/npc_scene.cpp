@@ -29,6 +29,24 @@ std::int64_t batch_period_steps(const NpcSceneConfig& c) {
 
 double batch_period_s(const NpcSceneConfig& c) { return static_cast<double>(batch_period_steps(c)) / std::max<std::uint32_t>(1, c.steps_per_s); }
 
+double model_input_age_steps(const NpcSceneConfig& c) {
+    const TimeslicerConfig& ts = c.timeslicing;
+    const std::int64_t gather = ts.gathering == Gathering::NextFrame ? (ts.mode == Mode::UpdateAll ? 1 : ts.update_every_frames) : 0;
+    if (ts.mode == Mode::UpdateAll) return static_cast<double>(gather);  // T = 1 step: every decision one step old, or fresh
+    const std::int64_t n = std::max<std::uint32_t>(1, c.npc_count), j = std::max<std::uint32_t>(1, ts.jobs_per_update);
+    const std::int64_t p = std::max<std::uint32_t>(1, ts.update_every_frames), updates = (n + j - 1) / j, period = updates * p;
+    double delay_sum = 0;  // over the keys: save frame - input frame, from the batch's start
+    for (std::int64_t k = 0; k < n; ++k) {
+        const std::int64_t start = k / j * p;
+        const std::int64_t input = reads_inputs_at_batch_start(ts.mode) ? 0 : start;
+        std::int64_t save = start + gather;  // asynchronous output: when the job is finished
+        if (saves_outputs_at_batch_end(ts.mode))
+            save = ts.sync_save == SyncSave::NextBatch ? period : (updates - 1) * p + gather;  // the next batch's start, or the last finish
+        delay_sum += static_cast<double>(save - input);
+    }
+    return delay_sum / static_cast<double>(n) + static_cast<double>(period - 1) / 2.0;
+}
+
 void run_npc_decision(const NpcJobInput& input, NpcDecision& decision) {
     busy_work_us(input.job_cost_us);
     decision.desired_deg = heading_deg(input.npc_position, input.target_position);

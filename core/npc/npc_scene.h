@@ -60,6 +60,14 @@ struct NpcSceneConfig : NpcWorldConfig {
 std::int64_t batch_period_steps(const NpcSceneConfig& config);
 double batch_period_s(const NpcSceneConfig& config);
 
+// The mean input age, in steps, that the timeslicer's schedule gives once it
+// has settled (docs/semantics.md, section 6): each key's decision is replaced
+// every T steps, so its age runs from its save delay d (save frame minus input
+// frame) to d + T - 1; the mean is the keys' mean d plus (T - 1) / 2. Exact for
+// every mode, J, P, gathering and save timing — the continuous model's T/2, T,
+// T and 1.5T less the whole steps decisions land on.
+double model_input_age_steps(const NpcSceneConfig& config);
+
 inline constexpr std::uint32_t kMaxNpcs = 100'000;
 // Up to this many NPCs stand on a ring, as in the article; more fill a field.
 inline constexpr std::uint32_t kMaxRingNpcs = 64;

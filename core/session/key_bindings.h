@@ -18,7 +18,7 @@ namespace tsl {
 
 enum class Key : std::uint8_t {
     Space, Right, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
-    P, R, H, F, Q, Slash, F1, Escape,
+    P, R, H, F, Q, Slash, F1, Escape, Minus, Equal,
 };
 
 enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
@@ -28,6 +28,8 @@ enum class KeyAction : std::uint8_t {
     StepOnce,         // pause, then one fixed step
     SetMode,          // the edited pane's mode: argument = the index in kModeNames (0: Update All)
     SetExposureMode,  // the exposure scene's execution mode: argument = the index in kExposureModeNames
+    SetSlowRate,      // the article's 10 Hz: an update every 3 steps (P = 3)
+    SetFastRate,      // the article's 30 Hz: an update every step (P = 1)
     LessonForward,    // reveal, then the next step
     LessonBack,       // the step before
     TogglePresenter,

@@ -86,16 +86,22 @@ std::string LabSession::sync() {
     // The NPC panes. A new pane count starts every pane again from frame 0,
     // so that they stay in lock-step.
     const bool new_count = static_cast<int>(settings_.npc.panes.size()) != panes_.size();
+    std::vector<int> changed;
     if (new_count) {
         unfollow();  // it records a pane about to go
         plots_.clear();
     } else {
         for (int i = 0; i < panes_.size(); ++i)
-            if (settings_.pane_scene(i) != panes_.pane(i).config()) summaries_[static_cast<std::size_t>(i)] = {};  // one setting per average
+            if (settings_.pane_scene(i) != panes_.pane(i).config()) changed.push_back(i);  // one setting per average
     }
     if (panes_.configure(settings_.npc)) {
         summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
+        restart_reveals();
         clock_.reset();
+    }
+    for (int i : changed) {  // after configure: the reveal settles from the new config's batch period
+        summaries_[static_cast<std::size_t>(i)] = {};
+        restart_reveal(i);
     }
 
     // The exposure scene: made when first shown.
@@ -113,6 +119,7 @@ std::string LabSession::sync() {
         problem = exposure_->set_config(settings_.exposure);  // empty when it worked
         settings_.exposure = exposure_->config();
         exposure_summary_ = {};  // the averages describe one setting
+        exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}};
     }
 
     // The timing diagram records the edited pane (cheap: a few events per
@@ -270,8 +277,34 @@ void LabSession::reset_scene() {
     else panes_.reset();
     summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
     exposure_summary_ = {};
+    restart_reveals();
     plots_.clear();
     clock_.reset();
+}
+
+void LabSession::restart_reveal(int pane) {
+    reveals_.resize(static_cast<std::size_t>(panes_.size()));
+    const NpcScene& scene = panes_.pane(pane);
+    const std::int64_t period = batch_period_steps(scene.config());
+    reveals_[static_cast<std::size_t>(pane)] = {scene.frames_stepped() + kRevealSettleBatches * period, period, {}, {}};
+}
+
+void LabSession::restart_reveals() {
+    reveals_.assign(static_cast<std::size_t>(panes_.size()), {});
+    for (int i = 0; i < panes_.size(); ++i) restart_reveal(i);
+    exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}};
+}
+
+std::span<const NpcMetricsSummary> LabSession::reveal_summaries() const {
+    reveal_view_.clear();
+    for (const RevealTally& r : reveals_) reveal_view_.push_back(r.whole);
+    return reveal_view_;
+}
+
+bool LabSession::answer_hidden(std::string_view measure) const {
+    if (!lesson_ || lesson_revealed_) return false;
+    const std::vector<std::string>& reveal = lesson_->steps[static_cast<std::size_t>(lesson_step_)].reveal;
+    return std::find(reveal.begin(), reveal.end(), measure) != reveal.end();
 }
 
 void LabSession::event(const std::string& what) {
@@ -299,10 +332,18 @@ void LabSession::step(int steps) {
         if (showing_exposure()) {
             exposure_->step();
             exposure_summary_.add(exposure_->metrics());
+            if (exposure_->frames_stepped() > exposure_reveal_.from_frame) exposure_reveal_.running.add(exposure_->metrics());
             continue;
         }
         panes_.step();
-        for (int p = 0; p < panes_.size(); ++p) summaries_[static_cast<std::size_t>(p)].add(panes_.pane(p).metrics());
+        for (int p = 0; p < panes_.size(); ++p) {
+            const NpcFrameMetrics& m = panes_.pane(p).metrics();
+            summaries_[static_cast<std::size_t>(p)].add(m);
+            RevealTally& r = reveals_[static_cast<std::size_t>(p)];
+            if (m.frame < r.from_frame) continue;
+            r.running.add(m);
+            if ((m.frame - r.from_frame + 1) % r.period == 0) r.whole = r.running;
+        }
         plots_.record_step(panes_.panes());
         after_step();
     }
@@ -367,6 +408,9 @@ LessonCard LabSession::lesson_card() const {
         measures.push_back(find_measure(name));
         card.columns.push_back(measures.back()->label);
     }
+    // With input ages, the exact model beside them (docs/semantics.md, section 6).
+    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end() && !step.exposure_scene;
+    if (ages) card.columns.push_back("model");
     auto values = [&](const auto& summary) {
         std::vector<std::string> out;
         for (const LessonMeasure* m : measures) {
@@ -380,15 +424,16 @@ LessonCard LabSession::lesson_card() const {
         const ExposureSceneConfig& e = exposure_->config();
         std::string label(label_of(e.mode));
         if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
-        card.rows.push_back({label, -1, values(exposure_summary_)});
-        frames = exposure_summary_.frames;
+        card.rows.push_back({label, -1, values(exposure_reveal_.running)});
+        frames = exposure_reveal_.running.frames;
     } else if (settings_.scene == SceneKind::Npc && !step.exposure_scene) {
         const int panes = std::min(panes_.size(), static_cast<int>(summaries_.size()));
         for (int i = 0; i < panes; ++i) {
             const std::string& caption = settings_.npc.panes[static_cast<std::size_t>(i)].caption;
             const std::string name = caption.empty() ? std::string(label_of(panes_.pane(i).config().timeslicing.mode)) : caption;
             RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
-                          values(summaries_[static_cast<std::size_t>(i)])};
+                          values(reveals_[static_cast<std::size_t>(i)].whole)};
+            if (ages) row.values.push_back(measure_text(1000.0 * model_input_age_steps(panes_.pane(i).config()) * panes_.pane(i).step_s(), "ms"));
             // Panes that differ only in drawing (debug lines on and off) measure the same: one row for both.
             const bool same_as_first = i > 0 && panes_.pane(i).config() == panes_.pane(0).config() && row.values == card.rows.front().values;
             if (same_as_first) {
@@ -398,12 +443,17 @@ LessonCard LabSession::lesson_card() const {
             card.rows.push_back(std::move(row));
         }
         if (card.rows.size() == 1) card.rows.front().pane = -1;
-        frames = summaries_.empty() ? 0 : summaries_.front().frames;
+        frames = reveals_.empty() ? 0 : reveals_.front().whole.frames;
     }
-    card.measured_over = frames > 0 ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
-                                    : std::string("nothing yet: let the scene run");
+    if (frames > 0) {
+        card.measured_over = showing_exposure() ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
+                                                : formatted("over %.1f s of this step: whole batches, after the first %d", static_cast<double>(frames) * step_s(),
+                                                            kRevealSettleBatches);
+    } else {
+        card.measured_over = showing_exposure() ? std::string("nothing yet: let the scene run")
+                                                : formatted("nothing yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
+    }
     // Input ages read best against the batch period T of the timing model.
-    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end();
     if (ages && !showing_exposure()) {
         const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
         if (c.timeslicing.mode != Mode::UpdateAll) card.measured_over += formatted(", T = %.0f ms", 1000.0 * batch_period_s(c));

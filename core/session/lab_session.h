@@ -96,6 +96,17 @@ public:
     // scene's) settings: the summary table and the lesson's reveal.
     std::span<const NpcMetricsSummary> summaries() const { return summaries_; }
     const ExposureMetricsSummary& exposure_summary() const { return exposure_summary_; }
+    // What a lesson's reveal shows: the same averages from a settled start —
+    // after kRevealSettleBatches batch periods (the first batches ramp up from
+    // the decisions every NPC starts with) — over whole batch periods only, so
+    // that a mode's saw-tooth is never cut part-way.
+    static constexpr int kRevealSettleBatches = 2;
+    static constexpr int kRevealSettleExposureSteps = 10;  // the exposure scene: its first steps start the threads
+    std::span<const NpcMetricsSummary> reveal_summaries() const;
+    const ExposureMetricsSummary& reveal_exposure_summary() const { return exposure_reveal_.running; }
+    // True while a lesson step's question is open and `measure` (a lesson
+    // measure such as "input_age") is part of its answer: the UI hides it.
+    bool answer_hidden(std::string_view measure) const;
     const SessionPlots& plots() const { return plots_; }
     // The edited pane's recent jobs (the previous and the current batch), or
     // null when the diagram follows nothing (too many NPCs, the exposure scene,
@@ -129,6 +140,18 @@ public:
     std::function<void(const std::string&)> on_event;
 
 private:
+    struct RevealTally {
+        std::int64_t from_frame = 0;   // the first frame counted
+        std::int64_t period = 1;       // steps in a batch period
+        NpcMetricsSummary running, whole;  // since from_frame; at the last whole period
+    };
+    struct ExposureTally {
+        std::int64_t from_frame = 0;
+        ExposureMetricsSummary running;
+    };
+    void restart_reveal(int pane);     // from the pane's current frame
+    void restart_reveals();
+
     struct Diagram {
         TraceLog log;
         bool followed = false;
@@ -158,6 +181,9 @@ private:
     std::unique_ptr<ExposureScene> exposure_;
     std::vector<NpcMetricsSummary> summaries_;
     ExposureMetricsSummary exposure_summary_;
+    std::vector<RevealTally> reveals_;
+    mutable std::vector<NpcMetricsSummary> reveal_view_;  // reveal_summaries()' storage
+    ExposureTally exposure_reveal_;
     SessionPlots plots_;
     Diagram diagram_;
     TraceLog* attached_trace_ = nullptr;
