@@ -19,9 +19,9 @@ const EnumName kConflictRuleNames[2] = {
      "Of two changes to one value, the higher-priority system's wins (AI, then physics, then animation)."},
 };
 const EnumName kQueueKindNames[2] = {
-    {"per-thread", static_cast<int>(QueueKind::PerThread), "per-thread queues",
+    {"per-thread", static_cast<int>(QueueKind::PerThread), "per-thread",
      "Each thread posts changes into its own queue, with no lock; the queues are merged in order after the run."},
-    {"locked", static_cast<int>(QueueKind::Locked), "one locked queue",
+    {"locked", static_cast<int>(QueueKind::Locked), "one locked",
      "Every thread posts into one queue behind one mutex, taken for every change; it is sorted after the run. Kept to measure "
      "what the lock costs."},
 };

@@ -117,6 +117,10 @@ public:
     // Between runs of the AI only (tests): its private data for an agent.
     const AiSystem& ai() const { return ai_; }
 
+    // The route to a rally point, if the path service holds an answer for it
+    // (path lengths to it from every cell; null otherwise). For drawing.
+    const std::vector<std::int32_t>* route_field(int destination) const { return paths_->distances(ai_.route_ticket(destination)); }
+
     // FNV-1a over every field of the scene's copy: equal hashes, equal states.
     std::uint64_t state_hash() const;
 

@@ -63,6 +63,7 @@ void AiSystem::reset(const Arena& arena, std::uint32_t agents, std::uint32_t see
     }
     routes_.assign(agents, nullptr);
     for (auto& r : requests_) r.clear();
+    newest_ticket_.assign(arena.rally.size(), PathTicket{});
 }
 
 void AiSystem::take_answers(const PathService& paths) {
@@ -98,6 +99,7 @@ TicketRequests AiSystem::hand_requests(PathService& paths) {
         }
         if (r.release) continue;
         m.ticket = paths.request_distances(arena_->rally[r.destination]);
+        newest_ticket_[r.destination] = m.ticket;
         ++counts.routes;
     }
     return counts;

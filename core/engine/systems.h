@@ -117,6 +117,11 @@ public:
         AgentValue goal, steering, route; // the last values it posted
     };
     const Mind& mind(std::uint32_t agent) const { return minds_[agent]; }
+    // The newest ticket asked for a route to each rally point (main thread, for drawing routes).
+    PathTicket route_ticket(int destination) const {
+        return destination >= 0 && destination < static_cast<int>(newest_ticket_.size()) ? newest_ticket_[static_cast<std::size_t>(destination)]
+                                                                                         : PathTicket{};
+    }
 
 private:
     struct Request {
@@ -130,6 +135,7 @@ private:
     std::vector<const std::vector<std::int32_t>*> routes_;     // per agent: its answered route, or null
     std::array<std::vector<Request>, kQueueThreads> requests_;  // per thread, like the change queues
     std::vector<Request> gathered_;
+    std::vector<PathTicket> newest_ticket_;  // per rally point
 };
 
 class PhysicsSystem final : public EngineSystem {
