@@ -193,6 +193,10 @@ void LabApp::key_action(KeyAction what, int argument) {
             toggle("hide_ui", s.hide_ui);
             action(std::string("key h: UI ") + (s.hide_ui ? "hidden" : "shown"));
             break;
+        case KeyAction::TogglePanel:
+            toggle("panel_open", s.panel_open);
+            action(std::string("key tab: control panel ") + (s.panel_open ? "open" : "folded"));
+            break;
         case KeyAction::ToggleFullscreen:
             fullscreen_toggle_requested_ = true;
             action("key f: toggle full screen");
@@ -207,7 +211,9 @@ void LabApp::key_action(KeyAction what, int argument) {
 // --- [SECTION] The UI and its requests -------------------------------------------------------
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
-    if (!layout.panel.empty()) {
+    if (!layout.panel.empty() && !session_->settings().panel_open) {
+        draw_folded_panel(layout.panel, requests);
+    } else if (!layout.panel.empty()) {
         const PanelContext context{*session_, display_frame_ms_, notice_, recording_};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
@@ -242,7 +248,7 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
     const bool exposure = session.showing_exposure();
-    begin_fixed_window("Dock", rect, ImGuiWindowFlags_NoScrollbar);
+    begin_fixed_window("Dock", rect);  // scrolls when a large UI scale leaves a plot less than its least height
     // A tab asked for by --set dock=... is selected once; clicks on tabs
     // write back which one is shown.
     const std::string want(name_of(session.settings().dock));
@@ -264,14 +270,14 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
         if (!exposure && tab("timing", "Timing diagram")) {
             if (const TraceLog* log = session.diagram_trace()) {
                 const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
-                draw_timing_diagram(*log, *session.diagram_pane(), style_.fonts(), session.settings().palette, pane.c_str());
+                draw_timing_diagram(*log, *session.diagram_pane(), style_, session.settings().palette, pane.c_str());
             } else {
                 ImGui::TextDisabled("Recording the jobs from the next step on.");
             }
             ImGui::EndTabItem();
         }
         if (tab("timeline", "Timeline")) {
-            timeline_.draw(session.profiler(), fields, style_.fonts());
+            timeline_.draw(session.profiler(), fields, style_);
             ImGui::EndTabItem();
         }
         if (exposure && tab("tickets", "Path tickets")) {
@@ -294,7 +300,7 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     if (plot == LessonPlot::Timeline) {
         std::vector<Command> ignored;  // the presenter view has no controls
         FieldSection fields(session.settings(), ignored);
-        timeline_.draw(session.profiler(), fields, style_.fonts());
+        timeline_.draw(session.profiler(), fields, style_);
     } else {
         plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
     }
@@ -330,7 +336,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.bind_for_drawing();
         {
             ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
-            draw(w, h, scaled(split_scene_area(area.w, area.h).view), px);
+            draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
         submit_ms += thread_cpu_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
@@ -360,7 +366,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         }
         return submit_ms;
     }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes);
+    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
         draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
@@ -384,7 +390,7 @@ void LabApp::draw_overlays(const Layout& layout) {
         draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes));
         return;
     }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes);
+    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i)
         draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes);
 }

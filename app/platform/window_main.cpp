@@ -50,6 +50,7 @@ std::optional<Key> lab_key(int key) {
         case GLFW_KEY_Q: return Key::Q;
         case GLFW_KEY_SLASH: return Key::Slash;
         case GLFW_KEY_F1: return Key::F1;
+        case GLFW_KEY_TAB: return Key::Tab;
         case GLFW_KEY_ESCAPE: return Key::Escape;
         case GLFW_KEY_MINUS: return Key::Minus;
         case GLFW_KEY_KP_SUBTRACT: return Key::Minus;

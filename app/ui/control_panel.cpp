@@ -68,6 +68,12 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     ImGui::PushFont(fonts.caption);
     ImGui::TextUnformatted("Timeslice Lab");
     ImGui::PopFont();
+    // Fold the panel away (Tab): the scene and plots get its width.
+    ImGui::SameLine();
+    const float fold_w = ImGui::CalcTextSize("\xc2\xab").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - fold_w));
+    if (ImGui::Button("\xc2\xab##fold panel")) requests.commands.emplace_back(SetField{"panel_open", false});
+    tooltip("Fold the panel to a narrow strip, so the scene and the plots get its width (Tab).");
     fields.control("scene");
     if (!context.notice.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.10f, 0.10f, 1.0f));
@@ -90,6 +96,13 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     ImGui::TextDisabled("%s", key_footer(settings.scene).c_str());
     ImGui::TextDisabled("R record  |  H hide UI  |  F full screen  |  Ctrl+Q quit");
     ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void draw_folded_panel(const PixelRect& rect, UiRequests& requests) {
+    begin_fixed_window("Controls (folded)", rect, ImGuiWindowFlags_NoScrollbar);
+    if (ImGui::Button("\xc2\xbb##open panel", {-FLT_MIN, 0})) requests.commands.emplace_back(SetField{"panel_open", true});
+    tooltip("Open the control panel (Tab).");
     ImGui::End();
 }
 

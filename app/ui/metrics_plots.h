@@ -26,7 +26,8 @@ class MetricsPlots {
 public:
     MetricsPlots();
 
-    // Both plots side by side in the rest of the current window. A CSV export's
+    // Both plots side by side in the rest of the current window (one at a
+    // time, picked on a row of buttons, when it is too narrow). A CSV export's
     // outcome goes to `notice`.
     // Series that answer an open lesson question are left out until the reveal.
     void draw(const LabSession& session, const UiStyle& style, std::string& notice);
@@ -45,6 +46,7 @@ private:
     PlotWidget latency_, cost_;
     int pane_count_ = 0;       // the pane count the hidden series were chosen for
     bool show_error_ = false;  // false — the latency plot shows input age; true: facing error
+    bool show_cost_ = false;   // one plot at a time: the frame cost plot
 };
 
 }  // namespace tsl::app

@@ -285,13 +285,14 @@ void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
 
 // Legend, in the view's empty bottom-left corner when there is one (the ring
 // leaves the view's corners empty; in a dense field the backing keeps it readable).
-void draw_legend(const Overlay& o, float margin) {
-    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f, 22.0f);
+void draw_legend(const Overlay& o, float margin, float ui_scale) {
+    const float grow = std::max(1.0f, ui_scale);
+    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
     const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
     float legend_w = 0;
     for (const char* row : rows) legend_w = std::max(legend_w, o.width(o.fonts.regular, legend_px, row));
     legend_w += legend_px * 2.4f;
-    if (o.bands.view.h < 380.0f || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
+    if (o.bands.view.h < std::max(380.0f, legend_px * 4 * 1.4f * 3.2f) || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
     ImDrawList* list = o.list;
     const Palette& p = o.p;
     const float mark = legend_px, lx = margin;
@@ -325,12 +326,13 @@ void draw_legend(const Overlay& o, float margin) {
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
                       int pane, int panes) {
     if (rect.empty()) return;
-    const Overlay o{list, fonts, palette(state.palette), rect, split_scene_area(rect.w, rect.h)};
+    const Palette p = overlay_palette(state.palette, state.theme);
+    const Overlay o{list, fonts, p, rect, split_scene_area(rect.w, rect.h, state.ui_scale)};
     list->PushClipRect(o.at(0, 0), o.at(rect.w, rect.h), true);
     if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
     draw_caption(o, state, scene, pane, panes);
     draw_batch_progress(o, scene);
-    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f);
+    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f, state.ui_scale);
     list->PopClipRect();
 }
 
@@ -350,14 +352,18 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
     };
     list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
     const float middle = stage.stage.x + stage.stage.w / 2;
-    centred(14.0f * k, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
+    // The demo's 14 and 12 pixel captions on its stage; on a small stage and a
+    // large UI scale, no smaller than the UI's own text would be.
+    const float title_px = std::max(14.0f * k, 13.0f * s.ui_scale), small_px = std::max(12.0f * k, 11.0f * s.ui_scale);
+    centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
     if (ts.mode != Mode::UpdateAll) {
         const double updates = static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
-        centred(12.0f * k, rate_number(updates) + (updates == 1 ? " update/s" : " updates/s"), middle, 32.0f);
+        centred(small_px, rate_number(updates) + (updates == 1 ? " update/s" : " updates/s"), middle, 12.0f + 20.0f * title_px / (14.0f * k));
     }
     for (int i = 0; i < session.panes().size(); ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        centred(12.0f * k, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x, 277.0f);
+        centred(small_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
+                289.0f - 12.0f * small_px / (12.0f * k));
     }
     list->PopClipRect();
 }

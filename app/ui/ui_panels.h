@@ -35,6 +35,8 @@ struct PanelContext {
 };
 
 void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests);
+// The panel folded away (settings.panel_open false): a strip with the button that opens it.
+void draw_folded_panel(const PixelRect& rect, UiRequests& requests);
 
 // Parts of the panel.
 void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiRequests& requests);

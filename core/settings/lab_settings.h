@@ -74,6 +74,7 @@ struct LabSettings {
     bool presenter = false;                 // false — P toggles: the scene, the lesson card and one plot
     HelpPage help = HelpPage::None;         // none — ? and F1 show a page over everything
     bool hide_ui = false;                   // false — H toggles: only the scene
+    bool panel_open = true;                 // true — the control panel; false: folded to a strip with a button
     bool bottom_panel = true;               // true — the plots, timing diagram and timeline under the scene
     DockTab dock = DockTab::Plots;          // plots — the tab shown under the scene
     int timeline_steps = 3;                 // 3 — simulation steps the timeline's Fit view shows
