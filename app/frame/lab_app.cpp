@@ -224,6 +224,8 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});
+        if (result.restore && session_->lesson()) requests.commands.emplace_back(GoToStep{session_->lesson_step()});
+        else if (result.restore) requests.commands.emplace_back(LoadPreset{session_->preset()});
     }
     const HelpPage help = session_->settings().help;
     if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize))
@@ -411,11 +413,11 @@ void LabApp::capture_scene(const FrameTarget& target, const PixelRect& scene_px)
     const LabSettings& s = session_->settings();
     if (snapshot_requested_) {
         snapshot_requested_ = false;
-        notice_ = save_snapshot(image, s.recording, session_->preset(), mode_name());
+        notice_ = save_snapshot(image, s.recording, session_->shown_name(), mode_name());
     }
     if (record_requested_) {
         record_requested_ = false;
-        notice_ = recording_.start(s.recording, session_->preset(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
+        notice_ = recording_.start(s.recording, session_->shown_name(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
         action(recording_.active() ? "recording " + recording_.path() : "recording failed: " + notice_);
         return;
     }

@@ -18,8 +18,9 @@
 
 namespace tsl::app {
 
-// Expands {preset}, {mode}, {date} (YYYYMMDD) and {time} (HHMMSS, local) in
-// `name_template`, and keeps file names safe (no '/' from the values).
+// Expands {preset} (what is shown: LabSession::shown_name), {mode}, {date}
+// (YYYYMMDD) and {time} (HHMMSS, local) in `name_template`, and keeps file
+// names safe (no '/' from the values).
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode);
 
 class Recording {

@@ -67,7 +67,8 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
                       const PixelRect& rect, int pane = 0, int panes = 1);
 // The article's demo (NpcLook::Article): its title, rate and "Debug: On/Off" captions on its stage.
 void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage);
-// "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
+// "10 updates/s  |  each NPC every 1.0 s  |  J = 1, P = 3  |  inline, same frame"
+// and shorter forms, longest first.
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 
 }  // namespace tsl::app

@@ -328,7 +328,7 @@ const FieldSpec kFields[] = {
      .help = "Where recordings and PNG snapshots are saved (default: the working directory).", .preset_key = "-",
      .ui = {W::Input}, TSL_ACCESS(s.recording.folder)},
     {.key = "record_name", .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "file name",
-     .help = "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in.", .preset_key = "-",
+     .help = "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in ({preset}: the preset's name, or one made from the settings once they differ from it, such as siao-10ups).", .preset_key = "-",
      .ui = {W::Input}, TSL_ACCESS(s.recording.name_template)},
 };
 
