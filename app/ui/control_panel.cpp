@@ -75,11 +75,6 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     if (ImGui::Button("\xc2\xab##fold panel")) requests.commands.emplace_back(SetField{"panel_open", false});
     tooltip("Fold the panel to a narrow strip, so the scene and the plots get its width (Tab).");
     fields.control("scene");
-    if (!context.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.10f, 0.10f, 1.0f));
-        ImGui::TextWrapped("%s", context.notice.c_str());
-        ImGui::PopStyleColor();
-    }
 
     draw_simulation_section(fields, context, fonts, requests);
     draw_lessons_section(context, fonts, requests);

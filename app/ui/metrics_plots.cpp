@@ -32,7 +32,16 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
     ImGui::PopFont();
 }
 
+Notice exported_notice(const PlotExport& exported) {
+    return exported.result ? saved_notice(exported.path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported.result.error);
+}
+
 }  // namespace
+
+void MetricsPlots::set_export_dir(const std::string& dir) {
+    latency_.options().export_dir = dir;
+    cost_.options().export_dir = dir;
+}
 
 MetricsPlots::MetricsPlots()
     : latency_(plot_options("Latency", "timeslice-lab-latency", 6)), cost_(plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {
@@ -104,7 +113,7 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     return out;
 }
 
-void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, std::string& notice) {
+void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
@@ -116,11 +125,11 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
     const bool toolbar = plot.options().toolbar;
     plot.options().toolbar = false;
     if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.latency, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+        notice = exported_notice(*exported);
     plot.options().toolbar = toolbar;
 }
 
-void MetricsPlots::draw(const LabSession& session, const UiStyle& style, std::string& notice) {
+void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
@@ -129,7 +138,7 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, std::st
     if (!hidden.empty() && !latency.empty()) ImGui::TextDisabled("%s", hidden.c_str());
     auto show = [&](PlotWidget& plot, const char* id, const std::vector<PlotLine>& shown) {
         if (shown.empty()) draw_waiting(hidden, style);
-        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = exported->result ? "Saved " + exported->path : exported->result.error;
+        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = exported_notice(*exported);
     };
     auto age_or_error = [&](bool with_cost) {
         if (ImGui::RadioButton("input age", !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;

@@ -379,6 +379,11 @@ PlotExport PlotWidget::export_csv(std::span<const PlotLine> lines, const std::st
     std::vector<const PlotSeries*> visible;
     for (const PlotLine& line : lines)
         if (!hidden(*line.series)) visible.push_back(line.series);
+    // The folder is made when first needed (the default one in the pictures folder too).
+    std::error_code made;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, made)) std::filesystem::create_directories(folder, made);
+    if (made) return {path, {false, "cannot make the folder '" + folder.string() + "': " + made.message()}};
     return {path, export_plot_csv(path, visible, x.lo, x.hi, options_.x_name)};
 }
 

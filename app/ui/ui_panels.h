@@ -30,7 +30,6 @@ struct UiRequests {
 struct PanelContext {
     const LabSession& session;
     double display_frame_ms = 0;        // smoothed time between displayed frames (0 when unknown)
-    const std::string& notice;          // the last problem or result to show ("" — none)
     const Recording& recording;         // the GIF being recorded, if any
 };
 

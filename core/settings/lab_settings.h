@@ -43,7 +43,7 @@ std::optional<PaletteKind> parse_palette(std::string_view text);
 std::optional<UiTheme> parse_theme(std::string_view text);
 
 struct RecordingSettings {
-    std::string folder = ".";                                            // "." — the working directory
+    std::string folder;                                                  // "" — "Timeslice Lab" in the pictures folder (default_output_folder)
     std::string name_template = "timeslice-lab-{preset}-{date}-{time}";  // without extension
     float seconds = 3.2f;                                                // 3.2 s — the article's clips; 0: until stopped
     int from_step = 0;  // 0 — `record` simulates this many steps before its first frame (the article's clips start mid-run)
