@@ -102,6 +102,57 @@ TEST_CASE("Loading a preset sets the world, every pane and the scene, from frame
     CHECK(session.preset() == "exposure-next-frame");
 }
 
+TEST_CASE("A preset changed since it loaded is marked modified, and files are named from what is shown", "[session]") {
+    LabSession session({}, options_for_tests());
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "aiao-30ups");  // no preset: the defaults (P = 1 at 30 steps/s), by their settings
+    require(session.apply(LoadPreset{"aiao-10hz"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "aiao-10hz");
+    // A view setting is not part of the preset.
+    require(session.apply(SetField{"ui_scale", 1.5}));
+    CHECK_FALSE(session.preset_modified());
+    // Linked panes: the mode changes both, and the name follows.
+    require(session.apply(SetField{"mode", std::string("siao")}));
+    CHECK(session.preset_modified());
+    CHECK(session.shown_name() == "siao-10ups");
+    CHECK_FALSE(session.lesson_card().changed.empty());
+    require(session.apply(SetField{"link_panes", false}));
+    require(session.apply(SetField{"mode", std::string("siso"), 1}));
+    require(session.apply(SetField{"update_every", std::int64_t{1}}));
+    require(session.apply(SetField{"update_every", std::int64_t{1}, 1}));
+    CHECK(session.shown_name() == "siao-vs-siso-30ups");
+    require(session.apply(LoadPreset{"aiao-10hz"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.lesson_card().changed.empty());
+    require(session.apply(LoadPreset{"exposure-timesliced"}));
+    require(session.apply(SetField{"exposure_mode", std::string("next-frame")}));
+    CHECK(session.shown_name() == "exposure-next-frame");
+}
+
+TEST_CASE("The pickers list presets by scene in the order the lessons teach them", "[session][content]") {
+    LabSession session({}, options_for_tests());
+    const Catalog& catalog = session.catalog();
+    CHECK(catalog.problem.empty());
+    REQUIRE(catalog.lessons.size() >= 2);
+    CHECK(catalog.lessons.front().name == "timeslicing");  // the NPC scene's lesson first
+    std::vector<std::string> names;
+    bool exposure_seen = false;
+    for (const CatalogEntry& p : catalog.presets) {
+        CHECK((p.exposure_scene || !exposure_seen));  // every NPC preset before every exposure one
+        exposure_seen = exposure_seen || p.exposure_scene;
+        names.push_back(p.name);
+    }
+    auto at = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) - names.begin(); };
+    CHECK(at("update-all") == 0);
+    CHECK(at("rudimentary-slicing") == 1);
+    CHECK(at("aiao-10hz") < at("siao-10hz"));
+    CHECK(at("siso-10hz") < at("aiso-10hz"));
+    CHECK(at("next-frame-jobs") < at("aiao-30hz"));  // the lesson's presets, then the others
+    CHECK(at("aiso-30hz") < at("four-modes-10hz"));  // one mode's figures before a comparison of modes
+    CHECK(at("exposure-single") < at("exposure-sweep"));
+}
+
 TEST_CASE("A lesson step given on the command line keeps the --set given with it", "[session][lessons]") {
     LabSession session({}, options_for_tests());
     LaunchRequest request;

@@ -125,8 +125,10 @@ struct WindowCommand {
             options.settings_path = default_settings_path();
             const SettingsLoad loaded = load_settings(options.settings_path);
             for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
+            options.problems = loaded.problems;
             apply_settings(settings, loaded);
         }
+        options.from_file = settings;
         options.session = new_session(settings);
         if (const ArgumentProblem problem = launch.apply_to(*options.session); problem) return fail(problem);
         options.verbose = verbose;

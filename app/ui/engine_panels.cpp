@@ -121,11 +121,12 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
 
 namespace {
 
-void draw_engine_legend(ImDrawList* list, const UiFonts& fonts, PaletteKind palette_kind, const PixelRect& rect, const SceneBands& bands) {
-    const Palette& p = palette(palette_kind);
+void draw_engine_legend(ImDrawList* list, const UiFonts& fonts, const Palette& p, PaletteKind palette_kind, float ui_scale, const PixelRect& rect,
+                        const SceneBands& bands) {
     const EngineColours& c = engine_colours(palette_kind);
-    const float px = std::clamp(bands.view.h * 0.024f, 12.0f, 22.0f), margin = px * 0.6f;
-    if (bands.view.h < 360.0f) return;
+    const float grow = std::max(1.0f, ui_scale);
+    const float px = std::clamp(bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow), margin = px * 0.6f;
+    if (bands.view.h < std::max(360.0f, px * 4 * 1.4f * 3.2f)) return;
     struct Row {
         Rgba colour;
         const char* text;
@@ -157,8 +158,8 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     const EnginePanes& panes = *session.engine();
     const EngineScene& scene = panes.pane(pane);
     const LabSettings& settings = session.settings();
-    const Palette& p = palette(settings.palette);
-    const SceneBands bands = split_scene_area(rect.w, rect.h);
+    const Palette p = overlay_palette(settings.palette, settings.theme);
+    const SceneBands bands = split_scene_area(rect.w, rect.h, settings.ui_scale);
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
     // The longest of `forms` that fits, centred.
     auto centred = [&](ImFont* font, float size, std::initializer_list<std::string> forms, float y, ImU32 colour) {
@@ -207,7 +208,13 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
              "runs merged: " + (runs.empty() ? std::string("none") : runs)},
             bands.footer.y + bands.footer.h * 0.12f + footer_px * 1.3f, col(p.faint_ink));
     if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
-    if (pane == 0) draw_engine_legend(list, fonts, settings.palette, rect, bands);
+    // The pane the panel's controls change, outlined in its colour (not in
+    // pictures of the scene alone, nor the presenter view, which has no controls).
+    if (panes.size() > 1 && pane == std::min(settings.edited_engine_pane, panes.size() - 1) && !settings.hide_ui && !settings.presenter) {
+        const float t = std::max(2.0f, 2.0f * settings.ui_scale);
+        list->AddRect(at(t / 2, t / 2), at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
+    }
+    if (pane == 0) draw_engine_legend(list, fonts, p, settings.palette, settings.ui_scale, rect, bands);
     list->PopClipRect();
 }
 

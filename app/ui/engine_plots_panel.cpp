@@ -54,18 +54,24 @@ EnginePlotsPanel::Lines EnginePlotsPanel::lines(const LabSession& session) const
     return out;
 }
 
+void EnginePlotsPanel::set_export_dir(const std::string& dir) {
+    staleness_.options().export_dir = dir;
+    cost_.options().export_dir = dir;
+}
+
 void EnginePlotsPanel::plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden,
-                            const UiStyle& style, std::string& notice) {
+                            const UiStyle& style, Notice& notice) {
     if (lines.empty()) {
         ImGui::PushFont(style.fonts().bold);
         ImGui::TextWrapped("%s", hidden.c_str());
         ImGui::PopFont();
         return;
     }
-    if (auto exported = widget.draw(id, {0, 0}, lines, style)) notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    if (auto exported = widget.draw(id, {0, 0}, lines, style))
+        notice = exported->result ? saved_notice(exported->path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported->result.error);
 }
 
-void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, std::string& notice) {
+void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.engine_plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
@@ -74,17 +80,28 @@ void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, std
     if (!all.hidden.empty() && !(all.staleness.empty() && all.cost.empty())) ImGui::TextDisabled("%s", all.hidden.c_str());
     const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float half = (avail.x - gap) / 2;
-    ImGui::BeginChild("staleness plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
+    // Too narrow for two readable plots (a projector's scale): one at a time.
+    if (avail.x < ImGui::GetFontSize() * 44 + gap) {
+        if (ImGui::RadioButton("copy staleness", !show_cost_)) show_cost_ = false;
+        tooltip("How many ticks of changes each system's copy has not received yet.");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("tick cost", show_cost_)) show_cost_ = true;
+        tooltip("Where the main thread's time goes in a tick, and the systems' work on every thread.");
+        if (show_cost_) plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
+        else plot(staleness_, "staleness", all.staleness, all.hidden, style, notice);
+        return;
+    }
+    const float half = (avail.x - gap) / 2, height = std::max(avail.y, ImGui::GetFontSize() * 12);
+    ImGui::BeginChild("staleness plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
     plot(staleness_, "staleness", all.staleness, all.hidden, style, notice);
     ImGui::EndChild();
     ImGui::SameLine(0, gap);
-    ImGui::BeginChild("tick cost plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::BeginChild("tick cost plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
     plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
     ImGui::EndChild();
 }
 
-void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiStyle& style, std::string& notice) {
+void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice) {
     if (session.engine_plots().pane_count() == 0) {
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;

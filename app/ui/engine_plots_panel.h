@@ -12,6 +12,7 @@
 // Threading: main thread.
 #pragma once
 
+#include "app/ui/notice.h"
 #include "app/ui/plot_widget.h"
 #include "app/ui/ui_style.h"
 
@@ -26,10 +27,14 @@ class EnginePlotsPanel {
 public:
     EnginePlotsPanel();
 
-    // Both plots side by side in the rest of the current window.
-    void draw(const LabSession& session, const UiStyle& style, std::string& notice);
+    // Both plots side by side in the rest of the current window (one at a
+    // time, picked on a row of buttons, when it is too narrow). A CSV export's
+    // outcome goes to `notice`.
+    void draw(const LabSession& session, const UiStyle& style, Notice& notice);
     // One plot filling the rest of the window, without its toolbar (the presenter view).
-    void draw_one(const LabSession& session, bool cost, const UiStyle& style, std::string& notice);
+    void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
+    // Where "Export CSV" writes.
+    void set_export_dir(const std::string& dir);
 
 private:
     struct Lines {
@@ -38,9 +43,10 @@ private:
     };
     Lines lines(const LabSession& session) const;
     void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
-              std::string& notice);
+              Notice& notice);
 
     PlotWidget staleness_, cost_;
+    bool show_cost_ = false;  // one plot at a time: the tick cost plot
 };
 
 }  // namespace tsl::app

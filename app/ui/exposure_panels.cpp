@@ -85,8 +85,8 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const LabSettings& state = session.settings();
     const ExposureScene& scene = *session.exposure();
     if (rect.empty()) return;
-    const Palette& p = palette(state.palette);
-    const SceneBands bands = split_scene_area(rect.w, rect.h);
+    const Palette p = overlay_palette(state.palette, state.theme);
+    const SceneBands bands = split_scene_area(rect.w, rect.h, state.ui_scale);
     const ExposureSceneConfig& e = scene.config();
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
     auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
@@ -127,8 +127,9 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     }
 
     // Legend, in the view's bottom-left corner.
-    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f, 22.0f);
-    if (bands.view.h >= 380.0f) {
+    const float grow = std::max(1.0f, state.ui_scale);
+    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
+    if (bands.view.h >= std::max(380.0f, legend_px * 5 * 1.4f * 3.2f)) {
         struct Row {
             Rgba colour;
             const char* text;

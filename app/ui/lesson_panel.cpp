@@ -119,6 +119,17 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         }
     }
 
+    // A key or a control changed what the step set up: the card is no longer
+    // about what runs, so it says so and offers the way back.
+    if (!card.changed.empty()) {
+        ImGui::Spacing();
+        ImGui::PushFont(fonts.bold);
+        wrapped(card.changed);
+        ImGui::PopFont();
+        if (ImGui::Button("Restore")) result.restore = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load the step's (or preset's) settings again and restart it.");
+    }
+
     // The buttons sit at the bottom of the card, or under the text when it is long.
     const float buttons_h = ImGui::GetFrameHeight();
     const float bottom = ImGui::GetWindowHeight() - style.WindowPadding.y - buttons_h;

@@ -22,6 +22,7 @@ namespace tsl::app {
 struct LessonCardResult {
     bool back = false;     // the "< Back" button
     bool forward = false;  // "Reveal" or "Next >"
+    bool restore = false;  // "Restore": the step's (or preset's) own settings again
     bool fits = true;      // everything drawn fitted the card without scrolling
 };
 

@@ -32,7 +32,16 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
     ImGui::PopFont();
 }
 
+Notice exported_notice(const PlotExport& exported) {
+    return exported.result ? saved_notice(exported.path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported.result.error);
+}
+
 }  // namespace
+
+void MetricsPlots::set_export_dir(const std::string& dir) {
+    latency_.options().export_dir = dir;
+    cost_.options().export_dir = dir;
+}
 
 MetricsPlots::MetricsPlots()
     : latency_(plot_options("Latency", "timeslice-lab-latency", 6)), cost_(plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {
@@ -74,20 +83,25 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
         if (count < 2 || letters[static_cast<std::size_t>(pane)].size() == 1) return std::string();
         return letters[static_cast<std::size_t>(pane)] + series.name().substr(1);  // "A mean age" -> "A, B mean age"
     };
+    // A pane's line: in a comparison, grouped by its pane(s) for the legend.
+    auto line = [&](const PlotSeries& series, Rgba hue, PlotStroke stroke, int pane) {
+        PlotLine l{&series, hue, PlotShape::Staircase, stroke, PlotAxis::Left, named(series, pane)};
+        if (count > 1) {
+            l.group = letters[static_cast<std::size_t>(pane)];
+            l.kind = series.name().substr(2);  // "A mean age" -> "mean age"
+        }
+        return l;
+    };
     for (int i = 0; i < count; ++i) {
         if (same_as[static_cast<std::size_t>(i)] >= 0) continue;
         const PaneSeries& s = plots.pane(i);
         // Input age is held between decisions: a staircase, one step per frame.
         if (!latency_hidden) {
-            const PlotSeries& mean = show_error_ ? s.error_mean : s.age_mean;
-            const PlotSeries& max = show_error_ ? s.error_max : s.age_max;
-            out.latency.push_back({&mean, colour(i), PlotShape::Staircase, PlotStroke::Solid, PlotAxis::Left, named(mean, i)});
-            out.latency.push_back({&max, colour(i), PlotShape::Staircase, PlotStroke::Dashed, PlotAxis::Left, named(max, i)});
+            out.latency.push_back(line(show_error_ ? s.error_mean : s.age_mean, colour(i), PlotStroke::Solid, i));
+            out.latency.push_back(line(show_error_ ? s.error_max : s.age_max, colour(i), PlotStroke::Dashed, i));
         }
-        if (!main) out.cost.push_back({&s.main_ms, colour(i), PlotShape::Staircase, PlotStroke::Solid, PlotAxis::Left, named(s.main_ms, i)});
-        if (!busy)
-            out.cost.push_back({&s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotShape::Staircase, PlotStroke::Dashed, PlotAxis::Left,
-                                named(s.busy_ms, i)});
+        if (!main) out.cost.push_back(line(s.main_ms, colour(i), PlotStroke::Solid, i));
+        if (!busy) out.cost.push_back(line(s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotStroke::Dashed, i));
     }
     if (!main) out.cost.push_back({&plots.frame_total(), hex(0x555555), PlotShape::Staircase, PlotStroke::Thin});
     out.cost.push_back({&plots.jobs(), hex(0xE69F00, 0.6f), PlotShape::Staircase, PlotStroke::Thin, PlotAxis::Right});
@@ -99,7 +113,7 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     return out;
 }
 
-void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, std::string& notice) {
+void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
@@ -111,35 +125,54 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
     const bool toolbar = plot.options().toolbar;
     plot.options().toolbar = false;
     if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.latency, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+        notice = exported_notice(*exported);
     plot.options().toolbar = toolbar;
 }
 
-void MetricsPlots::draw(const LabSession& session, const UiStyle& style, std::string& notice) {
+void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
     auto [latency, cost, hidden] = lines(session);
     if (!hidden.empty() && !latency.empty()) ImGui::TextDisabled("%s", hidden.c_str());
+    auto show = [&](PlotWidget& plot, const char* id, const std::vector<PlotLine>& shown) {
+        if (shown.empty()) draw_waiting(hidden, style);
+        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = exported_notice(*exported);
+    };
+    auto age_or_error = [&](bool with_cost) {
+        if (ImGui::RadioButton("input age", !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;
+        tooltip("How old the target position behind each NPC's decision is, in ms: the mode's latency.");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("facing error", show_error_ && !(with_cost && show_cost_))) {
+            show_error_ = true;
+            show_cost_ = false;
+        }
+        tooltip("Degrees between where each NPC faces and the true direction to the target: what the latency costs.");
+        if (!with_cost) return;
+        ImGui::SameLine();
+        if (ImGui::RadioButton("frame cost", show_cost_)) show_cost_ = true;
+        tooltip("Main-thread and worker time per frame: what the timing costs the CPU.");
+    };
 
     const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float half = (avail.x - gap) / 2;
-    ImGui::BeginChild("latency plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
-    if (ImGui::RadioButton("input age", !show_error_)) show_error_ = false;
-    tooltip("How old the target position behind each NPC's decision is, in ms: the mode's latency.");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("facing error", show_error_)) show_error_ = true;
-    tooltip("Degrees between where each NPC faces and the true direction to the target: what the latency costs.");
-    if (latency.empty()) draw_waiting(hidden, style);
-    else if (auto exported = latency_.draw("latency", {0, 0}, latency, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    // Two plots side by side need about 22 characters each to stay readable;
+    // narrower (a projector's scale), one at a time, picked on one row.
+    if (avail.x < ImGui::GetFontSize() * 44 + gap) {
+        age_or_error(true);
+        if (show_cost_) show(cost_, "cost", cost);
+        else show(latency_, "latency", latency);
+        return;
+    }
+    const float half = (avail.x - gap) / 2, height = std::max(avail.y, ImGui::GetFontSize() * 12);
+    ImGui::BeginChild("latency plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
+    age_or_error(false);
+    show(latency_, "latency", latency);
     ImGui::EndChild();
     ImGui::SameLine(0, gap);
-    ImGui::BeginChild("cost plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
-    if (auto exported = cost_.draw("cost", {0, 0}, cost, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    ImGui::BeginChild("cost plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
+    show(cost_, "cost", cost);
     ImGui::EndChild();
 }
 

@@ -30,11 +30,12 @@ struct UiRequests {
 struct PanelContext {
     const LabSession& session;
     double display_frame_ms = 0;        // smoothed time between displayed frames (0 when unknown)
-    const std::string& notice;          // the last problem or result to show ("" — none)
     const Recording& recording;         // the GIF being recorded, if any
 };
 
 void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests);
+// The panel folded away (settings.panel_open false): a strip with the button that opens it.
+void draw_folded_panel(const PixelRect& rect, UiRequests& requests);
 
 // Parts of the panel.
 void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiRequests& requests);
@@ -75,7 +76,8 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
                       const PixelRect& rect, int pane = 0, int panes = 1);
 // The article's demo (NpcLook::Article): its title, rate and "Debug: On/Off" captions on its stage.
 void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage);
-// "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
+// "10 updates/s  |  each NPC every 1.0 s  |  J = 1, P = 3  |  inline, same frame"
+// and shorter forms, longest first.
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 
 }  // namespace tsl::app

@@ -28,6 +28,8 @@ const KeyBinding kBindings[] = {
      "Presenter view: only the scene, the step's text and one plot.", ""},
     {Key::R, Key::R, kNoMods, kCtrl, KeyAction::ToggleRecording, kAnyScene, false, "R", "Record the scene area as a GIF; R again stops.", ""},
     {Key::H, Key::H, kNoMods, kNoMods, KeyAction::ToggleHideUi, kAnyScene, false, "H", "Hide or show everything but the scene.", ""},
+    {Key::Tab, Key::Tab, kNoMods, kNoMods, KeyAction::TogglePanel, kAnyScene, false, "Tab",
+     "Fold the control panel to a narrow strip (the scene gets its width), or open it.", ""},
     {Key::F, Key::F, kNoMods, kNoMods, KeyAction::ToggleFullscreen, kAnyScene, false, "F", "Full screen on or off.", ""},
     {Key::Slash, Key::Slash, kShift, kNoMods, KeyAction::ShowKeys, kAnyScene, false, "?", "This list.", ""},
     {Key::F1, Key::F1, kNoMods, kNoMods, KeyAction::ShowAbout, kAnyScene, false, "F1",

@@ -10,9 +10,11 @@
 #include "core/exposure/level.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <thread>
+#include <tuple>
 
 namespace tsl {
 
@@ -275,6 +277,7 @@ CommandResult LabSession::load_preset(const std::string& name) {
     apply_preset(settings_, *loaded.preset);
     preset_ = loaded.preset->name;
     std::string problem = sync();
+    preset_settings_ = settings_;
     reset_scene();
     event("preset " + name);
     if (!problem.empty()) return {problem, 1};
@@ -315,18 +318,70 @@ const Catalog& LabSession::catalog() const {
     if (catalog_) return *catalog_;
     Catalog& c = catalog_.emplace();
     // The pickers list every preset and lesson that loads; a broken file is named.
+    struct Order {
+        int lesson_step = 1 << 20;  // where a lesson first uses it (lessons in their order)
+        int distinct_modes = 0;     // 1: one mode's figure; more: a comparison of modes
+        int first_mode = 0;
+    };
+    std::vector<Order> order;
+    std::vector<Lesson> lessons;
     for (const std::string& name : list_presets(options_.assets_dir)) {
         const PresetLoad loaded = load_preset_by_name(options_.assets_dir, name);
-        if (loaded.preset)
-            c.presets.push_back({name, loaded.preset->title, loaded.preset->description, loaded.preset->exposure_scene, loaded.preset->engine_scene});
-        else c.problem = loaded.error;
+        if (!loaded.preset) {
+            c.problem = loaded.error;
+            continue;
+        }
+        const Preset& p = *loaded.preset;
+        c.presets.push_back({name, p.title, p.description, p.exposure_scene, p.engine_scene});
+        Order o;
+        std::vector<Mode> modes;
+        for (const NpcPaneSettings& pane : p.npc.panes)
+            if (std::find(modes.begin(), modes.end(), pane.timeslicing.mode) == modes.end()) modes.push_back(pane.timeslicing.mode);
+        o.distinct_modes = static_cast<int>(modes.size());
+        o.first_mode = modes.empty() ? 0 : static_cast<int>(modes.front());
+        order.push_back(o);
     }
     c.levels = level_names(options_.assets_dir + "/levels");
     for (const std::string& name : list_lessons(options_.assets_dir)) {
-        const LessonLoad loaded = load_lesson_by_name(options_.assets_dir, name);
-        if (loaded.lesson) c.lessons.push_back({name, loaded.lesson->title, loaded.lesson->description, false});
-        else c.problem = loaded.error;
+        LessonLoad loaded = load_lesson_by_name(options_.assets_dir, name);
+        if (!loaded.lesson) {
+            c.problem = loaded.error;
+            continue;
+        }
+        lessons.push_back(std::move(*loaded.lesson));
     }
+    // Grouped by scene (NPCs, exposure, engine), in the order the lessons
+    // teach them; the rest after, one mode's figures before comparisons of several.
+    auto scene_rank = [](const CatalogEntry& e) { return e.engine_scene ? 2 : e.exposure_scene ? 1 : 0; };
+    auto lesson_scene = [&](const Lesson& l) {
+        for (const CatalogEntry& p : c.presets)
+            if (!l.steps.empty() && p.name == l.steps.front().preset) return p;
+        return CatalogEntry{};
+    };
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [&](const Lesson& a, const Lesson& b) { return scene_rank(lesson_scene(a)) < scene_rank(lesson_scene(b)); });
+    int step_index = 0;
+    for (const Lesson& l : lessons) {
+        const CatalogEntry first = lesson_scene(l);
+        c.lessons.push_back({l.name, l.title, l.description, first.exposure_scene, first.engine_scene});
+        for (const LessonStep& step : l.steps) {
+            for (std::size_t i = 0; i < c.presets.size(); ++i)
+                if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);
+            ++step_index;
+        }
+    }
+    std::vector<std::size_t> index(c.presets.size());
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
+    std::stable_sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
+        const CatalogEntry &pa = c.presets[a], &pb = c.presets[b];
+        const Order &oa = order[a], &ob = order[b];
+        const int ra = scene_rank(pa), rb = scene_rank(pb);
+        return std::tie(ra, oa.lesson_step, oa.distinct_modes, oa.first_mode, pa.name) <
+               std::tie(rb, ob.lesson_step, ob.distinct_modes, ob.first_mode, pb.name);
+    });
+    std::vector<CatalogEntry> sorted;
+    for (std::size_t i : index) sorted.push_back(std::move(c.presets[i]));
+    c.presets = std::move(sorted);
     return c;
 }
 
@@ -459,6 +514,50 @@ void LabSession::after_step() {
 
 // --- [SECTION] The lesson card --------------------------------------------------------------
 
+bool LabSession::preset_modified() const {
+    if (preset_.empty()) return false;
+    const LabSettings& a = settings_;
+    const LabSettings& b = preset_settings_;
+    if (a.scene != b.scene || a.workers != b.workers) return true;
+    if (a.scene == SceneKind::Exposure) return a.exposure != b.exposure || a.show_rays != b.show_rays;
+    if (a.scene == SceneKind::Engine) return a.engine != b.engine || a.show_routes != b.show_routes;
+    return a.npc != b.npc;
+}
+
+std::string LabSession::shown_name() const {
+    if (!preset_.empty() && !preset_modified()) return preset_;
+    if (settings_.scene == SceneKind::Exposure) return "exposure-" + std::string(name_of(settings_.exposure.mode));
+    if (settings_.scene == SceneKind::Engine) {
+        // "engine-lock-step", or "engine-lock-step-vs-free-step": the panes' step modes, each once.
+        std::string modes;
+        std::vector<StepMode> seen;
+        for (const EnginePaneConfig& pane : settings_.engine.panes)
+            if (std::find(seen.begin(), seen.end(), pane.step_mode) == seen.end()) {
+                seen.push_back(pane.step_mode);
+                modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(pane.step_mode));
+            }
+        return "engine-" + modes;
+    }
+    // The panes' modes, each once, and the update rate when they share one.
+    std::vector<Mode> seen;
+    std::string modes;
+    std::uint32_t period = 0;
+    bool one_period = true;
+    for (int i = 0; i < static_cast<int>(settings_.npc.panes.size()); ++i) {
+        const TimeslicerConfig& ts = settings_.pane(i).timeslicing;
+        if (std::find(seen.begin(), seen.end(), ts.mode) == seen.end()) {
+            seen.push_back(ts.mode);
+            modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(ts.mode));
+        }
+        if (ts.mode == Mode::UpdateAll) continue;
+        one_period = one_period && (period == 0 || period == ts.update_every_frames);
+        period = ts.update_every_frames;
+    }
+    if (period == 0 || !one_period) return modes;
+    const double updates = static_cast<double>(settings_.npc.world.steps_per_s) / period;
+    return modes + "-" + formatted(updates == std::floor(updates) ? "%.0f" : "%.2g", updates) + "ups";
+}
+
 LessonCard LabSession::lesson_card() const {
     LessonCard card;
     if (!lesson_) {
@@ -468,9 +567,10 @@ LessonCard LabSession::lesson_card() const {
         card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
         for (const CatalogEntry& p : catalog().presets)
             if (p.name == preset_) {
-                card.title = p.title;
+                card.title = p.title + (preset_modified() ? " (modified)" : "");
                 card.text = p.description;
             }
+        if (preset_modified()) card.changed = "Changed since the preset loaded.";
         return card;
     }
     const int count = static_cast<int>(lesson_->steps.size());
@@ -483,6 +583,7 @@ LessonCard LabSession::lesson_card() const {
     card.revealed = lesson_revealed_;
     card.can_go_back = lesson_step_ > 0;
     card.can_go_forward = !lesson_revealed_ || lesson_step_ + 1 < count;
+    if (preset_modified()) card.changed = "Changed since this step began: the card is about the step's own settings.";
 
     std::vector<const LessonMeasure*> measures;
     for (const std::string& name : step.reveal) {

@@ -51,10 +51,13 @@ struct SessionOptions {
 // A preset or lesson the pickers offer.
 struct CatalogEntry {
     std::string name, title, description;
-    bool exposure_scene = false;
-    bool engine_scene = false;
+    bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
+    bool engine_scene = false;    // ... of the engine scene
 };
 struct Catalog {
+    // Both grouped by scene (the NPC scene's first) and in teaching order:
+    // presets as the lessons use them, then the others, one mode's figures
+    // before comparisons of several.
     std::vector<CatalogEntry> presets, lessons;
     std::vector<std::string> levels;  // the level files in <assets>/levels, by name
     std::string problem;  // the last file that did not load, named ("" — none)
@@ -127,6 +130,14 @@ public:
 
     // The preset last loaded ("" — none), and the presets and lessons there are.
     const std::string& preset() const { return preset_; }
+    // The scene's settings differ from what the preset last loaded set
+    // (anything a preset holds: the scene, the NPC world and panes, the
+    // exposure scene, the workers); false without a preset.
+    bool preset_modified() const;
+    // A name for files of what is shown: the preset's while unmodified, else
+    // one made from the settings ("siao-10ups", "aiao-vs-siso-10ups",
+    // "exposure-timesliced"), lower case, safe in a file name.
+    std::string shown_name() const;
     const Catalog& catalog() const;
     const std::string& assets_dir() const { return options_.assets_dir; }
 
@@ -218,6 +229,7 @@ private:
 
     std::string startup_problem_;
     std::string preset_;
+    LabSettings preset_settings_;  // the settings right after the preset loaded
     mutable std::optional<Catalog> catalog_;  // read on first use
     std::optional<Lesson> lesson_;
     int lesson_step_ = 0;

@@ -44,7 +44,7 @@ std::optional<PaletteKind> parse_palette(std::string_view text);
 std::optional<UiTheme> parse_theme(std::string_view text);
 
 struct RecordingSettings {
-    std::string folder = ".";                                            // "." — the working directory
+    std::string folder;                                                  // "" — "Timeslice Lab" in the pictures folder (default_output_folder)
     std::string name_template = "timeslice-lab-{preset}-{date}-{time}";  // without extension
     float seconds = 3.2f;                                                // 3.2 s — the article's clips; 0: until stopped
     int from_step = 0;  // 0 — `record` simulates this many steps before its first frame (the article's clips start mid-run)
@@ -80,6 +80,7 @@ struct LabSettings {
     bool presenter = false;                 // false — P toggles: the scene, the lesson card and one plot
     HelpPage help = HelpPage::None;         // none — ? and F1 show a page over everything
     bool hide_ui = false;                   // false — H toggles: only the scene
+    bool panel_open = true;                 // true — the control panel; false: folded to a strip with a button
     bool bottom_panel = true;               // true — the plots, timing diagram and timeline under the scene
     DockTab dock = DockTab::Plots;          // plots — the tab shown under the scene
     int timeline_steps = 3;                 // 3 — simulation steps the timeline's Fit view shows
