@@ -57,6 +57,10 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
         CHECK_FALSE(r.preset->description.empty());
         if (r.preset->exposure_scene) {
             CHECK(r.preset->npc.panes.empty());
+        } else if (r.preset->engine_scene) {
+            CHECK(r.preset->npc.panes.empty());
+            CHECK(r.preset->engine.panes.size() >= 1);
+            CHECK(r.preset->engine.panes.size() <= static_cast<std::size_t>(kMaxEnginePanes));
         } else {
             CHECK(r.preset->npc.panes.size() >= 1);
             CHECK(r.preset->npc.panes.size() <= kMaxPresetPanes);
