@@ -207,6 +207,50 @@ TEST_CASE("bench prints the exposure table as records for every grid, mode and a
     CHECK(rows.size() == 24);
 }
 
+TEST_CASE("bench records the engine's tick for every agents, mode, queues and workers, and its merge per change", "[cli][bench]") {
+    // What is recorded, not how fast: the values depend on the machine.
+    const CommandResult r = run_app({"bench", "--only", "engine", "--quick", "--json"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const nlohmann::json records = nlohmann::json::parse(r.out);
+    std::set<std::string> steps, merges, posts;
+    int ratios = 0;
+    for (const auto& record : records) {
+        const std::string name = record.at("name");
+        const auto& p = record.at("params");
+        const double value = record.at("median");
+        CHECK(value > 0);
+        if (name == "engine_step_ms") {
+            CHECK(record.at("unit") == "ms");
+            steps.insert(std::to_string(p.at("agents").get<int>()) + " " + p.at("mode").get<std::string>() + " " +
+                         p.at("queues").get<std::string>() + " " + (p.at("workers").get<int>() == 0 ? "inline" : "pool"));
+        } else if (name == "change_merge_ns_per_change") {
+            CHECK(record.at("unit") == "ns");
+            CHECK(p.at("agents") == 10000);
+            merges.insert(p.at("phase").get<std::string>());
+        } else if (name == "change_post_ns_per_change") {
+            posts.insert(p.at("queues").get<std::string>());
+        } else {
+            CHECK(name == "engine_locked_over_per_thread");
+            ++ratios;
+        }
+    }
+    for (const char* agents : {"1000", "10000"})
+        for (const char* mode : {"lock-step", "free-step"}) {
+            const std::string row = std::string(agents) + " " + mode;
+            CHECK(steps.count(row + " per-thread inline") == 1);
+            CHECK(steps.count(row + " per-thread pool") == 1);
+            CHECK(steps.count(row + " locked pool") == 1);
+        }
+    CHECK(steps.size() == 12);
+    CHECK(merges == std::set<std::string>{"merge", "merge+distribute"});
+    CHECK(posts == std::set<std::string>{"locked", "per-thread"});
+    CHECK(ratios == 1);
+    // The table prints the ratio of both queues' ticks, measured in the same run.
+    const CommandResult table = run_app({"bench", "--only", "engine", "--quick"});
+    CHECK(table.out.find("one locked queue / per-thread queues = ") != std::string::npos);
+}
+
 TEST_CASE("metrics and trace run a preset's pane and options given beside it change it", "[cli][presets]") {
     // siso-10hz: 10 NPCs, J = 1, P = 3: one job every third frame.
     const CommandResult r = run_app({"metrics", "--out", "-", "--preset", "siso-10hz", "--frames", "90"});
@@ -287,6 +331,29 @@ TEST_CASE("What --out names is never destroyed: a link's target is replaced and 
     CHECK(std::filesystem::is_empty(dir / "folder.csv"));
     CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()) == 4);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("The engine scene's trace and metrics write through the same writer: a link's target replaced, a full device named, NaN refused",
+          "[cli][output][engine]") {
+    const auto dir = scratch_dir("engine-out");
+    std::ofstream(dir / "real.csv") << "old";
+    std::filesystem::create_symlink("real.csv", dir / "link.csv");
+    const CommandResult linked = run_app({"metrics", "--scene", "engine", "--agents", "50", "--out", (dir / "link.csv").string(), "--frames", "3"});
+    INFO(linked.err);
+    CHECK(linked.status == 0);
+    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
+    CHECK(lines_of(slurp(dir / "real.csv")).size() == 4);
+
+    const std::string full_device = stand_in_device(dir, "/dev/full");
+    REQUIRE(!full_device.empty());
+    const CommandResult device = run_app({"trace", "--scene", "engine", "--agents", "50", "--out", full_device, "--frames", "30"});
+    CHECK(device.status == 1);
+    CHECK(device.err == "timeslice-lab: cannot write '" + full_device + "': No space left on device\n");
+    CHECK(std::filesystem::is_character_file(full_device));
+    std::filesystem::remove_all(dir);
+
+    require_usage_error({"metrics", "--scene", "engine", "--out", "-", "--agent-speed", "nan"}, {"--agent-speed", "nan"});
+    require_usage_error({"trace", "--scene", "engine", "--out", "-", "--set", "agent_speed=nan"}, {"agent_speed", "nan"});
 }
 
 TEST_CASE("A failed write names the system's reason for a file and a device and standard output", "[cli][output]") {

@@ -109,7 +109,7 @@ TEST_CASE("record writes the article's clip: 3.2 s at 30 steps a second looping 
 TEST_CASE("A recorded frame is the picture a screenshot of the same step shows", "[record][gif]") {
     const auto dir = scratch_dir("record-vs-shot");
     const std::string gif_path = (dir / "r.gif").string();
-    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress"},
+    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress", "--set", "record_from_step=0"},
                                         kNoDisplay);
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -180,4 +180,25 @@ TEST_CASE("An unwritable GIF path fails with its name and leaves no file", "[rec
     CHECK(none.status == 2);
     CHECK(none.err.find("--out") != std::string::npos);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A picture of another size is fitted whole into a recording's frame, centred, the rest background", "[record][image]") {
+    Image wide;
+    wide.width = 4;
+    wide.height = 2;
+    wide.rgba.assign(4 * 2 * 4, 0);
+    for (std::size_t i = 0; i < wide.rgba.size(); i += 4) {
+        wide.rgba[i] = 200;
+        wide.rgba[i + 3] = 255;
+    }
+    const std::uint8_t white[4] = {255, 255, 255, 255};
+    const Image fitted = fit_image(wide, 4, 4, white);
+    REQUIRE(fitted.width == 4);
+    REQUIRE(fitted.height == 4);
+    for (int x = 0; x < 4; ++x) {
+        CHECK(fitted.pixel(x, 0)[1] == 255);  // background above
+        CHECK(fitted.pixel(x, 3)[1] == 255);  // and below
+        CHECK(fitted.pixel(x, 1)[0] == 200);  // the picture, whole width
+        CHECK(fitted.pixel(x, 2)[1] == 0);
+    }
 }

@@ -102,6 +102,69 @@ TEST_CASE("Loading a preset sets the world, every pane and the scene, from frame
     CHECK(session.preset() == "exposure-next-frame");
 }
 
+TEST_CASE("A preset changed since it loaded is marked modified, and files are named from what is shown", "[session]") {
+    LabSession session({}, options_for_tests());
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "aiao-30ups");  // no preset: the defaults (P = 1 at 30 steps/s), by their settings
+    require(session.apply(LoadPreset{"aiao-10hz"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "aiao-10hz");
+    // A view setting is not part of the preset.
+    require(session.apply(SetField{"ui_scale", 1.5}));
+    CHECK_FALSE(session.preset_modified());
+    // Linked panes: the mode changes both, and the name follows.
+    require(session.apply(SetField{"mode", std::string("siao")}));
+    CHECK(session.preset_modified());
+    CHECK(session.shown_name() == "siao-10ups");
+    CHECK_FALSE(session.lesson_card().changed.empty());
+    require(session.apply(SetField{"link_panes", false}));
+    require(session.apply(SetField{"mode", std::string("siso"), 1}));
+    require(session.apply(SetField{"update_every", std::int64_t{1}}));
+    require(session.apply(SetField{"update_every", std::int64_t{1}, 1}));
+    CHECK(session.shown_name() == "siao-vs-siso-30ups");
+    require(session.apply(LoadPreset{"aiao-10hz"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.lesson_card().changed.empty());
+    require(session.apply(LoadPreset{"exposure-timesliced"}));
+    require(session.apply(SetField{"exposure_mode", std::string("next-frame")}));
+    CHECK(session.shown_name() == "exposure-next-frame");
+    // The engine scene: its pane settings count as a change, and the name
+    // says the panes' step modes once changed.
+    require(session.apply(LoadPreset{"engine-lock-vs-free"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "engine-lock-vs-free");
+    require(session.apply(SetField{"step_mode", std::string("free-step")}));
+    CHECK(session.preset_modified());
+    CHECK(session.shown_name() == "engine-free-step");
+}
+
+TEST_CASE("The pickers list presets by scene in the order the lessons teach them", "[session][content]") {
+    LabSession session({}, options_for_tests());
+    const Catalog& catalog = session.catalog();
+    CHECK(catalog.problem.empty());
+    REQUIRE(catalog.lessons.size() >= 2);
+    CHECK(catalog.lessons.front().name == "timeslicing");  // the NPC scene's lesson first
+    CHECK(catalog.lessons.back().name == "parallel-engine");  // the engine scene's last
+    std::vector<std::string> names;
+    int scene = 0;
+    for (const CatalogEntry& p : catalog.presets) {
+        const int rank = p.engine_scene ? 2 : p.exposure_scene ? 1 : 0;
+        CHECK(rank >= scene);  // every NPC preset before every exposure one, and those before the engine's
+        scene = rank;
+        names.push_back(p.name);
+    }
+    auto at = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) - names.begin(); };
+    CHECK(at("update-all") == 0);
+    CHECK(at("rudimentary-slicing") == 1);
+    CHECK(at("aiao-10hz") < at("siao-10hz"));
+    CHECK(at("siso-10hz") < at("aiso-10hz"));
+    CHECK(at("next-frame-jobs") < at("aiao-30hz"));  // the lesson's presets, then the others
+    CHECK(at("aiso-30hz") < at("four-modes-10hz"));  // one mode's figures before a comparison of modes
+    CHECK(at("exposure-single") < at("exposure-sweep"));
+    CHECK(at("engine-lock-vs-free") < at("engine-tiny-tasks"));  // in the engine lesson's order
+    CHECK(at("engine-tiny-tasks") < at("engine-10k"));            // then the presets no lesson uses
+}
+
 TEST_CASE("A lesson step given on the command line keeps the --set given with it", "[session][lessons]") {
     LabSession session({}, options_for_tests());
     LaunchRequest request;
@@ -260,4 +323,56 @@ TEST_CASE("Every key has one binding, listed for the help page and the footer", 
     CHECK(find_binding(Key::R, kCtrl, false, SceneKind::Npc).binding == nullptr);
     CHECK(key_footer(SceneKind::Npc) == "space pause  |  right step  |  1-5 modes");
     CHECK(key_footer(SceneKind::Exposure) == "space pause  |  right step  |  1-4 exposure modes");
+}
+
+TEST_CASE("Once settled, the mean input age is the model's, for every mode, J, P, gathering and save timing", "[session][model]") {
+    int runs = 0;
+    for (Mode mode : kAllModes)
+        for (std::uint32_t npcs : {7u, 10u})
+            for (std::uint32_t j : {1u, 3u})
+                for (std::uint32_t p : {1u, 3u})
+                    for (Gathering g : {Gathering::SameFrame, Gathering::NextFrame})
+                        for (SyncSave save : {SyncSave::LastFinish, SyncSave::NextBatch}) {
+                            NpcSceneConfig config;
+                            config.npc_count = npcs;
+                            config.timeslicing = {mode, j, p, g, Threading::Inline, save};
+                            NpcScene scene(config);
+                            const std::int64_t period = batch_period_steps(config);
+                            for (std::int64_t f = 0; f < 3 * period; ++f) scene.step();  // settle
+                            double sum = 0;
+                            for (std::int64_t f = 0; f < 4 * period; ++f) {  // whole periods
+                                scene.step();
+                                sum += scene.metrics().mean_input_age_ms / (1000.0 * scene.step_s());
+                            }
+                            INFO(name_of(mode) << " N=" << npcs << " J=" << j << " P=" << p << ' ' << name_of(g) << " save "
+                                               << name_for(kSyncSaveNames, static_cast<int>(save)));
+                            CHECK(sum / static_cast<double>(4 * period) == Approx(model_input_age_steps(config)).margin(1e-9));
+                            ++runs;
+                        }
+    CHECK(runs == 5 * 2 * 2 * 2 * 2 * 2);
+}
+
+TEST_CASE("The lesson's reveals land within 5% of the model the card states, from a settled start", "[session][lessons][model]") {
+    SessionOptions options = options_for_tests();
+    LabSession session({}, options);
+    // Steps 3 to 6 of the timeslicing lesson: AIAO, SIAO, SISO, AISO at 10 updates a second.
+    for (int step = 2; step <= 5; ++step) {
+        require(session.apply(StartLesson{"timeslicing", step}));
+        CHECK(session.answer_hidden("input_age"));
+        session.step(150);  // 5 s: 2 batches to settle, then 3 whole ones
+        const LessonCard hidden = session.lesson_card();
+        CHECK_FALSE(hidden.revealed);
+        require(session.apply(LessonForward{}));
+        CHECK_FALSE(session.answer_hidden("input_age"));
+        const LessonCard card = session.lesson_card();
+        INFO(card.title << ": " << card.measured_over);
+        REQUIRE(card.columns.size() >= 2);
+        CHECK(card.columns.back() == "model");
+        REQUIRE(card.rows.size() == 1);  // debug on and off measure the same: one row
+        const std::vector<std::string>& v = card.rows.front().values;
+        const double measured = std::stod(v.front()), model = std::stod(v.back());
+        INFO("measured " << measured << " ms, model " << model << " ms");
+        CHECK(measured == Approx(model).epsilon(0.05));
+        CHECK(session.reveal_summaries()[0].frames == 3 * 30);  // whole batches only
+    }
 }

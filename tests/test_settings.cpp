@@ -88,3 +88,54 @@ TEST_CASE("The settings file lives in XDG_CONFIG_HOME when it is set", "[setting
     if (old) setenv("XDG_CONFIG_HOME", saved.c_str(), 1);
     else unsetenv("XDG_CONFIG_HOME");
 }
+
+TEST_CASE("The window remembers what the user changes, not the options it was started with", "[settings]") {
+    LabSettings from_file;
+    from_file.npc.panes[0].timeslicing.mode = Mode::SISO;
+    from_file.ui_scale = 1.5f;
+    LabSettings started = from_file;  // --set mode=aiao --set npcs=500 on the command line
+    started.npc.panes[0].timeslicing.mode = Mode::AIAO;
+    started.npc.world.npc_count = 500;
+    RememberedSettings remembered(from_file, started);
+    CHECK_FALSE(remembered.observe(started));
+    LabSettings now = started;
+    now.ui_scale = 2.0f;  // the user picks a larger UI
+    CHECK(remembered.observe(now));
+    CHECK(remembered.to_save().ui_scale == 2.0f);
+    CHECK(remembered.to_save().npc.panes[0].timeslicing.mode == Mode::SISO);  // from the file, not the launch
+    CHECK(remembered.to_save().npc.world.npc_count == from_file.npc.world.npc_count);
+    CHECK_FALSE(remembered.observe(now));
+    now.npc.panes[0].timeslicing.mode = Mode::AISO;  // key 5
+    CHECK(remembered.observe(now));
+    CHECK(remembered.to_save().npc.panes[0].timeslicing.mode == Mode::AISO);
+    now.paused = true;  // not a remembered setting
+    CHECK_FALSE(remembered.observe(now));
+}
+
+TEST_CASE("Files go to \"Timeslice Lab\" in the pictures folder the user's settings name", "[settings]") {
+    const auto dir = scratch_dir("output-folder");
+    auto keep = [](const char* name) { const char* v = std::getenv(name); return std::pair<std::string, bool>(v ? v : "", v != nullptr); };
+    const auto home = keep("HOME"), config = keep("XDG_CONFIG_HOME"), pictures = keep("XDG_PICTURES_DIR");
+    setenv("HOME", dir.c_str(), 1);
+    setenv("XDG_CONFIG_HOME", (dir / "config").c_str(), 1);
+    unsetenv("XDG_PICTURES_DIR");
+    std::filesystem::create_directories(dir / "config");
+    // Nothing says where: ~/Pictures.
+    CHECK(default_output_folder() == (dir / "Pictures" / "Timeslice Lab").string());
+    // No Pictures folder but a Documents one: there.
+    std::filesystem::create_directories(dir / "Documents");
+    CHECK(default_output_folder() == (dir / "Documents" / "Timeslice Lab").string());
+    // user-dirs.dirs names it.
+    std::ofstream(dir / "config" / "user-dirs.dirs") << "# comment\nXDG_PICTURES_DIR=\"$HOME/Bilder\"\n";
+    CHECK(default_output_folder() == (dir / "Bilder" / "Timeslice Lab").string());
+    // The environment wins.
+    setenv("XDG_PICTURES_DIR", (dir / "Fotos").c_str(), 1);
+    CHECK(default_output_folder() == (dir / "Fotos" / "Timeslice Lab").string());
+    auto restore = [](const char* name, const std::pair<std::string, bool>& v) {
+        if (v.second) setenv(name, v.first.c_str(), 1);
+        else unsetenv(name);
+    };
+    restore("HOME", home);
+    restore("XDG_CONFIG_HOME", config);
+    restore("XDG_PICTURES_DIR", pictures);
+}

@@ -7,6 +7,9 @@ work=$(mktemp -d)
 pid=""
 trap '[ -z "$pid" ] || kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_CONFIG_HOME=$work/config
+# Files saved without a chosen folder, and "Open folder", stay in the scratch directory.
+export XDG_PICTURES_DIR=$work/pictures
+export TIMESLICE_LAB_OPEN=true
 
 # fail MESSAGE: says what went wrong, with the app's output, and exits 1.
 fail() {

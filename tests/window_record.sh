@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Recording in the real window under Xvfb, driven with xdotool: R starts a GIF
 # of the scene area that stops by itself after its duration; then, with no
-# duration, R starts one and R stops and saves it. Checks the app's own report
+# duration, R starts one and R stops and saves it; without a folder the file
+# goes to the pictures folder; a folder that cannot be made is reported. Checks the app's own report
 # (--verbose), that both files are GIFs and that no temporary file is left.
 # Usage: window_record.sh PATH/TO/timeslice-lab
 set -euo pipefail
@@ -39,6 +40,25 @@ sleep 1.5
 xdotool key r
 for _ in $(seq 1 100); do grep -q "recording stopped" "$work/out" && break; sleep 0.1; done
 grep -q "key r: recording stopped after [1-9][0-9]* frames: Saved .*manual.gif" "$work/out" || fail "R did not stop and save"
+quit
+
+# No folder chosen: "Timeslice Lab" in the pictures folder, made for it.
+start_app --verbose --no-settings --preset siao-10hz --set record_seconds=0.5 --set record_name={preset}
+wait_for_window
+xdotool key r
+for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
+grep -q "recording ended: Saved $work/pictures/Timeslice Lab/siao-10hz.gif (15 frames)" "$work/out" ||
+  fail "without a folder the GIF did not go to the pictures folder"
+quit
+
+# A folder that cannot be made: the reason, in the window's notice, and no file.
+touch "$work/not-a-folder"
+start_app --verbose --no-settings --set record_folder="$work/not-a-folder/gifs" --set record_seconds=0.5
+wait_for_window
+xdotool key r
+for _ in $(seq 1 100); do grep -q "recording failed" "$work/out" && break; sleep 0.1; done
+grep -q "recording failed: Recording not started: cannot make the folder '$work/not-a-folder/gifs'" "$work/out" ||
+  fail "a folder that cannot be made was not reported"
 quit
 
 for gif in timed-aiao.gif manual.gif; do

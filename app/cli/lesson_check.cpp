@@ -33,19 +33,22 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         const LessonStep& step = lesson.steps[static_cast<std::size_t>(i)];
         app.apply(GoToStep{i});
         lesson_session.step(options.frames);
-        // Two frames each way: ImGui lays a window out on its first frame.
-        session->render(app, 0);
-        session->render(app, 0);
-        const bool question_fits = app.lesson_card_fits();
+        // A few frames each way: ImGui lays a window out on its first frame,
+        // and the card sets its text's size to fit over the next ones.
+        auto settled_fit = [&] {
+            for (int frame = 0; frame < 6; ++frame) session->render(app, 0);
+            return app.lesson_card_fits();
+        };
+        const bool question_fits = settled_fit();
         app.apply(LessonForward{});  // the reveal
-        session->render(app, 0);
-        session->render(app, 0);
-        const bool answer_fits = app.lesson_card_fits();
+        const bool answer_fits = settled_fit();
 
-        const bool exposure = lesson_session.showing_exposure();
-        const bool scene_ok = exposure == step.exposure_scene && lesson_session.preset() == step.preset &&
+        const bool exposure = lesson_session.showing_exposure(), engine = lesson_session.showing_engine();
+        const bool scene_ok = exposure == step.exposure_scene && engine == step.engine_scene && lesson_session.preset() == step.preset &&
                               lesson_session.frames_stepped() == options.frames;
-        const std::string shown = exposure ? std::string("exposure scene") : std::to_string(lesson_session.panes().size()) + " pane(s)";
+        const std::string shown = exposure ? std::string("exposure scene")
+                                  : engine ? "engine scene, " + std::to_string(lesson_session.engine()->size()) + " pane(s)"
+                                           : std::to_string(lesson_session.panes().size()) + " pane(s)";
         std::cout << "step " << i + 1 << " '" << step.title << "': preset " << lesson_session.preset() << ", " << shown << ", "
                   << lesson_session.frames_stepped() << " frames; text "
                   << (question_fits && answer_fits ? "fits" : !question_fits ? "does NOT fit (question)" : "does NOT fit (revealed)")

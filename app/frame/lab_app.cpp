@@ -12,11 +12,14 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 
+#include "core/settings/settings_file.h"
+
 #include <imgui.h>
 
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <ctime>
 
 namespace tsl::app {
@@ -40,7 +43,7 @@ LabApp::LabApp(std::unique_ptr<LabSession> session, const char* glsl_version)
     ImGui::GetIO().IniFilename = nullptr;  // layout is computed, not remembered
     ImGui_ImplOpenGL3_Init(glsl_version);
     session_->on_event = [this](const std::string& what) { action(what); };
-    notice_ = session_->catalog().problem;  // a preset or lesson file that does not load, named
+    if (!session_->catalog().problem.empty()) notice_ = problem_notice(session_->catalog().problem);  // a preset or lesson file that does not load, named
 }
 
 LabApp::~LabApp() {
@@ -53,11 +56,11 @@ LabApp::~LabApp() {
 bool LabApp::init(std::string& error) {
     const LabSettings& s = session_->settings();
     style_.update(s.ui_scale, s.palette, s.theme);
-    return npc_renderer_.init(error) && exposure_renderer_.init(error);
+    return npc_renderer_.init(error) && exposure_renderer_.init(error) && engine_renderer_.init(error);
 }
 
 void LabApp::apply(const Command& command) {
-    if (const CommandResult result = session_->apply(command); !result) notice_ = result.problem;
+    if (const CommandResult result = session_->apply(command); !result) notice_ = problem_notice(result.problem);
 }
 
 void LabApp::action(const std::string& what) {
@@ -66,6 +69,7 @@ void LabApp::action(const std::string& what) {
 
 std::string LabApp::mode_name() const {
     const LabSettings& s = session_->settings();
+    if (session_->showing_engine()) return std::string(name_of(s.engine_pane().step_mode));
     return std::string(session_->showing_exposure() ? name_of(s.exposure.mode) : name_of(s.pane().timeslicing.mode));
 }
 
@@ -86,8 +90,15 @@ void LabApp::frame(const FrameParams& params) {
     handle_keys();
 
     const Layout layout = compute_layout(settings, session_->lesson() != nullptr, ImGui::GetIO().DisplaySize);
+    if (export_folder_for_.empty() || export_folder_for_ != "=" + settings.recording.folder) {
+        export_folder_for_ = "=" + settings.recording.folder;
+        const std::string folder = settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder;
+        plots_.set_export_dir(folder);
+        engine_plots_.set_export_dir(folder);
+    }
     UiRequests requests;
     draw_ui(layout, requests);
+    draw_notice_and_badge(layout);
     handle_requests(requests);
 
     // Simulation: whole fixed steps only.
@@ -101,13 +112,58 @@ void LabApp::frame(const FrameParams& params) {
     session_->end_frame(cost_.draw_ms);
     draw_overlays(layout);
 
+    render_ui(params, layout);
+}
+
+// ImGui's draw lists: first the background list (the captions over the
+// scene), then — after a recording or snapshot has taken the scene area —
+// the windows, tooltips, the notice and the REC badge, which pictures of the
+// scene leave out.
+void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
     ImGui::Render();
     glBindFramebuffer(GL_FRAMEBUFFER, params.target.framebuffer);
     glViewport(0, 0, params.target.width, params.target.height);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ImDrawData* all = ImGui::GetDrawData();
+    ImDrawData part = *all;
+    const int background = all->CmdListsCount > 0 && all->CmdLists[0] == ImGui::GetBackgroundDrawList() ? 1 : 0;
+    part.CmdListsCount = background;
+    ImGui_ImplOpenGL3_RenderDrawData(&part);
     if (recording_.active() || snapshot_requested_ || record_requested_) {
         const float to_px = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(params.target.width) / ImGui::GetIO().DisplaySize.x : 1.0f;
         capture_scene(params.target, {layout.scene.x * to_px, layout.scene.y * to_px, layout.scene.w * to_px, layout.scene.h * to_px});
+    }
+    part.CmdLists = all->CmdLists + background;
+    part.CmdListsCount = all->CmdListsCount - background;
+    ImGui_ImplOpenGL3_RenderDrawData(&part);
+}
+
+// The notice over the bottom of the scene, and while recording a REC badge
+// with its progress in the scene's top-right corner — in every view.
+void LabApp::draw_notice_and_badge(const Layout& layout) {
+    const NoticeActions actions = draw_notice(notice_, layout.scene, style_.fonts());
+    if (actions.open_folder) {
+        if (const std::string problem = open_containing_folder(notice_.path); !problem.empty()) notice_ = problem_notice(problem);
+        action("notice: open folder of " + notice_.path);
+    }
+    if (actions.close) notice_ = {};
+    if (!recording_.active() || layout.scene.empty()) return;
+    ImDrawList* list = ImGui::GetForegroundDrawList();
+    const UiFonts& fonts = style_.fonts();
+    const float font = ImGui::GetFontSize(), pad = font * 0.4f;
+    const int expected = recording_.frames_expected();
+    const std::string text = expected > 0 ? formatted("REC  %d / %d", recording_.frames(), expected) : formatted("REC  %d frames", recording_.frames());
+    const ImVec2 size = fonts.bold->CalcTextSizeA(font, FLT_MAX, 0, text.c_str());
+    const float w = font * 1.2f + size.x + 2 * pad, h = size.y + 2 * pad + (expected > 0 ? font * 0.35f : 0.0f);
+    const ImVec2 a{layout.scene.x + layout.scene.w - w - pad, layout.scene.y + pad}, b{a.x + w, a.y + h};
+    list->AddRectFilled(a, b, hex(0xFFFFFF, 0.92f).packed(), font * 0.3f);
+    list->AddRect(a, b, hex(0xC62828).packed(), font * 0.3f, 0, std::max(1.0f, font * 0.1f));
+    list->AddCircleFilled({a.x + pad + font * 0.4f, a.y + pad + size.y * 0.5f}, font * 0.33f, hex(0xD32F2F).packed());
+    list->AddText(fonts.bold, font, {a.x + pad + font * 1.0f, a.y + pad}, hex(0x1E1E1E).packed(), text.c_str());
+    if (expected > 0) {
+        const float done = std::min(1.0f, static_cast<float>(recording_.frames()) / static_cast<float>(expected));
+        const float y = b.y - pad * 0.5f - font * 0.25f;
+        list->AddRectFilled({a.x + pad, y}, {b.x - pad, y + font * 0.2f}, hex(0xE0E0E0).packed());
+        list->AddRectFilled({a.x + pad, y}, {a.x + pad + (w - 2 * pad) * done, y + font * 0.2f}, hex(0xD32F2F).packed());
     }
 }
 
@@ -138,13 +194,28 @@ void LabApp::key_action(KeyAction what, int argument) {
         case KeyAction::SetMode: {
             const std::string name(name_of(static_cast<Mode>(argument)));
             apply(SetField{"mode", name});
+            if (s.mode_keys_restart) apply(ResetScene{});  // as the article's demo does
             action("key " + std::to_string(argument + 1) + ": mode " + name);
+            break;
+        }
+        case KeyAction::SetSlowRate:
+        case KeyAction::SetFastRate: {
+            const std::int64_t period = what == KeyAction::SetSlowRate ? 3 : 1;
+            apply(SetField{"update_every", period});
+            if (s.mode_keys_restart) apply(ResetScene{});
+            action(std::string("key ") + (period == 3 ? "-" : "=") + ": an update every " + std::to_string(period) + (period == 1 ? " step" : " steps"));
             break;
         }
         case KeyAction::SetExposureMode: {
             const std::string name(name_of(static_cast<ExposureMode>(argument)));
             apply(SetField{"exposure_mode", name});
             action("key " + std::to_string(argument + 1) + ": exposure " + name);
+            break;
+        }
+        case KeyAction::SetStepMode: {
+            const std::string name(name_of(static_cast<StepMode>(argument)));
+            apply(SetField{"step_mode", name});
+            action("key " + std::to_string(argument + 1) + ": engine " + name);
             break;
         }
         case KeyAction::LessonForward:
@@ -160,8 +231,8 @@ void LabApp::key_action(KeyAction what, int argument) {
         case KeyAction::ToggleRecording:
             if (recording_.active()) {
                 recording_.stop();
-                notice_ = recording_.finished_message();
-                action("key r: recording stopped after " + std::to_string(recording_.frames()) + " frames: " + notice_);
+                notice_ = recording_.finished();
+                action("key r: recording stopped after " + std::to_string(recording_.frames()) + " frames: " + notice_.text);
             } else {
                 start_recording();
                 action("key r: record");
@@ -184,6 +255,10 @@ void LabApp::key_action(KeyAction what, int argument) {
             toggle("hide_ui", s.hide_ui);
             action(std::string("key h: UI ") + (s.hide_ui ? "hidden" : "shown"));
             break;
+        case KeyAction::TogglePanel:
+            toggle("panel_open", s.panel_open);
+            action(std::string("key tab: control panel ") + (s.panel_open ? "open" : "folded"));
+            break;
         case KeyAction::ToggleFullscreen:
             fullscreen_toggle_requested_ = true;
             action("key f: toggle full screen");
@@ -198,17 +273,21 @@ void LabApp::key_action(KeyAction what, int argument) {
 // --- [SECTION] The UI and its requests -------------------------------------------------------
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
-    if (!layout.panel.empty()) {
-        const PanelContext context{*session_, display_frame_ms_, notice_, recording_};
+    if (!layout.panel.empty() && !session_->settings().panel_open) {
+        draw_folded_panel(layout.panel, requests);
+    } else if (!layout.panel.empty()) {
+        const PanelContext context{*session_, display_frame_ms_, recording_};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);
     draw_presenter_plot(layout.plot);
     if (!layout.lesson.empty()) {
-        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson);
+        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson, card_text_scale_);
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});
+        if (result.restore && session_->lesson()) requests.commands.emplace_back(GoToStep{session_->lesson_step()});
+        else if (result.restore) requests.commands.emplace_back(LoadPreset{session_->preset()});
     }
     const HelpPage help = session_->settings().help;
     if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize))
@@ -220,11 +299,11 @@ void LabApp::handle_requests(UiRequests& requests) {
     if (requests.record_start) start_recording();
     if (requests.record_stop) {
         recording_.stop();
-        notice_ = recording_.finished_message();
+        notice_ = recording_.finished();
     }
     if (requests.record_cancel) {
         recording_.cancel();
-        notice_ = recording_.finished_message();
+        notice_ = recording_.finished();
     }
     if (requests.snapshot) snapshot_requested_ = true;
 }
@@ -232,12 +311,14 @@ void LabApp::handle_requests(UiRequests& requests) {
 void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
-    const bool exposure = session.showing_exposure();
-    begin_fixed_window("Dock", rect, ImGuiWindowFlags_NoScrollbar);
+    const bool exposure = session.showing_exposure(), engine = session.showing_engine();
+    begin_fixed_window("Dock", rect);  // scrolls when a large UI scale leaves a plot less than its least height
     // A tab asked for by --set dock=... is selected once; clicks on tabs
     // write back which one is shown.
     const std::string want(name_of(session.settings().dock));
-    const bool available = want == "timeline" || (exposure ? want == "tickets" : want == "plots" || want == "timing");
+    const bool available = want == "timeline" || (exposure ? want == "tickets"
+                                                  : engine ? want == "plots" || want == "counters" || want == "tickets"
+                                                           : want == "plots" || want == "timing");
     const bool requested = available && want != shown_tab_;
     auto tab = [&](const char* name, const char* label) {
         const bool select = requested && want == name;
@@ -248,21 +329,44 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     };
     FieldSection fields(session.settings(), requests.commands);
     if (ImGui::BeginTabBar("dock tabs")) {
+        if (engine) {
+            const EnginePanes& panes = *session.engine();
+            const int edited = std::min(session.settings().edited_engine_pane, panes.size() - 1);
+            if (tab("plots", "Plots")) {
+                engine_plots_.draw(session, style_, notice_);
+                ImGui::EndTabItem();
+            }
+            if (tab("counters", "Counters")) {
+                draw_engine_counters(session);
+                ImGui::EndTabItem();
+            }
+            if (tab("timeline", "Timeline")) {
+                timeline_.draw(session.profiler(), fields, style_);
+                ImGui::EndTabItem();
+            }
+            if (tab("tickets", panes.size() > 1 ? (std::string("Path tickets (pane ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
+                draw_path_tickets(panes.pane(edited).paths(), "No ticket held: the agents are resting, or have not asked yet.");
+                ImGui::EndTabItem();
+            }
+            ImGui::EndTabBar();
+            ImGui::End();
+            return;
+        }
         if (!exposure && tab("plots", "Plots")) {
-            plots_.draw(session.plots(), style_, notice_);
+            plots_.draw(session, style_, notice_);
             ImGui::EndTabItem();
         }
         if (!exposure && tab("timing", "Timing diagram")) {
             if (const TraceLog* log = session.diagram_trace()) {
                 const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
-                draw_timing_diagram(*log, *session.diagram_pane(), style_.fonts(), session.settings().palette, pane.c_str());
+                draw_timing_diagram(*log, *session.diagram_pane(), style_, session.settings().palette, pane.c_str());
             } else {
                 ImGui::TextDisabled("Recording the jobs from the next step on.");
             }
             ImGui::EndTabItem();
         }
         if (tab("timeline", "Timeline")) {
-            timeline_.draw(session.profiler(), fields, style_.fonts());
+            timeline_.draw(session.profiler(), fields, style_);
             ImGui::EndTabItem();
         }
         if (exposure && tab("tickets", "Path tickets")) {
@@ -281,13 +385,18 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     const LabSession& session = *session_;
     begin_fixed_window("Presenter plot", rect, ImGuiWindowFlags_NoScrollbar);
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
-    const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline : step ? step->shown_plot() : LessonPlot::Latency;
-    if (plot == LessonPlot::Timeline) {
+    const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline
+                            : step                     ? step->shown_plot()
+                            : session.showing_engine() ? LessonPlot::Timeline
+                                                       : LessonPlot::Latency;
+    if (session.showing_engine() && plot != LessonPlot::Timeline) {
+        engine_plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
+    } else if (plot == LessonPlot::Timeline) {
         std::vector<Command> ignored;  // the presenter view has no controls
         FieldSection fields(session.settings(), ignored);
-        timeline_.draw(session.profiler(), fields, style_.fonts());
+        timeline_.draw(session.profiler(), fields, style_);
     } else {
-        plots_.draw_one(session.plots(), plot == LessonPlot::Cost, style_, notice_);
+        plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
     }
     ImGui::End();
 }
@@ -321,25 +430,54 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.bind_for_drawing();
         {
             ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
-            draw(w, h, scaled(split_scene_area(area.w, area.h).view));
+            draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
         submit_ms += thread_cpu_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
     if (layout.scene.empty()) return 0;
     if (session.showing_exposure()) {
-        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view) {
+        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view, const PixelRect&) {
             exposure_renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
         });
         return submit_ms;
     }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, session.panes().size());
-    pane_targets_.resize(rects.size());
-    for (int i = 0; i < session.panes().size(); ++i) {
+    if (session.showing_engine()) {
+        const EnginePanes& engine = *session.engine();
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, engine.size(), s.ui_scale);
+        pane_targets_.resize(static_cast<std::size_t>(engine.size()));
+        for (int i = 0; i < engine.size(); ++i)
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+                      [&](int w, int h, const PixelRect& view, const PixelRect&) {
+                          engine_renderer_.draw(engine.pane(i), {s.show_routes, s.palette}, w, h, view);
+                      });
+        return submit_ms;
+    }
+    const int panes = session.panes().size();
+    pane_targets_.resize(static_cast<std::size_t>(panes));
+    if (s.npc.world.look == NpcLook::Article) {
+        // The article's stage: each pane's ring at 0.45 of its 250 stage pixels, centred on it.
+        const ArticleStage stage = article_stage(layout.scene, panes);
+        for (int i = 0; i < panes; ++i) {
+            const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
+            const ImVec2 centre = stage.centre(i);
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)],
+                      [&](int w, int h, const PixelRect&, const PixelRect& px) {
+                          const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
+                                                   {centre.x * to_px - px.x, centre.y * to_px - px.y}};
+                          npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, true, stage.scale * to_px}, w,
+                                             h, view);
+                      });
+        }
+        return submit_ms;
+    }
+    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
+    for (int i = 0; i < panes; ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], [&](int w, int h, const PixelRect& view) {
-            npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
-        });
+        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+                  [&](int w, int h, const PixelRect& view, const PixelRect&) {
+                      npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
+                  });
     }
     return submit_ms;
 }
@@ -349,11 +487,20 @@ void LabApp::draw_overlays(const Layout& layout) {
     const LabSession& session = *session_;
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     if (session.showing_exposure()) {
-        draw_exposure_overlay(list, style_.fonts(), session.settings(), *session.exposure(), layout.scene);
+        draw_exposure_overlay(list, style_.fonts(), session, layout.scene);
+        return;
+    }
+    if (session.showing_engine()) {
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, session.engine()->size(), session.settings().ui_scale);
+        for (int i = 0; i < session.engine()->size(); ++i) draw_engine_overlay(list, style_.fonts(), session, rects[static_cast<std::size_t>(i)], i);
         return;
     }
     const int panes = session.panes().size();
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes);
+    if (session.settings().npc.world.look == NpcLook::Article) {
+        draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes));
+        return;
+    }
+    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i)
         draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes);
 }
@@ -374,23 +521,28 @@ void LabApp::capture_scene(const FrameTarget& target, const PixelRect& scene_px)
     const LabSettings& s = session_->settings();
     if (snapshot_requested_) {
         snapshot_requested_ = false;
-        notice_ = save_snapshot(image, s.recording, session_->preset(), mode_name());
+        notice_ = save_snapshot(image, s.recording, session_->shown_name(), mode_name());
+        action("snapshot: " + notice_.text);
     }
     if (record_requested_) {
         record_requested_ = false;
-        notice_ = recording_.start(s.recording, session_->preset(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
-        action(recording_.active() ? "recording " + recording_.path() : "recording failed: " + notice_);
+        recording_.start(s.recording, session_->shown_name(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
+        notice_ = recording_.active() ? Notice{} : recording_.finished();
+        action(recording_.active() ? "recording " + recording_.path() : "recording failed: " + notice_.text);
         return;
     }
     if (!recording_.active() || cost_.steps == 0) return;
+    // The scene area changed size (the presenter view, a resized window): the
+    // recording goes on at its own size, the picture scaled to fit it.
     if (image.width != recording_.width() || image.height != recording_.height()) {
-        recording_.stop();
-        notice_ = "The scene area changed size, so the recording ended. " + recording_.finished_message();
-        return;
+        const Rgba bg = palette(s.palette).background;
+        const std::uint8_t fill[4] = {static_cast<std::uint8_t>(bg.r * 255 + 0.5f), static_cast<std::uint8_t>(bg.g * 255 + 0.5f),
+                                      static_cast<std::uint8_t>(bg.b * 255 + 0.5f), 255};
+        image = fit_image(image, recording_.width(), recording_.height(), fill);
     }
     if (!recording_.add(image)) {
-        notice_ = recording_.finished_message();
-        action("recording ended: " + notice_);
+        notice_ = recording_.finished();
+        action("recording ended: " + notice_.text);
     }
 }
 

@@ -17,8 +17,10 @@
 
 #include "app/frame/recording.h"
 #include "app/platform/platform.h"
+#include "app/render/engine_renderer.h"
 #include "app/render/exposure_renderer.h"
 #include "app/render/npc_renderer.h"
+#include "app/ui/engine_plots_panel.h"
 #include "app/ui/lesson_panel.h"
 #include "app/ui/metrics_plots.h"
 #include "app/ui/timeline_panel.h"
@@ -83,7 +85,10 @@ public:
     std::int64_t frames_displayed() const { return frames_displayed_; }
     double display_frame_ms() const { return display_frame_ms_; }
     const UiStyle& style() const { return style_; }
-    const std::string& notice() const { return notice_; }
+    // What the app last told the user (a file saved, a problem); empty once closed.
+    const Notice& notice() const { return notice_; }
+    // Shows `notice` in place of the current one (the platform's news: a settings file that did not load).
+    void post(Notice notice) { notice_ = std::move(notice); }
 
     // Requests the platform acts on after a frame.
     bool quit_requested() const { return quit_requested_; }
@@ -105,6 +110,8 @@ private:
     void draw_presenter_plot(const PixelRect& rect);
     double draw_scene(const FrameParams& params, const Layout& layout);
     void draw_overlays(const Layout& layout);
+    void draw_notice_and_badge(const Layout& layout);
+    void render_ui(const FrameParams& params, const Layout& layout);
     void capture_scene(const FrameTarget& target, const PixelRect& scene_px);
     void start_recording() { record_requested_ = true; }
     std::string mode_name() const;
@@ -114,16 +121,20 @@ private:
     std::unique_ptr<LabSession> session_;
     std::vector<RenderTarget> pane_targets_;
     RenderTarget scene_target_;
-    std::string notice_;  // the last problem or saved file to show in the panel
+    Notice notice_;  // the last problem or saved file, over the scene until closed
+    std::string export_folder_for_;  // the record_folder setting the plots' export folder was resolved from
     TimelinePanel timeline_;
     MetricsPlots plots_;
+    EnginePlotsPanel engine_plots_;
     Recording recording_;
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
     bool lesson_card_fits_ = true;
+    float card_text_scale_ = 1.0f;  // the lesson card's text, shrunk to fit (lesson_panel.h)
     std::string shown_tab_;  // the dock tab ImGui showed last frame
     NpcRenderer npc_renderer_;
     ExposureRenderer exposure_renderer_;
+    EngineRenderer engine_renderer_;
     UiStyle style_;
     FrameCost cost_;
     std::int64_t frames_displayed_ = 0;

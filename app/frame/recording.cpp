@@ -1,6 +1,9 @@
 #include "app/frame/recording.h"
 
+#include "core/settings/settings_file.h"
+
 #include <cmath>
+#include <cstdio>
 #include <ctime>
 #include <filesystem>
 
@@ -14,13 +17,26 @@ std::string safe(std::string text) {
     return text;
 }
 
-std::string absolute_text(const std::string& path) {
-    std::error_code ec;
-    const auto absolute = std::filesystem::absolute(path, ec);
-    return ec ? path : absolute.lexically_normal().string();
+// "(96 frames)".
+std::string formatted_frames(int frames) {
+    char text[32];
+    std::snprintf(text, sizeof text, "(%d frames)", frames);
+    return text;
 }
 
 }  // namespace
+
+std::string output_folder(const RecordingSettings& settings, std::string& problem) {
+    const std::string folder = settings.folder.empty() ? default_output_folder() : settings.folder;
+    std::error_code error;
+    if (std::filesystem::is_directory(folder, error)) return folder;
+    std::filesystem::create_directories(folder, error);
+    if (error) {
+        problem = "cannot make the folder '" + folder + "': " + error.message();
+        return {};
+    }
+    return folder;
+}
 
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode) {
     const std::time_t now = std::time(nullptr);
@@ -49,14 +65,17 @@ std::string expand_name(const std::string& name_template, const std::string& pre
 std::string Recording::start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width,
                              int height, double steps_per_s) {
     cancel();
-    message_.clear();
-    path_ = (std::filesystem::path(settings.folder) / (expand_name(settings.name_template, preset, mode) + ".gif")).string();
-    GifOptions options;
-    options.frames_per_second = steps_per_s;
+    finished_ = {};
     std::string error;
-    writer_ = GifWriter::open(path_, width, height, options, error);
+    const std::string folder = output_folder(settings, error);
+    if (!folder.empty()) {
+        path_ = (std::filesystem::path(folder) / (expand_name(settings.name_template, preset, mode) + ".gif")).string();
+        GifOptions options;
+        options.frames_per_second = steps_per_s;
+        writer_ = GifWriter::open(path_, width, height, options, error);
+    }
     if (!writer_) {
-        message_ = error;
+        finished_ = problem_notice("Recording not started: " + error);
         return error;
     }
     frames_ = 0;
@@ -71,7 +90,7 @@ bool Recording::add(const Image& frame) {
     std::string error;
     if (!writer_->add_frame(frame, error)) {
         writer_.reset();  // the writer leaves no partial file
-        message_ = "Recording failed: " + error;
+        finished_ = problem_notice("Recording failed: " + error);
         return false;
     }
     ++frames_;
@@ -86,14 +105,14 @@ void Recording::stop() {
     if (!writer_) return;
     const FileResult done = writer_->finish();
     writer_.reset();
-    message_ = done ? "Saved " + absolute_text(path_) + " (" + std::to_string(frames_) + " frames)" : "Recording failed: " + done.error;
+    finished_ = done ? saved_notice(path_, formatted_frames(frames_)) : problem_notice("Recording failed: " + done.error);
 }
 
 void Recording::cancel() {
     if (!writer_) return;
     writer_->cancel();
     writer_.reset();
-    message_ = "Recording cancelled; nothing was saved.";
+    finished_ = info_notice("Recording cancelled; nothing was saved.");
 }
 
 std::size_t Recording::bytes() const { return writer_ ? writer_->bytes_written() : 0; }
@@ -103,10 +122,13 @@ std::size_t Recording::estimated_bytes() const {
     return static_cast<std::size_t>(static_cast<double>(bytes()) / frames_ * expected_);
 }
 
-std::string save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode) {
-    const std::string path = (std::filesystem::path(settings.folder) / (expand_name(settings.name_template, preset, mode) + ".png")).string();
+Notice save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode) {
+    std::string problem;
+    const std::string folder = output_folder(settings, problem);
+    if (folder.empty()) return problem_notice("PNG not saved: " + problem);
+    const std::string path = (std::filesystem::path(folder) / (expand_name(settings.name_template, preset, mode) + ".png")).string();
     const FileResult written = write_png(path, image);
-    return written ? "Saved " + absolute_text(path) : written.error;
+    return written ? saved_notice(path) : problem_notice("PNG not saved: " + written.error);
 }
 
 }  // namespace tsl::app

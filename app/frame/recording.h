@@ -8,6 +8,8 @@
 // Threading: main thread (the frames are read from OpenGL).
 #pragma once
 
+#include "app/ui/notice.h"
+
 #include "core/media/gif_writer.h"
 #include "core/media/image_io.h"
 #include "core/settings/lab_settings.h"
@@ -18,13 +20,20 @@
 
 namespace tsl::app {
 
-// Expands {preset}, {mode}, {date} (YYYYMMDD) and {time} (HHMMSS, local) in
-// `name_template`, and keeps file names safe (no '/' from the values).
+// Expands {preset} (what is shown: LabSession::shown_name), {mode}, {date}
+// (YYYYMMDD) and {time} (HHMMSS, local) in `name_template`, and keeps file
+// names safe (no '/' from the values).
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode);
+
+// The folder files go to: settings.folder, or default_output_folder() when it
+// is empty; made (with its parents) when missing. "" and `problem` set when it
+// cannot be made.
+std::string output_folder(const RecordingSettings& settings, std::string& problem);
 
 class Recording {
 public:
-    // Starts a GIF of width x height at `steps_per_s`; "" on success, else why.
+    // Starts a GIF of width x height at `steps_per_s` in output_folder(); ""
+    // on success, else why (also in finished()).
     std::string start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width, int height,
                       double steps_per_s);
     // One step's picture; false when the recording ended (done or failed): see finished_message().
@@ -42,16 +51,18 @@ public:
     int width() const { return width_; }
     int height() const { return height_; }
     const std::string& path() const { return path_; }
-    // What happened to the last recording: "Saved ..." or an error ("" while none ended).
-    const std::string& finished_message() const { return message_; }
+    // What happened to the last recording: saved (where, how many frames), a
+    // problem, or cancelled; empty while none ended.
+    const Notice& finished() const { return finished_; }
 
 private:
     std::unique_ptr<GifWriter> writer_;
-    std::string path_, message_;
+    std::string path_;
+    Notice finished_;
     int frames_ = 0, expected_ = 0, width_ = 0, height_ = 0;
 };
 
-// A PNG of the scene area at `folder`/expanded name .png; the message says where or why not.
-std::string save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode);
+// A PNG of the scene area in output_folder(), named from the template: where it went, or why not.
+Notice save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode);
 
 }  // namespace tsl::app

@@ -50,7 +50,11 @@ std::optional<Key> lab_key(int key) {
         case GLFW_KEY_Q: return Key::Q;
         case GLFW_KEY_SLASH: return Key::Slash;
         case GLFW_KEY_F1: return Key::F1;
+        case GLFW_KEY_TAB: return Key::Tab;
         case GLFW_KEY_ESCAPE: return Key::Escape;
+        case GLFW_KEY_MINUS: return Key::Minus;
+        case GLFW_KEY_KP_SUBTRACT: return Key::Minus;
+        case GLFW_KEY_EQUAL: return Key::Equal;
         default: return std::nullopt;
     }
 }
@@ -163,13 +167,32 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
     }
     GlfwPlatform platform(window);
     if (app.session().settings().fullscreen) platform.toggle_fullscreen();
+    if (!options.problems.empty()) {
+        std::string all;
+        for (const std::string& problem : options.problems) all += (all.empty() ? "" : "\n") + problem;
+        app.post(problem_notice(all));
+    }
+    // Settings the user changes are written as they change (at most twice a
+    // second, and at the end), atomically; the launch options are not.
+    RememberedSettings remembered(options.from_file, app.session().settings());
+    bool unsaved = false, save_failed = false;
+    double last_save = 0;
+    auto save = [&] {
+        const FileResult saved = save_settings(options.settings_path, remembered.to_save());
+        last_save = glfwGetTime();
+        unsaved = false;
+        if (saved || save_failed) return;
+        save_failed = true;  // said once, not every half second
+        std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
+        app.post(problem_notice("Settings not saved: " + saved.error));
+    };
     FrameLoop loop(platform, app);
     while (loop.frame()) {
+        if (options.settings_path.empty()) continue;
+        unsaved = remembered.observe(app.session().settings()) || unsaved;
+        if (unsaved && glfwGetTime() - last_save >= 0.5) save();
     }
-    if (!options.settings_path.empty()) {
-        const FileResult saved = save_settings(options.settings_path, app.session().settings());
-        if (!saved) std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
-    }
+    if (!options.settings_path.empty() && (remembered.observe(app.session().settings()) || unsaved)) save();
     if (options.verbose)
         std::cout << "timeslice-lab: closed after " << app.session().frames_stepped() << " frames (" << app.frames_displayed() << " displayed, "
                   << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3)) << " fps)" << std::endl;

@@ -1,18 +1,23 @@
 // window_main.h — the interactive window: GLFW, OpenGL 3.3 core, Dear ImGui,
-// and the lab's frames (frame_loop.h) until the user quits. The settings file
-// is written on exit.
+// and the lab's frames (frame_loop.h) until the user quits. What the user
+// changes in the window is remembered in the settings file as it changes
+// (RememberedSettings, settings_file.h); the options the window was started
+// with are not.
 #pragma once
 
 #include "core/session/lab_session.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tsl::app {
 
 struct WindowOptions {
     std::unique_ptr<LabSession> session;  // after the settings file and the launch options
-    std::string settings_path;            // where to save on exit ("" = do not save)
+    std::string settings_path;            // where the settings are remembered ("" — neither read nor written)
+    LabSettings from_file;                // the defaults with the settings file applied (before the launch options)
+    std::vector<std::string> problems;    // what was wrong with the settings file: shown in the window
     bool verbose = false;                 // print each user action on stdout
 };
 

@@ -68,17 +68,20 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     ImGui::PushFont(fonts.caption);
     ImGui::TextUnformatted("Timeslice Lab");
     ImGui::PopFont();
+    // Fold the panel away (Tab): the scene and plots get its width.
+    ImGui::SameLine();
+    const float fold_w = ImGui::CalcTextSize("\xc2\xab").x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - fold_w));
+    if (ImGui::Button("\xc2\xab##fold panel")) requests.commands.emplace_back(SetField{"panel_open", false});
+    tooltip("Fold the panel to a narrow strip, so the scene and the plots get its width (Tab).");
     fields.control("scene");
-    if (!context.notice.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.10f, 0.10f, 1.0f));
-        ImGui::TextWrapped("%s", context.notice.c_str());
-        ImGui::PopStyleColor();
-    }
 
     draw_simulation_section(fields, context, fonts, requests);
     draw_lessons_section(context, fonts, requests);
     if (session.exposure() && settings.scene == SceneKind::Exposure) {
         draw_exposure_sections(fields, session, fonts);
+    } else if (session.engine() && settings.scene == SceneKind::Engine) {
+        draw_engine_sections(fields, session, fonts);
     } else {
         draw_comparison_section(fields, session, fonts);
         draw_npc_sections(fields, session, fonts);
@@ -90,6 +93,13 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     ImGui::TextDisabled("%s", key_footer(settings.scene).c_str());
     ImGui::TextDisabled("R record  |  H hide UI  |  F full screen  |  Ctrl+Q quit");
     ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void draw_folded_panel(const PixelRect& rect, UiRequests& requests) {
+    begin_fixed_window("Controls (folded)", rect, ImGuiWindowFlags_NoScrollbar);
+    if (ImGui::Button("\xc2\xbb##open panel", {-FLT_MIN, 0})) requests.commands.emplace_back(SetField{"panel_open", true});
+    tooltip("Open the control panel (Tab).");
     ImGui::End();
 }
 
@@ -113,19 +123,26 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     }
     tooltip("A guided lesson from assets/lessons: each step loads a preset, asks the class to predict, then shows what was measured. "
             "Page Down and Page Up move through it.");
-    // The picker: the article's figures and the comparisons, by title.
+    // The picker: by scene, in the order the lessons use them; a preset
+    // changed since it loaded says so.
     std::string current = "(your own settings)";
     for (const CatalogEntry& p : catalog.presets)
-        if (p.name == session.preset()) current = p.title;
+        if (p.name == session.preset()) current = p.title + (session.preset_modified() ? " (modified)" : "");
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo("##preset", current.c_str())) {
-        for (const CatalogEntry& p : catalog.presets) {
+        for (std::size_t i = 0; i < catalog.presets.size(); ++i) {
+            const CatalogEntry& p = catalog.presets[i];
+            if (i == 0 || p.exposure_scene != catalog.presets[i - 1].exposure_scene) {
+                if (i > 0) ImGui::Separator();
+                ImGui::TextDisabled("%s", p.exposure_scene ? "Sentinel exposure grid" : "NPCs facing a target");
+            }
             if (ImGui::Selectable(p.title.c_str(), p.name == session.preset())) requests.commands.emplace_back(LoadPreset{p.name});
             if (!p.description.empty()) tooltip(p.description.c_str());
         }
         ImGui::EndCombo();
     }
-    tooltip("Ready-made settings from assets/presets: the article's figures and side-by-side comparisons.");
+    tooltip(session.preset_modified() ? "Changed since the preset loaded: pick it again to go back to it. Recordings are named after what is shown."
+                                      : "Ready-made settings from assets/presets: the article's figures and side-by-side comparisons.");
     for (const CatalogEntry& p : catalog.presets)
         if (p.name == session.preset() && !p.description.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));

@@ -15,16 +15,6 @@ namespace tsl::app {
 
 namespace {
 
-const std::vector<std::string>& shipped_levels(const std::string& assets) {
-    static std::string listed_for;
-    static std::vector<std::string> names;
-    if (listed_for != assets) {
-        names = level_names(assets + "/levels");
-        listed_for = assets;
-    }
-    return names;
-}
-
 ImU32 col(Rgba c) { return c.packed(); }
 
 }  // namespace
@@ -49,7 +39,7 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
     if (section(fonts, "Level")) {
         FieldControlOptions levels;
-        levels.choices = shipped_levels(e.assets_dir);
+        levels.choices = session.catalog().levels;
         levels.choices.push_back("random");
         fields.control("level", levels);
         if (e.level == "random") fields.control("seed");
@@ -63,12 +53,16 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
     if (section(fonts, "This step")) {
         const ExposureMetrics& m = scene.metrics();
-        ImGui::Text("main thread    %.3f ms", m.main_ms);
-        tooltip("Time the main thread spent in the exposure update: computing, or waiting, or only gathering and launching.");
-        ImGui::Text("busy threads   %.3f ms (average of %d)", m.busy_ms, m.busy_threads);
-        tooltip("Exposure work per thread that did some, on average: what each busy core spent.");
-        ImGui::Text("all threads    %.3f ms", m.total_ms);
-        tooltip("Exposure work summed over every thread.");
+        if (exposure_answer_hidden(session)) {
+            ImGui::TextDisabled("The three timings show after the reveal (Page Down).");
+        } else {
+            ImGui::Text("main thread    %.3f ms", m.main_ms);
+            tooltip("Time the main thread spent in the exposure update: computing, or waiting, or only gathering and launching.");
+            ImGui::Text("busy threads   %.3f ms (average of %d)", m.busy_ms, m.busy_threads);
+            tooltip("Exposure work per thread that did some, on average: what each busy core spent.");
+            ImGui::Text("all threads    %.3f ms", m.total_ms);
+            tooltip("Exposure work summed over every thread.");
+        }
         ImGui::TextDisabled("%s cells gathered this step", rate_number(static_cast<double>(m.cells)).c_str());
         const Character& c = scene.character();
         ImGui::Text("character: %s", std::string(name_of(c.phase)).c_str());
@@ -81,11 +75,18 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
 }
 
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const ExposureScene& scene,
-                           const PixelRect& rect) {
+bool exposure_answer_hidden(const LabSession& session) {
+    for (const char* measure : {"exposure_main_ms", "exposure_busy_ms", "exposure_total_ms"})
+        if (session.answer_hidden(measure)) return true;
+    return false;
+}
+
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect) {
+    const LabSettings& state = session.settings();
+    const ExposureScene& scene = *session.exposure();
     if (rect.empty()) return;
-    const Palette& p = palette(state.palette);
-    const SceneBands bands = split_scene_area(rect.w, rect.h);
+    const Palette p = overlay_palette(state.palette, state.theme);
+    const SceneBands bands = split_scene_area(rect.w, rect.h, state.ui_scale);
     const ExposureSceneConfig& e = scene.config();
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
     auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
@@ -112,8 +113,10 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSett
     // Footer: the article's three figures, and a timesliced pass's progress.
     const ExposureMetrics& m = scene.metrics();
     const float label_px = bands.footer.h * 0.34f;
-    const std::string figures = formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
-                                          m.busy_threads, m.total_ms);
+    const std::string figures = exposure_answer_hidden(session)
+                                    ? std::string("main thread ?   |   busy threads ?   |   all threads ?   (predict, then Page Down)")
+                                    : formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
+                                                m.busy_threads, m.total_ms);
     centred(fonts.bold, label_px, figures, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     if (e.mode == ExposureMode::Timesliced) {
         const float bar_h = bands.footer.h * 0.20f, bar_w = std::min(rect.w * 0.5f, bands.footer.h * 7.0f);
@@ -124,8 +127,9 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSett
     }
 
     // Legend, in the view's bottom-left corner.
-    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f, 22.0f);
-    if (bands.view.h >= 380.0f) {
+    const float grow = std::max(1.0f, state.ui_scale);
+    const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
+    if (bands.view.h >= std::max(380.0f, legend_px * 5 * 1.4f * 3.2f)) {
         struct Row {
             Rgba colour;
             const char* text;
@@ -151,7 +155,10 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSett
 }
 
 void draw_tickets_panel(const ExposureScene& scene) {
-    const PathService& paths = scene.paths();
+    draw_path_tickets(scene.paths(), "No ticket in flight. The character asks when the cell it is going to becomes exposed.");
+}
+
+void draw_path_tickets(const PathService& paths, const char* none) {
     const PathServiceStats& st = paths.stats();
     ImGui::Text("requests %llu   searches run %llu   shared while pending %llu   from the cache %llu   answers that waited %llu",
                 static_cast<unsigned long long>(st.requests), static_cast<unsigned long long>(st.searches),
@@ -161,7 +168,7 @@ void draw_tickets_panel(const ExposureScene& scene) {
             "Identical requests share one search; recent answers come from the cache.");
     const std::vector<TicketInfo> tickets = paths.tickets();
     if (tickets.empty()) {
-        ImGui::TextDisabled("No ticket in flight. The character asks when the cell it is going to becomes exposed.");
+        ImGui::TextDisabled("%s", none);
         return;
     }
     if (ImGui::BeginTable("tickets", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {

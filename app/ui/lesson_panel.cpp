@@ -87,10 +87,11 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
 
 }  // namespace
 
-LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect) {
+LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect, float& text_scale) {
     LessonCardResult result;
     if (rect.empty()) return result;
     begin_fixed_window("Lesson", rect);
+    ImGui::SetWindowFontScale(text_scale);
     const ImGuiStyle& style = ImGui::GetStyle();
 
     disabled_wrapped(card.heading);
@@ -110,8 +111,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::Spacing();
         if (card.revealed) {
             bold(fonts, "Measured");
-            ImGui::SameLine();
-            ImGui::TextDisabled("%s", card.measured_over.c_str());
+            disabled_wrapped(card.measured_over);
             if (!card.rows.empty()) reveal_table(card, fonts);
             if (!card.answer.empty()) wrapped(card.answer);
         } else {
@@ -119,9 +119,26 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         }
     }
 
+    // A key or a control changed what the step set up: the card is no longer
+    // about what runs, so it says so and offers the way back.
+    if (!card.changed.empty()) {
+        ImGui::Spacing();
+        ImGui::PushFont(fonts.bold);
+        wrapped(card.changed);
+        ImGui::PopFont();
+        if (ImGui::Button("Restore")) result.restore = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load the step's (or preset's) settings again and restart it.");
+    }
+
     // The buttons sit at the bottom of the card, or under the text when it is long.
     const float buttons_h = ImGui::GetFrameHeight();
     const float bottom = ImGui::GetWindowHeight() - style.WindowPadding.y - buttons_h;
+    // Too long for the card: the next frame sets it smaller, as far as the
+    // minimum; short enough, it grows back toward the UI's size.
+    const float needed = ImGui::GetCursorPosY() + style.ItemSpacing.y + buttons_h + style.WindowPadding.y;
+    const float height = ImGui::GetWindowHeight();
+    if (needed > height + 0.5f) text_scale = std::max(kMinCardTextScale, text_scale * height / needed * 0.98f);
+    else if (text_scale < 1.0f && needed < height * 0.85f) text_scale = std::min(1.0f, text_scale * std::sqrt(height * 0.9f / needed));
     ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY() + style.ItemSpacing.y, bottom));
     if (!card.question.empty() || card.can_go_back || card.can_go_forward) {
         ImGui::BeginDisabled(!card.can_go_back);

@@ -22,10 +22,15 @@ namespace tsl::app {
 struct LessonCardResult {
     bool back = false;     // the "< Back" button
     bool forward = false;  // "Reveal" or "Next >"
+    bool restore = false;  // "Restore": the step's (or preset's) own settings again
     bool fits = true;      // everything drawn fitted the card without scrolling
 };
 
-LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect);
+// `text_scale` (kept by the caller between frames, 1 at first) shrinks the
+// card's text — never below kMinCardTextScale of the UI's — when it would not
+// fit: a frame that overflows sets the scale the next frame fits with.
+inline constexpr float kMinCardTextScale = 0.7f;
+LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect, float& text_scale);
 
 // The help page over the whole display; false when the user closed it (its
 // close button). The shortcuts page lists core/session/key_bindings.h.

@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
 namespace tsl::app {
 
 namespace {
@@ -16,7 +18,30 @@ PlotOptions plot_options(const char* title, const char* stem, float window_s) {
     return options;
 }
 
+// In place of a plot whose every series waits for a lesson's reveal: the
+// message, centred in the space the plot would take.
+void draw_waiting(const std::string& message, const UiStyle& style) {
+    const ImVec2 avail = ImGui::GetContentRegionAvail(), at = ImGui::GetCursorScreenPos();
+    const float width = std::min(avail.x * 0.8f, ImGui::GetFontSize() * 30);
+    ImGui::PushFont(style.fonts().bold);
+    const ImVec2 size = ImGui::CalcTextSize(message.c_str(), nullptr, false, width);
+    ImGui::SetCursorScreenPos({at.x + (avail.x - size.x) / 2, at.y + std::max(0.0f, (avail.y - size.y) / 2)});
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
+    ImGui::TextUnformatted(message.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopFont();
+}
+
+Notice exported_notice(const PlotExport& exported) {
+    return exported.result ? saved_notice(exported.path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported.result.error);
+}
+
 }  // namespace
+
+void MetricsPlots::set_export_dir(const std::string& dir) {
+    latency_.options().export_dir = dir;
+    cost_.options().export_dir = dir;
+}
 
 MetricsPlots::MetricsPlots()
     : latency_(plot_options("Latency", "timeslice-lab-latency", 6)), cost_(plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {
@@ -26,7 +51,8 @@ MetricsPlots::MetricsPlots()
     cost_.options().reference = budget;
 }
 
-MetricsPlots::Lines MetricsPlots::lines(const SessionPlots& plots) {
+MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
+    const SessionPlots& plots = session.plots();
     const int count = plots.pane_count();
     if (count != pane_count_) {
         pane_count_ = count;
@@ -35,57 +61,121 @@ MetricsPlots::Lines MetricsPlots::lines(const SessionPlots& plots) {
         cost_.set_hidden(plots.jobs(), true);  // a square wave of whole jobs: shown on request
     }
     auto colour = [&](int pane) { return count > 1 ? pane_colour(pane) : hex(0x0072B2); };
-    std::vector<PlotLine> latency, cost;
+    // A lesson's open question: the series that answer it wait for the reveal.
+    const bool ages = session.answer_hidden("input_age") || session.answer_hidden("max_input_age");
+    const bool errors = session.answer_hidden("facing_error");
+    const bool main = session.answer_hidden("main_ms"), busy = session.answer_hidden("worker_ms");
+    const bool latency_hidden = show_error_ ? errors : ages;
+    Lines out;
+    // Panes that run the same timing (they differ only in drawing, as the
+    // article's "debug on" and "debug off") measure the same: one series for
+    // them, named with every letter ("A, B mean age").
+    std::vector<std::string> letters(static_cast<std::size_t>(count));
+    std::vector<int> same_as(static_cast<std::size_t>(count), -1);
     for (int i = 0; i < count; ++i) {
+        for (int j = 0; j < i && same_as[static_cast<std::size_t>(i)] < 0; ++j)
+            if (same_as[static_cast<std::size_t>(j)] < 0 && session.pane(i).config() == session.pane(j).config()) same_as[static_cast<std::size_t>(i)] = j;
+        const int first = same_as[static_cast<std::size_t>(i)] < 0 ? i : same_as[static_cast<std::size_t>(i)];
+        std::string& l = letters[static_cast<std::size_t>(first)];
+        l += (l.empty() ? "" : ", ") + std::string(1, pane_letter(i));
+    }
+    auto named = [&](const PlotSeries& series, int pane) {
+        if (count < 2 || letters[static_cast<std::size_t>(pane)].size() == 1) return std::string();
+        return letters[static_cast<std::size_t>(pane)] + series.name().substr(1);  // "A mean age" -> "A, B mean age"
+    };
+    // A pane's line: in a comparison, grouped by its pane(s) for the legend.
+    auto line = [&](const PlotSeries& series, Rgba hue, PlotStroke stroke, int pane) {
+        PlotLine l{&series, hue, PlotShape::Staircase, stroke, PlotAxis::Left, named(series, pane)};
+        if (count > 1) {
+            l.group = letters[static_cast<std::size_t>(pane)];
+            l.kind = series.name().substr(2);  // "A mean age" -> "mean age"
+        }
+        return l;
+    };
+    for (int i = 0; i < count; ++i) {
+        if (same_as[static_cast<std::size_t>(i)] >= 0) continue;
         const PaneSeries& s = plots.pane(i);
         // Input age is held between decisions: a staircase, one step per frame.
-        latency.push_back({show_error_ ? &s.error_mean : &s.age_mean, colour(i), PlotShape::Staircase, PlotStroke::Solid});
-        latency.push_back({show_error_ ? &s.error_max : &s.age_max, colour(i), PlotShape::Staircase, PlotStroke::Dashed});
-        cost.push_back({&s.main_ms, colour(i), PlotShape::Staircase, PlotStroke::Solid});
-        cost.push_back({&s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotShape::Staircase, PlotStroke::Dashed});
+        if (!latency_hidden) {
+            out.latency.push_back(line(show_error_ ? s.error_mean : s.age_mean, colour(i), PlotStroke::Solid, i));
+            out.latency.push_back(line(show_error_ ? s.error_max : s.age_max, colour(i), PlotStroke::Dashed, i));
+        }
+        if (!main) out.cost.push_back(line(s.main_ms, colour(i), PlotStroke::Solid, i));
+        if (!busy) out.cost.push_back(line(s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotStroke::Dashed, i));
     }
-    cost.push_back({&plots.frame_total(), hex(0x555555), PlotShape::Staircase, PlotStroke::Thin});
-    cost.push_back({&plots.jobs(), hex(0xE69F00, 0.6f), PlotShape::Staircase, PlotStroke::Thin, PlotAxis::Right});
-    return {std::move(latency), std::move(cost)};
+    if (!main) out.cost.push_back({&plots.frame_total(), hex(0x555555), PlotShape::Staircase, PlotStroke::Thin});
+    out.cost.push_back({&plots.jobs(), hex(0xE69F00, 0.6f), PlotShape::Staircase, PlotStroke::Thin, PlotAxis::Right});
+    std::string hidden;
+    for (const auto& [is_hidden, what] : {std::pair{latency_hidden, show_error_ ? "facing error" : "input age"}, std::pair{main, "main-thread time"},
+                                          std::pair{busy, "worker time"}})
+        if (is_hidden) hidden += (hidden.empty() ? "" : ", ") + std::string(what);
+    if (!hidden.empty()) out.hidden = "Predict first: " + hidden + " shows after the reveal (Page Down).";
+    return out;
 }
 
-void MetricsPlots::draw_one(const SessionPlots& plots, bool cost_plot, const UiStyle& style, std::string& notice) {
-    if (plots.pane_count() == 0) {
+void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, Notice& notice) {
+    if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
     }
-    const Lines all = lines(plots);
+    const Lines all = lines(session);
+    if ((cost_plot ? all.cost : all.latency).empty()) return draw_waiting(all.hidden, style);
+    if (!all.hidden.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
     PlotWidget& plot = cost_plot ? cost_ : latency_;
     const bool toolbar = plot.options().toolbar;
     plot.options().toolbar = false;
     if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.latency, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+        notice = exported_notice(*exported);
     plot.options().toolbar = toolbar;
 }
 
-void MetricsPlots::draw(const SessionPlots& plots, const UiStyle& style, std::string& notice) {
-    if (plots.pane_count() == 0) {
+void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
+    if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
-    auto [latency, cost] = lines(plots);
+    // Named members, not a structured binding: clang before 16 cannot capture a binding in a lambda.
+    const Lines all = lines(session);
+    const std::vector<PlotLine>& latency = all.latency;
+    const std::vector<PlotLine>& cost = all.cost;
+    if (!all.hidden.empty() && !latency.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
+    auto show = [&](PlotWidget& plot, const char* id, const std::vector<PlotLine>& shown) {
+        if (shown.empty()) draw_waiting(all.hidden, style);
+        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = exported_notice(*exported);
+    };
+    auto age_or_error = [&](bool with_cost) {
+        if (ImGui::RadioButton("input age", !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;
+        tooltip("How old the target position behind each NPC's decision is, in ms: the mode's latency.");
+        ImGui::SameLine();
+        if (ImGui::RadioButton("facing error", show_error_ && !(with_cost && show_cost_))) {
+            show_error_ = true;
+            show_cost_ = false;
+        }
+        tooltip("Degrees between where each NPC faces and the true direction to the target: what the latency costs.");
+        if (!with_cost) return;
+        ImGui::SameLine();
+        if (ImGui::RadioButton("frame cost", show_cost_)) show_cost_ = true;
+        tooltip("Main-thread and worker time per frame: what the timing costs the CPU.");
+    };
 
     const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    const float half = (avail.x - gap) / 2;
-    ImGui::BeginChild("latency plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
-    if (ImGui::RadioButton("input age", !show_error_)) show_error_ = false;
-    tooltip("How old the target position behind each NPC's decision is, in ms: the mode's latency.");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("facing error", show_error_)) show_error_ = true;
-    tooltip("Degrees between where each NPC faces and the true direction to the target: what the latency costs.");
-    if (auto exported = latency_.draw("latency", {0, 0}, latency, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    // Two plots side by side need about 22 characters each to stay readable;
+    // narrower (a projector's scale), one at a time, picked on one row.
+    if (avail.x < ImGui::GetFontSize() * 44 + gap) {
+        age_or_error(true);
+        if (show_cost_) show(cost_, "cost", cost);
+        else show(latency_, "latency", latency);
+        return;
+    }
+    const float half = (avail.x - gap) / 2, height = std::max(avail.y, ImGui::GetFontSize() * 12);
+    ImGui::BeginChild("latency plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
+    age_or_error(false);
+    show(latency_, "latency", latency);
     ImGui::EndChild();
     ImGui::SameLine(0, gap);
-    ImGui::BeginChild("cost plot", {half, avail.y}, false, ImGuiWindowFlags_NoScrollbar);
-    if (auto exported = cost_.draw("cost", {0, 0}, cost, style))
-        notice = exported->result ? "Saved " + exported->path : exported->result.error;
+    ImGui::BeginChild("cost plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
+    show(cost_, "cost", cost);
     ImGui::EndChild();
 }
 

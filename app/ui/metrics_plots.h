@@ -12,10 +12,11 @@
 // Threading: main thread.
 #pragma once
 
+#include "app/ui/notice.h"
 #include "app/ui/plot_widget.h"
 #include "app/ui/ui_style.h"
 
-#include "core/session/session_plots.h"
+#include "core/session/lab_session.h"
 
 #include <string>
 #include <vector>
@@ -26,23 +27,30 @@ class MetricsPlots {
 public:
     MetricsPlots();
 
-    // Both plots side by side in the rest of the current window. A CSV export's
+    // Both plots side by side in the rest of the current window (one at a
+    // time, picked on a row of buttons, when it is too narrow). A CSV export's
     // outcome goes to `notice`.
-    void draw(const SessionPlots& plots, const UiStyle& style, std::string& notice);
+    // Series that answer an open lesson question are left out until the reveal.
+    void draw(const LabSession& session, const UiStyle& style, Notice& notice);
 
     // One plot filling the rest of the current window, without its toolbar
     // (the presenter view): the latency plot, or the frame cost plot.
-    void draw_one(const SessionPlots& plots, bool cost, const UiStyle& style, std::string& notice);
+    void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
+
+    // Where "Export CSV" writes (made when first needed).
+    void set_export_dir(const std::string& dir);
 
 private:
     struct Lines {
         std::vector<PlotLine> latency, cost;
+        std::string hidden;  // what is left out until the reveal ("" — nothing)
     };
-    Lines lines(const SessionPlots& plots);
+    Lines lines(const LabSession& session);
 
     PlotWidget latency_, cost_;
     int pane_count_ = 0;       // the pane count the hidden series were chosen for
     bool show_error_ = false;  // false — the latency plot shows input age; true: facing error
+    bool show_cost_ = false;   // one plot at a time: the frame cost plot
 };
 
 }  // namespace tsl::app

@@ -16,11 +16,20 @@ namespace {
 
 ImU32 col(Rgba c) { return c.packed(); }
 
-// "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.
+// Updates a second: the timeslicer runs on every P-th step (every step for Update All).
+double updates_per_s(const NpcSceneConfig& c) {
+    const TimeslicerConfig& ts = c.timeslicing;
+    return ts.mode == Mode::UpdateAll ? c.steps_per_s : static_cast<double>(c.steps_per_s) / ts.update_every_frames;
+}
+
+std::string updates_text(double per_s) { return rate_number(per_s) + (per_s == 1 ? " update/s" : " updates/s"); }
+
+// "10 updates/s, 1 decision each: each NPC every 1.0 s" — what J and P mean in time.
 std::string rate_text(const NpcSceneConfig& c) {
-    const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
-    if (c.timeslicing.mode == Mode::UpdateAll) return rate_number(per_s) + " decisions/s: every NPC, every frame";
-    return rate_number(per_s) + formatted(" decisions/s: each NPC every %.2f s", batch_period_s(c));
+    const TimeslicerConfig& ts = c.timeslicing;
+    if (ts.mode == Mode::UpdateAll) return updates_text(updates_per_s(c)) + ": every NPC decides on every update";
+    const std::uint32_t j = std::min(ts.jobs_per_update, c.npc_count);
+    return updates_text(updates_per_s(c)) + formatted(", %u decision%s each: each NPC every %.1f s", j, j == 1 ? "" : "s", batch_period_s(c));
 }
 
 std::string upper(std::string_view text) {
@@ -35,18 +44,19 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
     const TimeslicerConfig& ts = c.timeslicing;
     const std::string gather = ts.gathering == Gathering::SameFrame ? "same frame" : "next frame";
     const std::string threads = std::string(name_of(ts.threading)) + ", " + gather;
-    const std::string rate = ts.mode == Mode::UpdateAll
-                                 ? std::string("every frame")
-                                 : rate_number(jobs_per_second(ts, c.steps_per_s, c.npc_count)) + " Hz";
+    const std::string rate = updates_text(updates_per_s(c));
+    const std::string every = ts.mode == Mode::UpdateAll ? std::string("every NPC each update") : formatted("each NPC every %.1f s", batch_period_s(c));
     const std::string jp = ts.mode == Mode::UpdateAll ? std::string() : formatted("J = %u, P = %u", ts.jobs_per_update, ts.update_every_frames);
     std::vector<std::string> forms;
     if (with_threading) {
-        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + threads);
+        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + threads);
+        forms.push_back(rate + "  |  " + every + "  |  " + threads);
         forms.push_back(rate + "  |  " + threads);
         forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next"));
     } else {
-        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + gather + " gathering");
-        forms.push_back(rate + "  |  " + gather + " gathering");
+        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + gather + " gathering");
+        forms.push_back(rate + "  |  " + every + "  |  " + gather + " gathering");
+        forms.push_back(rate + "  |  " + every);
     }
     forms.push_back(rate);
     return forms;
@@ -63,13 +73,13 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
     if (summaries.size() != settings.npc.panes.size()) return;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("summary", 5, flags)) return;
-    ImGui::TableSetupColumn("pane", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("age");
-    ImGui::TableSetupColumn("max");
-    ImGui::TableSetupColumn("error");
-    ImGui::TableSetupColumn("main");
-    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     const char* heads[] = {"pane", "age", "max", "error", "main"};
+    // Number columns as wide as their heading or their widest value, whichever is wider.
+    const char* widest[] = {"", "00000", "00000", "000.0", "0.000"};
+    ImGui::TableSetupColumn(heads[0], ImGuiTableColumnFlags_WidthStretch);
+    for (int c = 1; c < 5; ++c)
+        ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthFixed, std::max(ImGui::CalcTextSize(heads[c]).x, ImGui::CalcTextSize(widest[c]).x));
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     const char* head_help[] = {"Click a row to edit that pane with the controls below.",
                                "Mean input age: how old, on average, the target position behind each NPC's decision is.",
                                "The oldest input behind any NPC's decision.",
@@ -80,10 +90,14 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
         ImGui::TextUnformatted(heads[c]);
         tooltip(head_help[c]);
     }
-    for (int i = 0; i < static_cast<int>(settings.npc.panes.size()); ++i) {
+    const int panes = static_cast<int>(settings.npc.panes.size());
+    // The edited pane's row stands out in the accent colour.
+    ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetStyleColorVec4(ImGuiCol_ButtonHovered));
+    for (int i = 0; i < panes; ++i) {
         const NpcMetricsSummary& m = summaries[static_cast<std::size_t>(i)];
         const NpcSceneConfig config = settings.pane_scene(i);
-        const std::string name = config.timeslicing.mode == Mode::UpdateAll ? std::string("ALL") : upper(name_of(config.timeslicing.mode));
+        const std::string name = (config.timeslicing.mode == Mode::UpdateAll ? std::string("ALL") : upper(name_of(config.timeslicing.mode))) +
+                                 (panes > 1 && i == settings.edited_pane ? "  (editing)" : "");
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::PushID(i);
@@ -100,27 +114,36 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
                  formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))
                     .c_str());
         ImGui::PopID();
-        ImGui::TableSetColumnIndex(1);
-        ImGui::Text("%.0f", m.mean_input_age_ms());
-        ImGui::TableSetColumnIndex(2);
-        ImGui::Text("%.0f", m.input_age_max_ms);
-        ImGui::TableSetColumnIndex(3);
-        ImGui::Text("%.1f", m.mean_error_deg());
-        ImGui::TableSetColumnIndex(4);
-        ImGui::Text("%.3f", m.mean_main_update_ms());
+        // A lesson's open question: its answer waits for the reveal.
+        auto cell = [&](int column, const char* measure, const char* format, double value) {
+            ImGui::TableSetColumnIndex(column);
+            if (session.answer_hidden(measure)) ImGui::TextDisabled("?");
+            else ImGui::Text(format, value);
+        };
+        cell(1, "input_age", "%.0f", m.mean_input_age_ms());
+        cell(2, session.answer_hidden("max_input_age") ? "max_input_age" : "input_age", "%.0f", m.input_age_max_ms);
+        cell(3, "facing_error", "%.1f", m.mean_error_deg());
+        cell(4, "main_ms", "%.3f", m.mean_main_update_ms());
     }
+    ImGui::PopStyleColor();
     ImGui::EndTable();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last "
-                       "change.%s",
-                       settings.npc.panes.size() > 1 ? formatted(" Click a row to edit its pane (now %c).", pane_letter(settings.edited_pane)).c_str() : "");
+    const std::string edit = panes < 2 ? std::string()
+                             : settings.link_panes
+                                 ? formatted(" Linked: mode, J, P, gathering and threading change every pane; drawing changes pane %c (click a row for another).",
+                                             pane_letter(settings.edited_pane))
+                                 : formatted(" The controls below change pane %c, outlined on the scene; click a row for another.", pane_letter(settings.edited_pane));
+    ImGui::TextWrapped("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last change.%s", edit.c_str());
     ImGui::PopStyleColor();
 }
 
 void draw_npc_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
     const LabSettings& settings = session.settings();
     const TimeslicerConfig& ts = settings.pane().timeslicing;
-    if (section(fonts, "Timeslicing")) {
+    // Which pane the controls change, in the headings (the IDs stay the same).
+    const int panes = static_cast<int>(settings.npc.panes.size());
+    const std::string which = panes < 2 ? std::string() : settings.link_panes ? std::string(": every pane") : formatted(": pane %c", pane_letter(settings.edited_pane));
+    if (section(fonts, ("Timeslicing" + which + "###Timeslicing").c_str())) {
         FieldControlOptions modes;
         modes.radio_label = [](const EnumName& name, int index) {
             if (name.value == static_cast<int>(Mode::UpdateAll)) return formatted("%d  %s", index + 1, std::string(name.label).c_str());
@@ -134,7 +157,7 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         ImGui::TextWrapped("%s", rate_text(settings.pane_scene(settings.edited_pane)).c_str());
         fields.control("gather");
     }
-    if (section(fonts, "Threading")) {
+    if (section(fonts, ("Threading" + which + "###Threading").c_str())) {
         fields.control("threading");
         ImGui::BeginDisabled(ts.threading != Threading::Pool);
         FieldControlOptions workers;
@@ -156,13 +179,18 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
     }
     if (section(fonts, "This frame")) {
         const NpcFrameMetrics& m = session.edited_pane().metrics();
-        ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
+        const char* wait = "hidden until the reveal (Page Down)";
+        if (session.answer_hidden("input_age") || session.answer_hidden("max_input_age")) ImGui::TextDisabled("input age    %s", wait);
+        else ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
         tooltip("How old the target position behind each NPC's current decision is.");
-        ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
+        if (session.answer_hidden("facing_error")) ImGui::TextDisabled("facing error %s", wait);
+        else ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
         tooltip("Angle between where each NPC faces and the true direction to the target.");
-        ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
+        if (session.answer_hidden("main_ms")) ImGui::TextDisabled("main-thread update %s", wait);
+        else ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
         tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
-        ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
+        if (session.answer_hidden("worker_ms")) ImGui::TextDisabled("worker busy %s", wait);
+        else ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
         tooltip("Time other threads spent running the jobs gathered this frame.");
     }
 }
@@ -192,10 +220,19 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
     const TimeslicerConfig& ts = scene.config().timeslicing;
     const float title_px = o.bands.caption.h * 0.40f, small_px = o.bands.caption.h * 0.26f;
     const std::string& own_caption = pane < static_cast<int>(state.npc.panes.size()) ? state.npc.panes[static_cast<std::size_t>(pane)].caption : std::string();
-    std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) : own_caption;
+    // A pane with the same timing as another but other debug drawing (the
+    // article's "one mode, two views"): the caption says which drawing.
+    const int known = std::min(panes, static_cast<int>(state.npc.panes.size()));
+    const bool debug = pane < known && state.npc.panes[static_cast<std::size_t>(pane)].debug_lines;
+    bool other_view = false;
+    for (int other = 0; other < known; ++other)
+        other_view = other_view || (other != pane && state.pane_scene(other) == scene.config() &&
+                                    state.npc.panes[static_cast<std::size_t>(other)].debug_lines != debug);
+    const std::string drawing = other_view ? (debug ? ", debug on" : ", debug off") : "";
+    std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) + drawing : own_caption;
     const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
     if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
-        title = upper(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
+        title = upper(name_of(ts.mode)) + drawing;  // "aiao" → "AIAO" when the full name does not fit
     // A title that still does not fit (a preset's own caption) is set smaller, down to 60%.
     const float title_full_w = o.width(o.fonts.caption, title_px, title);
     const float title_size = title_full_w > room ? std::max(title_px * 0.6f, title_px * room / title_full_w) : title_px;
@@ -278,13 +315,14 @@ void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
 
 // Legend, in the view's empty bottom-left corner when there is one (the ring
 // leaves the view's corners empty; in a dense field the backing keeps it readable).
-void draw_legend(const Overlay& o, float margin) {
-    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f, 22.0f);
+void draw_legend(const Overlay& o, float margin, float ui_scale) {
+    const float grow = std::max(1.0f, ui_scale);
+    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
     const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
     float legend_w = 0;
     for (const char* row : rows) legend_w = std::max(legend_w, o.width(o.fonts.regular, legend_px, row));
     legend_w += legend_px * 2.4f;
-    if (o.bands.view.h < 380.0f || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
+    if (o.bands.view.h < std::max(380.0f, legend_px * 4 * 1.4f * 3.2f) || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
     ImDrawList* list = o.list;
     const Palette& p = o.p;
     const float mark = legend_px, lx = margin;
@@ -318,12 +356,51 @@ void draw_legend(const Overlay& o, float margin) {
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
                       int pane, int panes) {
     if (rect.empty()) return;
-    const Overlay o{list, fonts, palette(state.palette), rect, split_scene_area(rect.w, rect.h)};
+    const Palette p = overlay_palette(state.palette, state.theme);
+    const Overlay o{list, fonts, p, rect, split_scene_area(rect.w, rect.h, state.ui_scale)};
     list->PushClipRect(o.at(0, 0), o.at(rect.w, rect.h), true);
     if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
     draw_caption(o, state, scene, pane, panes);
     draw_batch_progress(o, scene);
-    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f);
+    // The pane the panel's controls change, outlined in its colour (not in
+    // pictures of the scene alone, nor the presenter view, which has no controls).
+    if (panes > 1 && pane == state.pane_index() && !state.hide_ui && !state.presenter) {
+        const float t = std::max(2.0f, 2.0f * state.ui_scale);
+        list->AddRect(o.at(t / 2, t / 2), o.at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
+    }
+    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f, state.ui_scale);
+    list->PopClipRect();
+}
+
+// The article's captions on its stage: the mode in the demo's words and the
+// update rate over both panes, each pane's debug drawing under it (arial bold
+// 14 and 12 in the demo; the bold UI font here).
+void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage) {
+    static constexpr const char* kTitles[] = {"Update All", "Async Input / Async Output", "Sync Input / Async Output",
+                                              "Sync Input / Sync Output", "Async Input / Sync Output"};
+    const LabSettings& s = session.settings();
+    const TimeslicerConfig& ts = s.pane(0).timeslicing;
+    const float k = stage.scale;
+    const ImU32 ink = hex(kArticleInk).packed();
+    auto centred = [&](float size, const std::string& text, float x, float y) {
+        const float w = fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+        list->AddText(fonts.bold, size, {x - w / 2, stage.stage.y + y * k}, ink, text.c_str());
+    };
+    list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
+    const float middle = stage.stage.x + stage.stage.w / 2;
+    // The demo's 14 and 12 pixel captions on its stage; on a small stage and a
+    // large UI scale, no smaller than the UI's own text would be.
+    const float title_px = std::max(14.0f * k, 13.0f * s.ui_scale), small_px = std::max(12.0f * k, 11.0f * s.ui_scale);
+    centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
+    if (ts.mode != Mode::UpdateAll) {
+        const double updates = static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
+        centred(small_px, rate_number(updates) + (updates == 1 ? " update/s" : " updates/s"), middle, 12.0f + 20.0f * title_px / (14.0f * k));
+    }
+    for (int i = 0; i < session.panes().size(); ++i) {
+        const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
+        centred(small_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
+                289.0f - 12.0f * small_px / (12.0f * k));
+    }
     list->PopClipRect();
 }
 

@@ -379,6 +379,11 @@ PlotExport PlotWidget::export_csv(std::span<const PlotLine> lines, const std::st
     std::vector<const PlotSeries*> visible;
     for (const PlotLine& line : lines)
         if (!hidden(*line.series)) visible.push_back(line.series);
+    // The folder is made when first needed (the default one in the pictures folder too).
+    std::error_code made;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, made)) std::filesystem::create_directories(folder, made);
+    if (made) return {path, {false, "cannot make the folder '" + folder.string() + "': " + made.message()}};
     return {path, export_plot_csv(path, visible, x.lo, x.hi, options_.x_name)};
 }
 
@@ -411,8 +416,12 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
     ImGui::BeginGroup();  // NewLine returns to the group's left edge, not the window's
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const float right_x = start.x + size.x;
-    draw_title_row(lines, right_x, fonts);
-    bool export_now = options_.toolbar && draw_toolbar(lines, right_x);
+    // Short of room (a projector's scale, a narrow dock), the toolbar folds
+    // into an "Options" button that opens the plot's menu.
+    const float font = ImGui::GetFontSize();
+    const bool full_toolbar = options_.toolbar && size.y >= font * 13 && size.x >= font * 17;
+    draw_title_row(lines, right_x, fonts, options_.toolbar && !full_toolbar);
+    bool export_now = full_toolbar && draw_toolbar(lines, right_x);
     draw_legend(lines, right_x);
     const float used_y = ImGui::GetCursorScreenPos().y - start.y;
     export_now |= draw_canvas({size.x, std::max(size.y - used_y, ImGui::GetFontSize() * 5)}, lines, fonts);
@@ -426,7 +435,7 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
 // [SECTION] Title row, toolbar, legend
 //-----------------------------------------------------------------------------
 
-void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts) {
+void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button) {
     const std::optional<double> newest = newest_x(lines);
     char status[96];
     if (frozen_ && frozen_newest_x_ > -DBL_MAX) std::snprintf(status, sizeof status, "frozen at t = %.2f s", frozen_newest_x_);
@@ -438,6 +447,11 @@ void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, 
         ImGui::PushFont(fonts.bold ? fonts.bold : ImGui::GetFont());
         ImGui::TextUnformatted(options_.title.c_str());
         ImGui::PopFont();
+        ImGui::SameLine();
+    }
+    if (menu_button) {
+        if (ImGui::SmallButton("Options")) ImGui::OpenPopup("plot menu");  // the canvas's context menu
+        tooltip("Window, y range, freeze and export (also a right-click on the plot).");
         ImGui::SameLine();
     }
     // The time, right-aligned: the newest sample while live, the newest when frozen.
@@ -496,42 +510,83 @@ bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
     return export_now;
 }
 
+namespace {
+
+// One entry of the legend: a swatch in a line's colour and stroke, and the
+// series a click hides or shows.
+struct LegendEntry {
+    std::string label;
+    Rgba colour;
+    PlotStroke stroke;
+    std::vector<const PlotSeries*> series;
+    const char* what;  // "series", "pane's series", ...: for the tooltip
+};
+
+// Lines in groups (a comparison's panes) with two or more groups: one entry
+// per kind of line ("mean age", in its stroke, in ink) and one per group (its
+// colour), so four panes take one row, not eight entries; lines outside the
+// groups keep an entry each. Otherwise an entry per line.
+std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool two_axes, Rgba ink) {
+    auto label_of = [&](const PlotLine& line, std::string name) {
+        std::string detail = line.series->unit();
+        if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
+        return detail.empty() ? name : name + " (" + detail + ")";
+    };
+    std::vector<std::string> groups;
+    for (const PlotLine& line : lines)
+        if (!line.group.empty() && std::find(groups.begin(), groups.end(), line.group) == groups.end()) groups.push_back(line.group);
+    std::vector<LegendEntry> entries;
+    auto add_to = [&](const std::string& label, Rgba colour, PlotStroke stroke, const PlotSeries* series, const char* what) {
+        for (LegendEntry& e : entries)
+            if (e.label == label) return e.series.push_back(series);
+        entries.push_back({label, colour, stroke, {series}, what});
+    };
+    if (groups.size() >= 2) {
+        for (const PlotLine& line : lines)
+            if (!line.group.empty()) add_to(label_of(line, line.kind), ink, line.stroke, line.series, "series of this kind");
+        for (const PlotLine& line : lines)
+            if (!line.group.empty()) add_to(line.group, line.colour, PlotStroke::Solid, line.series, "series of this pane");
+    }
+    for (const PlotLine& line : lines)
+        if (groups.size() < 2 || line.group.empty()) entries.push_back({label_of(line, line.name()), line.colour, line.stroke, {line.series}, "series"});
+    return entries;
+}
+
+}  // namespace
+
 void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
     const float font = ImGui::GetFontSize();
     const float swatch_w = font * 1.6f, gap = font * 0.4f;
     ImDrawList* list = ImGui::GetWindowDrawList();
-    const bool two_axes = has_axis(lines, PlotAxis::Right);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        const PlotLine& line = lines[i];
-        const PlotSeries& series = *line.series;
-        std::string label = series.name(), detail = series.unit();
-        if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
-        if (!detail.empty()) label += " (" + detail + ")";
-        const float width = swatch_w + gap + ImGui::CalcTextSize(label.c_str()).x;
+    const std::vector<LegendEntry> entries = legend_entries(lines, has_axis(lines, PlotAxis::Right), colours_.ink);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const LegendEntry& entry = entries[i];
+        const float width = swatch_w + gap + ImGui::CalcTextSize(entry.label.c_str()).x;
         if (i > 0) {
             ImGui::SameLine(0, font * 1.1f);
             if (ImGui::GetCursorScreenPos().x + width > right_x) ImGui::NewLine();
         }
-        const bool is_hidden = hidden(series);
+        const bool is_hidden = std::all_of(entry.series.begin(), entry.series.end(), [&](const PlotSeries* s) { return hidden(*s); });
         const ImVec2 p = ImGui::GetCursorScreenPos();
         ImGui::PushID(static_cast<int>(i));
-        if (ImGui::InvisibleButton("legend entry", {width, font})) set_hidden(series, !is_hidden);
+        if (ImGui::InvisibleButton("legend entry", {width, font}))
+            for (const PlotSeries* s : entry.series) set_hidden(*s, !is_hidden);
         const bool hovered = ImGui::IsItemHovered();
         ImGui::PopID();
-        tooltip(is_hidden ? "Hidden. Click to show this series." : "Click to hide this series.");
+        tooltip(((is_hidden ? "Hidden. Click to show the " : "Click to hide the ") + std::string(entry.what) + ".").c_str());
 
         // The swatch is a short piece of the line in its own stroke.
         const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
-        const ImU32 colour = line.colour.with_alpha(is_hidden ? 0.25f : line.colour.a).packed();
+        const ImU32 colour = entry.colour.with_alpha(is_hidden ? 0.25f : entry.colour.a).packed();
         if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, colours_.ink.with_alpha(0.06f).packed(), 3);
-        if (line.stroke == PlotStroke::Dashed) {
+        if (entry.stroke == PlotStroke::Dashed) {
             const float dash = swatch_w / 3.4f;
             for (float x = p.x; x < p.x + swatch_w; x += dash * 1.2f)
                 list->AddLine({x, mid}, {std::min(x + dash * 0.7f, p.x + swatch_w), mid}, colour, std::max(1.0f, 1.6f * scale));
         } else {
-            list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (line.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
+            list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (entry.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
         }
-        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? colours_.faint.with_alpha(0.7f) : colours_.ink).packed(), label.c_str());
+        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? colours_.faint.with_alpha(0.7f) : colours_.ink).packed(), entry.label.c_str());
     }
 }
 
@@ -546,6 +601,7 @@ struct CanvasLayout {
     float font = 0, small = 0;
     ImFont* text_font = nullptr;
     bool has_left = false, has_right = false;
+    bool short_canvas = false;  // no room above the axes: the units are left to the legend
     Canvas c;
     Ticks left_ticks, right_ticks, x_ticks;
     std::string left_unit, right_unit;
@@ -594,9 +650,9 @@ void draw_axes(ImDrawList* list, const CanvasLayout& l, const PlotColours& colou
     };
     label_axis(l.left_ticks, PlotAxis::Left);
     if (l.has_right) label_axis(l.right_ticks, PlotAxis::Right);
-    // Units above the axes, time's below the left labels.
-    list->AddText(l.text_font, small, {l.origin.x, l.origin.y}, colours.ink.packed(), l.left_unit.c_str());
-    if (l.has_right)
+    // Units above the axes (a short canvas leaves them to the legend), time's below the left labels.
+    if (!l.short_canvas) list->AddText(l.text_font, small, {l.origin.x, l.origin.y}, colours.ink.packed(), l.left_unit.c_str());
+    if (l.has_right && !l.short_canvas)
         list->AddText(l.text_font, small, {l.origin.x + l.size.x - text_width(l.text_font, small, l.right_unit.c_str()), l.origin.y},
                       colours.ink.packed(), l.right_unit.c_str());
     list->AddText(l.text_font, small, {c.min.x - font * 0.3f - text_width(l.text_font, small, "t (s)"), c.max.y + font * 0.3f},
@@ -619,7 +675,8 @@ CanvasLayout PlotWidget::layout_canvas(ImVec2 origin, ImVec2 size, std::span<con
     c.x = view_x(lines);
     c.left = options_.fixed_y ? usable(options_.left_fixed) : fit_axis(lines, PlotAxis::Left, c.x);
     c.right = options_.fixed_y ? usable(options_.right_fixed) : fit_axis(lines, PlotAxis::Right, c.x);
-    const float top_margin = l.font * 1.3f, bottom_margin = l.font * 1.6f;
+    l.short_canvas = size.y < l.font * 9;
+    const float top_margin = l.font * (l.short_canvas ? 0.6f : 1.3f), bottom_margin = l.font * 1.6f;
     c.min.y = origin.y + top_margin;
     c.max.y = std::max(c.min.y + 1, origin.y + size.y - bottom_margin);
     const int y_ticks_max = std::clamp(static_cast<int>((c.max.y - c.min.y) / (l.font * 2.0f)), 2, 10);
@@ -698,7 +755,7 @@ void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<c
         ImGui::SameLine();
         const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
                                        : std::string("no sample yet");
-        ImGui::Text("%s: %s", line.series->name().c_str(), text.c_str());
+        ImGui::Text("%s: %s", line.name().c_str(), text.c_str());
     }
     if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
     ImGui::EndTooltip();

@@ -19,7 +19,8 @@
 //     (the view stays still while samples keep arriving) and exports the
 //     visible window to CSV;
 //   - clicking a legend entry hides or shows its series (hidden series are
-//     left out of the fit, the read-out and the export);
+//     left out of the fit, the read-out and the export); a comparison's
+//     legend has an entry per kind of line and one per pane (PlotLine::group);
 //   - hovering the plot shows a cursor line and every visible series' value
 //     at that time (the staircase value: the newest sample at or before it);
 //   - right-click on the plot opens the same settings plus the fixed range's
@@ -57,6 +58,12 @@ struct PlotLine {
     PlotShape shape = PlotShape::Straight;  // Staircase for frame-quantized data
     PlotStroke stroke = PlotStroke::Solid;  // Thin or Dashed for secondary series ("max", "target")
     PlotAxis axis = PlotAxis::Left;         // Right for a second unit ("jobs" beside "ms")
+    std::string label{};                    // "" — the series' name; else the legend's and read-out's name for it
+    // A comparison's lines: `group` names the pane(s) ("A", "A, B"), `kind`
+    // what the line shows ("mean age"). With two groups or more the legend
+    // has one entry per kind (in ink) and one per group (in its colour).
+    std::string group{}, kind{};
+    const std::string& name() const { return label.empty() ? series->name() : label; }
 };
 
 // A horizontal line at a fixed value: a budget, a target.
@@ -80,7 +87,8 @@ struct PlotOptions {
     std::string x_name = "time_s";                   // "time_s" — the x column's CSV header
     std::string export_dir = ".";                    // "." — where "Export CSV" writes
     std::string export_stem = "timeslice-lab-plot";  // file name: <stem>-YYYYMMDD-HHMMSS.csv
-    bool toolbar = true;                             // true — false: no toolbar row (right-click still opens the settings)
+    bool toolbar = true;                             // true — false: no toolbar row (right-click still opens the settings);
+                                                     // short of room, an "Options" button on the title row instead
 };
 
 // What an export did. `path` is absolute when it could be made so.
@@ -128,7 +136,7 @@ public:
     void set_hidden(const PlotSeries& series, bool hidden);
 
 private:
-    void draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts);
+    void draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button);
     bool draw_toolbar(std::span<const PlotLine> lines, float right_x);  // true: export requested
     void draw_legend(std::span<const PlotLine> lines, float right_x);
     bool draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);  // true: export requested

@@ -6,6 +6,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdlib>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -28,6 +30,10 @@ constexpr KindStyle kKinds[] = {
     {ZoneKind::Animation, hex(0xCC79A7), 0.86f}, {ZoneKind::Metrics, hex(0x999999), 0.86f},
     {ZoneKind::Draw, hex(0x56B4E9), 0.86f},      {ZoneKind::Spawn, hex(0xE69F00), 0.70f},
     {ZoneKind::Wait, hex(0xD55E00), 0.70f},      {ZoneKind::Job, hex(0x009E73), 0.36f},
+    // The engine: its merge on the main thread as an update, its systems'
+    // sub-tasks as jobs (the main thread runs some while it waits).
+    {ZoneKind::Distribute, hex(0x0072B2), 0.86f}, {ZoneKind::AiTask, hex(0xE69F00), 0.36f},
+    {ZoneKind::PhysicsTask, hex(0x3A3A3A), 0.36f}, {ZoneKind::AnimationTask, hex(0xCC79A7), 0.36f},
 };
 
 
@@ -48,15 +54,32 @@ std::int64_t nice_step(double target_ns) {
 
 }  // namespace
 
+namespace {
+
+// Lanes in reading order: main, the workers by number, the others by name.
+bool lane_before(const LaneSnapshot& a, const LaneSnapshot& b) {
+    auto rank = [](const std::string& name) -> std::pair<int, long> {
+        if (name == "main") return {0, 0};
+        if (name.rfind("worker ", 0) == 0) return {1, std::strtol(name.c_str() + 7, nullptr, 10)};
+        return {2, 0};
+    };
+    const auto ra = rank(a.name), rb = rank(b.name);
+    return ra != rb ? ra < rb : a.name < b.name;
+}
+
+}  // namespace
+
 void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     const std::int64_t now = Profiler::now_ns();
     lanes_ = profiler.snapshot(now - 2'000'000'000);
+    std::erase_if(lanes_, [](const LaneSnapshot& lane) { return lane.zones.empty() && lane.name != "main"; });
+    std::stable_sort(lanes_.begin(), lanes_.end(), lane_before);
     step_starts_.clear();
     step_frames_.clear();
     for (const LaneSnapshot& lane : lanes_) {
         if (lane.name != "main") continue;
         for (const Zone& z : lane.zones)
-            if (z.kind == ZoneKind::Step) {
+            if (z.kind == ZoneKind::Step && (step_frames_.empty() || step_frames_.back() != z.detail)) {
                 step_starts_.push_back(z.start_ns);
                 step_frames_.push_back(z.detail);
             }
@@ -104,16 +127,17 @@ struct TimelinePanel::Geometry {
     std::int64_t t_of(float x) const { return view_start + static_cast<std::int64_t>((x - plot_x0) / plot_w * span); }
 };
 
-void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts) {
+void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style) {
+    colours_ = style.plot_colours();
     draw_controls(fields);
     if (zoom_ != ZoomMode::Manual) refresh(profiler, fields.settings().timeline_steps);
     draw_legend();
-    draw_canvas(fonts);
+    draw_canvas(style.fonts());
 }
 
 void TimelinePanel::draw_controls(FieldSection& fields) {
     if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
-    tooltip("Show the last few simulation steps, following the simulation.");
+    tooltip("Show the last few simulation steps, following the simulation. The mouse wheel zooms at the pointer and dragging pans.");
     ImGui::SameLine();
     if (ImGui::Button("One frame")) zoom_ = ZoomMode::OneFrame;
     tooltip("Show the last whole interval between two simulation steps.");
@@ -125,8 +149,11 @@ void TimelinePanel::draw_controls(FieldSection& fields) {
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     fields.control("timeline_steps");
+    // How to zoom, where it fits on the row (the buttons' tooltips say it too).
+    const char* hint = zoom_ == ZoomMode::Manual ? "frozen: wheel zooms, drag pans" : "wheel zooms, drag pans";
     ImGui::SameLine();
-    ImGui::TextDisabled(zoom_ == ZoomMode::Manual ? "  frozen: wheel zooms, drag pans" : "  wheel zooms, drag pans");
+    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) ImGui::TextDisabled("%s", hint);
+    else ImGui::NewLine();
 }
 
 // The zones seen lately, by kind, named by their own labels (so each scene
@@ -197,7 +224,7 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
 
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->PushClipRect(g.origin, {g.origin.x + g.avail.x, g.origin.y + g.avail.y}, true);
-    list->AddRectFilled({g.plot_x0, g.lanes_y0}, {g.plot_x1, g.lanes_y1}, hex(0xFBFAF7).packed());
+    list->AddRectFilled({g.plot_x0, g.lanes_y0}, {g.plot_x1, g.lanes_y1}, colours_.paper.packed());
     Hover hover;
     for (std::size_t li = 0; li < lanes_.size(); ++li) draw_lane(list, g, li, fonts, hovered, hover);
     draw_time_marks(list, g, fonts);
@@ -207,6 +234,8 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
         ImGui::BeginTooltip();
         ImGui::Text("%s", hover.zone->label);
         if (hover.zone->kind == ZoneKind::Job) ImGui::Text("key %u", hover.zone->detail);
+        if (hover.zone->kind == ZoneKind::AiTask || hover.zone->kind == ZoneKind::PhysicsTask || hover.zone->kind == ZoneKind::AnimationTask)
+            ImGui::Text("from agent %u", hover.zone->detail);
         if (hover.zone->kind == ZoneKind::Step || hover.zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hover.zone->detail);
         ImGui::Text("%s on %s", duration_text(hover.zone->end_ns - hover.zone->start_ns).c_str(), hover.lane->c_str());
         ImGui::EndTooltip();
@@ -219,8 +248,8 @@ void TimelinePanel::draw_lane(ImDrawList* list, const Geometry& g, std::size_t l
     const ImGuiIO& io = ImGui::GetIO();
     const LaneSnapshot& lane = lanes_[li];
     const float y0 = g.lanes_y0 + static_cast<float>(li) * g.lane_h, mid = y0 + g.lane_h / 2;
-    if (li % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, y0 + g.lane_h}, hex(0xF2F0EB).packed());
-    list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, mid - g.font / 2}, hex(0x1E1E1E).packed(), lane.name.c_str());
+    if (li % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, y0 + g.lane_h}, colours_.grid.packed());
+    list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, mid - g.font / 2}, colours_.ink.packed(), lane.name.c_str());
     for (const KindStyle& kind : kKinds) {
         float run_x0 = 0, run_x1 = -1;
         const float half = g.lane_h * kind.height / 2;
@@ -255,15 +284,18 @@ void TimelinePanel::draw_lane(ImDrawList* list, const Geometry& g, std::size_t l
 
 // Step boundaries, labelled at the top; the time axis, relative to the view's left edge.
 void TimelinePanel::draw_time_marks(ImDrawList* list, const Geometry& g, const UiFonts& fonts) const {
-    const Rgba ink = hex(0x1E1E1E), faint = hex(0x7A7A7A);
+    const Rgba ink = colours_.ink, faint = colours_.faint;
     const float font = g.font;
+    float label_end = -FLT_MAX;  // a label that would overlap the one before is left out
     for (std::size_t i = 0; i < step_starts_.size(); ++i) {
         if (step_starts_[i] < view_start_ || step_starts_[i] > view_end_) continue;
         const float x = g.x_of(step_starts_[i]);
         list->AddLine({x, g.lanes_y0 - font * 0.2f}, {x, g.lanes_y1}, ink.with_alpha(0.55f).packed(), 1.5f);
         char label[32];
         std::snprintf(label, sizeof label, "step %u", step_frames_[i]);
+        if (x + 3 < label_end) continue;
         list->AddText(fonts.regular, font * 0.85f, {x + 3, g.origin.y}, faint.packed(), label);
+        label_end = x + 3 + fonts.regular->CalcTextSizeA(font * 0.85f, FLT_MAX, 0, label).x + font * 0.5f;
     }
     const std::int64_t tick = nice_step(g.span / std::max(1.0f, g.plot_w / (font * 7)));
     for (std::int64_t t = 0; t <= static_cast<std::int64_t>(g.span); t += tick) {

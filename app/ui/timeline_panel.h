@@ -29,7 +29,10 @@ class TimelinePanel {
 public:
     // Draws into the current ImGui window. The "fit" view shows the last
     // settings.timeline_steps steps; its slider's change goes into `fields`.
-    void draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts);
+    // Lanes: main first, then the workers in order, then the others; a lane
+    // with nothing in the capture (a worker that has gone) is left out.
+    // Colours follow the style's theme.
+    void draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style);
 
 private:
     enum class ZoomMode { Fit, OneFrame, Manual };
@@ -55,9 +58,10 @@ private:
     ZoomMode zoom_ = ZoomMode::Fit;
     std::vector<LegendEntry> legend_;
     std::vector<LaneSnapshot> lanes_;      // the zones shown (frozen while zoomed by hand)
-    std::vector<std::int64_t> step_starts_;
+    std::vector<std::int64_t> step_starts_;    // each simulation step's first zone (a comparison's panes step one after another)
     std::vector<std::uint32_t> step_frames_;
     std::int64_t view_start_ = 0, view_end_ = 1;
+    PlotColours colours_{};
 };
 
 }  // namespace tsl::app

@@ -20,36 +20,42 @@ void draw_heading(const TimeslicerConfig& ts, const UiFonts& fonts, const char* 
     ImGui::PopFont();
     ImGui::SameLine();
     const std::string gather(name_of(ts.gathering));
-    if (ts.mode == Mode::UpdateAll) ImGui::TextDisabled("every key every frame  |  %s gathering", gather.c_str());
-    else ImGui::TextDisabled("J = %u, P = %u  |  %s gathering", ts.jobs_per_update, ts.update_every_frames, gather.c_str());
+    const char* save = !saves_outputs_at_batch_end(ts.mode)       ? ""
+                       : ts.sync_save == SyncSave::NextBatch ? "  |  output saved when the next batch starts"
+                                                             : "  |  output saved at the batch's last finish";
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (ts.mode == Mode::UpdateAll) ImGui::TextWrapped("every key every frame  |  %s gathering", gather.c_str());
+    else ImGui::TextWrapped("J = %u, P = %u  |  %s gathering%s", ts.jobs_per_update, ts.update_every_frames, gather.c_str(), save);
     ImGui::TextWrapped("%s", std::string(explain(ts.mode)).c_str());
     ImGui::PopStyleColor();
 }
 
-// What each mark means.
+// What each mark means, wrapping to the width available.
 void draw_marks_legend(ImDrawList* list, const Palette& p, float font) {
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    float x = at.x;
-    const float cy = at.y + font * 0.55f;
-    auto label = [&](const char* text) {
-        list->AddText({x, at.y}, ImGui::GetColorU32(ImGuiCol_Text), text);
-        x += ImGui::CalcTextSize(text).x + font * 1.2f;
+    const float right = at.x + ImGui::GetContentRegionAvail().x;
+    float x = at.x, y = at.y;
+    // A mark `mark_w` wide drawn at (x, centre y), then its label; a new row when both do not fit.
+    auto entry = [&](float mark_w, const char* text, auto&& draw_mark) {
+        const float w = mark_w + ImGui::CalcTextSize(text).x;
+        if (x > at.x && x + w > right) {
+            x = at.x;
+            y += font * 1.3f;
+        }
+        draw_mark(x, y + font * 0.55f);
+        list->AddText({x + mark_w, y}, ImGui::GetColorU32(ImGuiCol_Text), text);
+        x += w + font * 1.2f;
     };
-    list->AddCircle({x + font * 0.35f, cy}, font * 0.28f, p.ink.packed(), 0, 1.6f);
-    x += font * 0.9f;
-    label("input read");
-    list->AddRectFilled({x, cy - font * 0.25f}, {x + font * 1.2f, cy + font * 0.25f}, p.running.packed(), 2.0f);
-    x += font * 1.5f;
-    label("running (start to finish)");
-    list->AddLine({x, cy}, {x + font * 1.2f, cy}, p.faint_ink.packed(), 1.5f);
-    x += font * 1.5f;
-    label("waiting");
-    const float d = font * 0.32f;
-    list->AddQuadFilled({x + d, cy - d}, {x + 2 * d, cy}, {x + d, cy + d}, {x, cy}, p.saved.packed());
-    x += font * 0.9f;
-    label("saved: lookups see it");
-    ImGui::Dummy({0, font * 1.2f});
+    entry(font * 0.9f, "input read", [&](float mx, float cy) { list->AddCircle({mx + font * 0.35f, cy}, font * 0.28f, p.ink.packed(), 0, 1.6f); });
+    entry(font * 1.5f, "running (start to finish)", [&](float mx, float cy) {
+        list->AddRectFilled({mx, cy - font * 0.25f}, {mx + font * 1.2f, cy + font * 0.25f}, p.running.packed(), 2.0f);
+    });
+    entry(font * 1.5f, "waiting", [&](float mx, float cy) { list->AddLine({mx, cy}, {mx + font * 1.2f, cy}, p.faint_ink.packed(), 1.5f); });
+    entry(font * 0.9f, "saved: lookups see it", [&](float mx, float cy) {
+        const float d = font * 0.32f;
+        list->AddQuadFilled({mx + d, cy - d}, {mx + 2 * d, cy}, {mx + d, cy + d}, {mx, cy}, p.saved.packed());
+    });
+    ImGui::Dummy({0, y - at.y + font * 1.2f});
 }
 
 // The rows drawn: as many jobs of each batch as fit (at most
@@ -93,11 +99,11 @@ struct Grid {
 };
 
 // Frames: update frames shaded, numbers on a readable stride, "now" marked.
-void draw_frames(ImDrawList* list, const Grid& g, const Palette& p, std::uint32_t period) {
+void draw_frames(ImDrawList* list, const Grid& g, const Palette& p, Rgba shade, std::uint32_t period) {
     const int stride = std::max(1, static_cast<int>(std::ceil(g.font * 2.6f / g.cell)));
     for (std::int64_t f = g.first; f < g.first + g.columns; ++f) {
         const float cx = g.column_x(f, 0);
-        if (f % period == 0) list->AddRectFilled({cx, g.y0}, {cx + g.cell, g.y1}, hex(0xEDEBE5).packed());
+        if (f % period == 0) list->AddRectFilled({cx, g.y0}, {cx + g.cell, g.y1}, shade.packed());
         if ((f - g.first) % stride == 0) {
             list->AddText({cx + 1, g.origin.y}, p.faint_ink.packed(), std::to_string(f).c_str());
             list->AddLine({cx, g.y0 - g.font * 0.2f}, {cx, g.y0}, p.faint_ink.packed());
@@ -146,8 +152,9 @@ void draw_rows(ImDrawList* list, const Grid& g, const Palette& p, const Rows& ro
 
 }  // namespace
 
-void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiFonts& fonts, PaletteKind kind, const char* pane_name) {
-    const Palette& p = palette(kind);
+void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind kind, const char* pane_name) {
+    const Palette p = overlay_palette(kind, style.theme());
+    const UiFonts& fonts = style.fonts();
     const NpcSceneConfig& config = scene.config();
     const TimeslicerConfig& ts = config.timeslicing;
     if (config.npc_count > LabSession::kDiagramMaxKeys) {
@@ -175,14 +182,17 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiFon
     g.origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     g.label_w = ImGui::CalcTextSize("batch 00  key 00000").x + g.font;
-    g.row_h = std::clamp((avail.y - g.head_h - g.font * 1.3f) / static_cast<float>(std::max<std::size_t>(1, rows.jobs.size())), g.font * 0.6f,
+    // Rows keep their text apart; short of height, the dock scrolls.
+    g.row_h = std::clamp((avail.y - g.head_h - g.font * 1.3f) / static_cast<float>(std::max<std::size_t>(1, rows.jobs.size())), min_row_h,
                          g.font * 1.3f);
-    g.cell = std::max(2.0f, (avail.x - g.label_w) / static_cast<float>(g.columns));
+    // The last column keeps room for "now" under it.
+    const float room = avail.x - g.label_w, now_w = ImGui::CalcTextSize("now").x;
+    g.cell = std::max(2.0f, std::min(room / static_cast<float>(g.columns), (room - now_w) / static_cast<float>(g.columns - 1)));
     g.x0 = g.origin.x + g.label_w;
     g.y0 = g.origin.y + g.head_h;
     g.x1 = g.x0 + g.cell * static_cast<float>(g.columns);
     g.y1 = g.y0 + g.row_h * static_cast<float>(rows.jobs.size());
-    draw_frames(list, g, p, ts.mode == Mode::UpdateAll ? 1 : ts.update_every_frames);
+    draw_frames(list, g, p, style.plot_colours().grid, ts.mode == Mode::UpdateAll ? 1 : ts.update_every_frames);
     draw_rows(list, g, p, rows);
     ImGui::Dummy({avail.x, g.head_h + g.row_h * static_cast<float>(rows.jobs.size()) + g.font * 1.2f});
 }

@@ -23,6 +23,6 @@ inline constexpr int kMaxDiagramRowsPerBatch = 12;  // jobs drawn per batch; the
 
 // The diagram of `scene` from its recent trace (LabSession::diagram_trace()),
 // filling the rest of the window. `pane_name`: "Pane A" in a comparison, "" otherwise.
-void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiFonts& fonts, PaletteKind palette, const char* pane_name);
+void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind palette, const char* pane_name);
 
 }  // namespace tsl::app

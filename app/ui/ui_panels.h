@@ -30,11 +30,12 @@ struct UiRequests {
 struct PanelContext {
     const LabSession& session;
     double display_frame_ms = 0;        // smoothed time between displayed frames (0 when unknown)
-    const std::string& notice;          // the last problem or result to show ("" — none)
     const Recording& recording;         // the GIF being recorded, if any
 };
 
 void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests);
+// The panel folded away (settings.panel_open false): a strip with the button that opens it.
+void draw_folded_panel(const PixelRect& rect, UiRequests& requests);
 
 // Parts of the panel.
 void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiRequests& requests);
@@ -48,9 +49,20 @@ void draw_record_section(FieldSection& fields, const Recording& recording, const
 
 // The exposure scene's caption, the article's three figures, pass progress
 // and legend, drawn over the scene area; and the tickets in flight.
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& settings, const ExposureScene& scene,
-                           const PixelRect& rect);
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect);
+// A lesson's open question is about the exposure scene's timings: they wait for the reveal.
+bool exposure_answer_hidden(const LabSession& session);
 void draw_tickets_panel(const ExposureScene& scene);
+// The path service's tickets in flight and its counts; `none` when there are no tickets.
+void draw_path_tickets(const PathService& paths, const char* none);
+
+// The engine scene (engine_panels.cpp): its panel sections, what is drawn
+// over pane `pane`, and the Counters tab (every counter of the last tick, per pane).
+void draw_engine_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts);
+void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane);
+void draw_engine_counters(const LabSession& session);
+// A lesson's open question is about this engine measure: it waits for the reveal.
+bool engine_measure_hidden(const LabSession& session, const char* measure);
 
 // A section of the panel that can be folded away; open by default.
 bool section(const UiFonts& fonts, const char* title);
@@ -62,7 +74,10 @@ std::string rate_number(double per_s);
 // caption also names the threading and carries the pane's letter in its plot colour.
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& settings, const NpcScene& scene,
                       const PixelRect& rect, int pane = 0, int panes = 1);
-// "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
+// The article's demo (NpcLook::Article): its title, rate and "Debug: On/Off" captions on its stage.
+void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage);
+// "10 updates/s  |  each NPC every 1.0 s  |  J = 1, P = 3  |  inline, same frame"
+// and shorter forms, longest first.
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 
 }  // namespace tsl::app

@@ -88,8 +88,9 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) 
     c[ImGuiCol_FrameBgHovered] = v4(accent.with_alpha(0.18f));
     c[ImGuiCol_FrameBgActive] = v4(accent.with_alpha(0.30f));
     c[ImGuiCol_CheckMark] = v4(hex(0x1E1E1E));
-    c[ImGuiCol_SliderGrab] = v4(hex(0x3A3A3A));
-    c[ImGuiCol_SliderGrabActive] = v4(hex(0x000000));
+    // A mid-grey handle: the slider's value is written over it and stays readable.
+    c[ImGuiCol_SliderGrab] = v4(hex(0xB3ADA2));
+    c[ImGuiCol_SliderGrabActive] = v4(hex(0x8F897E));
     c[ImGuiCol_Button] = v4(hex(0xE4E0D7));
     c[ImGuiCol_ButtonHovered] = v4(accent.with_alpha(0.45f));
     c[ImGuiCol_ButtonActive] = v4(accent.with_alpha(0.70f));
@@ -107,7 +108,9 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) 
         style.WindowBorderSize = 1.0f;
         style.TabBorderSize = 2.0f;
         c[ImGuiCol_WindowBg] = c[ImGuiCol_ChildBg] = c[ImGuiCol_PopupBg] = v4(hex(0xFFFFFF));
-        c[ImGuiCol_Text] = c[ImGuiCol_CheckMark] = c[ImGuiCol_SliderGrab] = v4(hex(0x000000));
+        c[ImGuiCol_Text] = c[ImGuiCol_CheckMark] = v4(hex(0x000000));
+        c[ImGuiCol_SliderGrab] = v4(hex(0xA0A0A0));
+        c[ImGuiCol_SliderGrabActive] = v4(hex(0x7A7A7A));
         c[ImGuiCol_TextDisabled] = v4(hex(0x2E2E2E));
         c[ImGuiCol_Border] = c[ImGuiCol_Separator] = v4(hex(0x000000));
         c[ImGuiCol_FrameBg] = v4(hex(0xFFFFFF));

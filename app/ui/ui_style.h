@@ -43,6 +43,7 @@ public:
     const PlotColours& plot_colours() const { return plot_; }
     bool using_system_font() const { return system_font_; }
     float scale() const { return scale_; }
+    UiTheme theme() const { return theme_; }
 
 private:
     void build_fonts(float scale);

@@ -29,16 +29,19 @@ struct ViewTransform {
 
 // A scene area is split into three bands: a caption on top (mode, rate), the
 // drawing in the middle, a footer below (batch progress). The bands depend on
-// the area's size only, so text never covers the drawing at any size, from
-// the article's 496 x 300 panes to a full projector screen. Coordinates are
-// relative to the area's top-left.
+// the area's size, so text never covers the drawing at any size, from the
+// article's 496 x 300 panes to a full projector screen; `text_scale` (the UI
+// scale) raises their smallest sizes, so captions grow with the rest of the
+// UI, up to about a quarter of the area each. Coordinates are relative to the
+// area's top-left.
 struct SceneBands {
     PixelRect caption, view, footer;
 };
 
-inline SceneBands split_scene_area(float width, float height) {
-    const float caption = std::clamp(height * 0.10f, 44.0f, 92.0f);
-    const float footer = std::clamp(height * 0.09f, 34.0f, 80.0f);
+inline SceneBands split_scene_area(float width, float height, float text_scale = 1.0f) {
+    const float grow = std::max(1.0f, text_scale);
+    const float caption = std::min(std::clamp(height * 0.10f, 44.0f * grow, 92.0f * grow), std::max(44.0f, height * 0.25f));
+    const float footer = std::min(std::clamp(height * 0.09f, 34.0f * grow, 80.0f * grow), std::max(34.0f, height * 0.22f));
     const float view = std::max(0.0f, height - caption - footer);
     return {{0, 0, width, caption}, {0, caption, width, view}, {0, caption + view, width, footer}};
 }

@@ -1,7 +1,11 @@
 #include "core/media/image_io.h"
 
 #include <stb/stb_image.h>
+#include <stb/stb_image_resize.h>
 #include <stb/stb_image_write.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace tsl {
 
@@ -12,6 +16,22 @@ FileResult write_png(const std::string& path, const Image& image) {
         &encoded, image.width, image.height, 4, image.rgba.data(), image.width * 4);
     if (!ok) return {false, "cannot encode '" + path + "' as PNG"};
     return write_output_file(path, encoded);
+}
+
+Image fit_image(const Image& image, int width, int height, const std::uint8_t background[4]) {
+    Image out;
+    out.width = width;
+    out.height = height;
+    out.rgba.resize(static_cast<std::size_t>(width) * height * 4);
+    for (std::size_t i = 0; i < out.rgba.size(); i += 4) std::copy(background, background + 4, &out.rgba[i]);
+    if (image.width < 1 || image.height < 1 || width < 1 || height < 1) return out;
+    const double scale = std::min(static_cast<double>(width) / image.width, static_cast<double>(height) / image.height);
+    const int w = std::clamp(static_cast<int>(std::lround(image.width * scale)), 1, width);
+    const int h = std::clamp(static_cast<int>(std::lround(image.height * scale)), 1, height);
+    const int x0 = (width - w) / 2, y0 = (height - h) / 2;
+    stbir_resize_uint8(image.rgba.data(), image.width, image.height, image.width * 4, &out.rgba[(static_cast<std::size_t>(y0) * width + x0) * 4], w,
+                       h, width * 4, 4);
+    return out;
 }
 
 Image read_png(const std::string& path, std::string* error) {

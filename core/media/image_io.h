@@ -1,4 +1,5 @@
-// image_io.h — RGBA8 images to and from PNG files (stb), written as output_file.h says.
+// image_io.h — RGBA8 images to and from PNG files (stb), written as
+// output_file.h says, and scaled to another size.
 #pragma once
 
 #include "core/media/output_file.h"
@@ -17,6 +18,10 @@ struct Image {
 };
 
 FileResult write_png(const std::string& path, const Image& image);
+
+// `image` scaled to fit width x height whole, centred, keeping its shape;
+// the rest filled with `background` (RGBA).
+Image fit_image(const Image& image, int width, int height, const std::uint8_t background[4]);
 
 // Empty image (width 0) and `error` set when the file cannot be read.
 Image read_png(const std::string& path, std::string* error = nullptr);

@@ -18,7 +18,7 @@ namespace tsl {
 
 enum class Key : std::uint8_t {
     Space, Right, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
-    P, R, H, F, Q, Slash, F1, Escape,
+    P, R, H, F, Q, Slash, F1, Escape, Minus, Equal, Tab,
 };
 
 enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
@@ -28,6 +28,9 @@ enum class KeyAction : std::uint8_t {
     StepOnce,         // pause, then one fixed step
     SetMode,          // the edited pane's mode: argument = the index in kModeNames (0: Update All)
     SetExposureMode,  // the exposure scene's execution mode: argument = the index in kExposureModeNames
+    SetStepMode,      // the edited engine pane's step mode: argument = the index in kStepModeNames
+    SetSlowRate,      // the article's 10 Hz: an update every 3 steps (P = 3)
+    SetFastRate,      // the article's 30 Hz: an update every step (P = 1)
     LessonForward,    // reveal, then the next step
     LessonBack,       // the step before
     TogglePresenter,
@@ -36,6 +39,7 @@ enum class KeyAction : std::uint8_t {
     ShowAbout,        // toggle About the modes
     CloseHelp,        // close a help page (only while one is open)
     ToggleHideUi,
+    TogglePanel,      // fold the control panel to a strip, or open it
     ToggleFullscreen,
     Quit,
 };

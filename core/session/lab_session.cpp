@@ -7,10 +7,14 @@
 // [SECTION] The lesson card
 #include "core/session/lab_session.h"
 
+#include "core/exposure/level.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <thread>
+#include <tuple>
 
 namespace tsl {
 
@@ -36,6 +40,14 @@ std::string formatted(const char* format, Args... args) {
 
 void apply_preset(LabSettings& settings, const Preset& preset) {
     settings.workers = preset.workers;
+    settings.recording.from_step = preset.record_from_step;
+    if (preset.engine_scene) {
+        settings.engine = preset.engine;
+        settings.edited_engine_pane = 0;
+        settings.show_routes = preset.show_routes;
+        settings.scene = SceneKind::Engine;
+        return;
+    }
     if (preset.exposure_scene) {
         const std::string assets = settings.exposure.assets_dir;
         settings.exposure = preset.exposure;
@@ -48,6 +60,13 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
     if (settings.npc.panes.empty()) settings.npc.panes.emplace_back();
     settings.edited_pane = 0;
     settings.scene = SceneKind::Npc;
+    // Panes that differ only in how they are drawn show one run two ways (the
+    // article's figures): a change of timing keeps them alike.
+    const auto& panes = settings.npc.panes;
+    settings.link_panes = panes.size() > 1 && std::all_of(panes.begin(), panes.end(), [&](const NpcPaneSettings& p) {
+                              return p.timeslicing == panes.front().timeslicing;
+                          });
+    settings.mode_keys_restart = settings.npc.world.look == NpcLook::Article;
 }
 
 // --- [SECTION] Construction and the settings → scenes ---------------------------------
@@ -76,16 +95,22 @@ std::string LabSession::sync() {
     // The NPC panes. A new pane count starts every pane again from frame 0,
     // so that they stay in lock-step.
     const bool new_count = static_cast<int>(settings_.npc.panes.size()) != panes_.size();
+    std::vector<int> changed;
     if (new_count) {
         unfollow();  // it records a pane about to go
         plots_.clear();
     } else {
         for (int i = 0; i < panes_.size(); ++i)
-            if (settings_.pane_scene(i) != panes_.pane(i).config()) summaries_[static_cast<std::size_t>(i)] = {};  // one setting per average
+            if (settings_.pane_scene(i) != panes_.pane(i).config()) changed.push_back(i);  // one setting per average
     }
     if (panes_.configure(settings_.npc)) {
         summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
+        restart_reveals();
         clock_.reset();
+    }
+    for (int i : changed) {  // after configure: the reveal settles from the new config's batch period
+        summaries_[static_cast<std::size_t>(i)] = {};
+        restart_reveal(i);
     }
 
     // The exposure scene: made when first shown.
@@ -103,7 +128,10 @@ std::string LabSession::sync() {
         problem = exposure_->set_config(settings_.exposure);  // empty when it worked
         settings_.exposure = exposure_->config();
         exposure_summary_ = {};  // the averages describe one setting
+        exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}};
     }
+
+    if (std::string engine_problem = sync_engine(); !engine_problem.empty()) problem = engine_problem;
 
     // The timing diagram records the edited pane (cheap: a few events per
     // job, two batches kept, nothing past kDiagramMaxKeys NPCs).
@@ -111,6 +139,54 @@ std::string LabSession::sync() {
     const int workers = settings_.workers < 0 ? default_worker_count() : settings_.workers;
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
     return problem;
+}
+
+// The engine scene: made when first shown; a pane whose settings change
+// starts its averages again (a new pane count or world restarts them all).
+std::string LabSession::sync_engine() {
+    if (settings_.scene == SceneKind::Engine && !engine_)
+        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
+    if (!engine_) return {};
+    settings_.set_engine_pane_count(static_cast<int>(settings_.engine.panes.size()));  // clamps
+    const bool first = engine_->size() == 0;
+    if (!first && settings_.engine == engine_applied_) return {};
+    const bool rebuilt = engine_->configure(settings_.engine);
+    const bool new_world = settings_.engine.world != engine_applied_.world;
+    const int panes = engine_->size();
+    if (rebuilt || new_world || first) {
+        engine_summaries_.assign(static_cast<std::size_t>(panes), {});
+        engine_reveals_.assign(static_cast<std::size_t>(panes), {});
+        for (int i = 0; i < panes; ++i) restart_engine_reveal(i);
+        engine_plots_.clear();
+    } else {
+        for (int i = 0; i < panes; ++i)
+            if (settings_.engine.panes[static_cast<std::size_t>(i)] != engine_applied_.panes[static_cast<std::size_t>(i)]) {
+                engine_summaries_[static_cast<std::size_t>(i)] = {};
+                restart_engine_reveal(i);
+            }
+    }
+    engine_applied_ = settings_.engine;
+    return {};
+}
+
+void LabSession::restart_engine_reveal(int pane) {
+    engine_reveals_.resize(static_cast<std::size_t>(engine_ ? engine_->size() : 0));
+    if (!engine_ || pane >= engine_->size()) return;
+    engine_reveals_[static_cast<std::size_t>(pane)] = {engine_->pane(pane).ticks() + kRevealSettleEngineTicks, {}};
+}
+
+std::span<const EngineSummary> LabSession::reveal_engine_summaries() const {
+    engine_reveal_view_.clear();
+    for (const EngineTally& t : engine_reveals_) engine_reveal_view_.push_back(t.running);
+    return engine_reveal_view_;
+}
+
+void LabSession::attach_engine_trace(int pane, std::vector<ChangeEvent>* trace) {
+    if (!engine_) {
+        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
+        sync_engine();
+    }
+    engine_->pane(std::clamp(pane, 0, engine_->size() - 1)).set_trace(trace);
 }
 
 void LabSession::unfollow() {
@@ -122,7 +198,7 @@ void LabSession::unfollow() {
 
 void LabSession::follow_edited_pane() {
     if (!options_.follow_edited_pane || attached_trace_) return;
-    const bool follow = !showing_exposure();
+    const bool follow = !showing_exposure() && !showing_engine();
     const int index = settings_.pane_index();
     if (follow == diagram_.followed && index == diagram_.followed_index) return;
     unfollow();
@@ -182,7 +258,12 @@ CommandResult LabSession::set(const SetField& command) {
     const FieldSpec* field = find_field(command.key);
     if (!field) return {"'" + command.key + "' is not a setting", 2};
     const LabSettings before = settings_;
-    if (std::string problem = set_field(settings_, *field, command.value, command.pane); !problem.empty()) return {problem, 2};
+    if (field->linked && settings_.link_panes) {  // every pane alike
+        for (int pane = 0; pane < static_cast<int>(settings_.npc.panes.size()); ++pane)
+            if (std::string problem = set_field(settings_, *field, command.value, pane); !problem.empty()) return {problem, 2};
+    } else if (std::string problem = set_field(settings_, *field, command.value, command.pane); !problem.empty()) {
+        return {problem, 2};
+    }
     if (settings_ == before) return {};
     if (std::string problem = sync(); !problem.empty()) return {problem, 1};
     return {};
@@ -196,6 +277,7 @@ CommandResult LabSession::load_preset(const std::string& name) {
     apply_preset(settings_, *loaded.preset);
     preset_ = loaded.preset->name;
     std::string problem = sync();
+    preset_settings_ = settings_;
     reset_scene();
     event("preset " + name);
     if (!problem.empty()) return {problem, 1};
@@ -236,26 +318,112 @@ const Catalog& LabSession::catalog() const {
     if (catalog_) return *catalog_;
     Catalog& c = catalog_.emplace();
     // The pickers list every preset and lesson that loads; a broken file is named.
+    struct Order {
+        int lesson_step = 1 << 20;  // where a lesson first uses it (lessons in their order)
+        int distinct_modes = 0;     // 1: one mode's figure; more: a comparison of modes
+        int first_mode = 0;
+    };
+    std::vector<Order> order;
+    std::vector<Lesson> lessons;
     for (const std::string& name : list_presets(options_.assets_dir)) {
         const PresetLoad loaded = load_preset_by_name(options_.assets_dir, name);
-        if (loaded.preset) c.presets.push_back({name, loaded.preset->title, loaded.preset->description, loaded.preset->exposure_scene});
-        else c.problem = loaded.error;
+        if (!loaded.preset) {
+            c.problem = loaded.error;
+            continue;
+        }
+        const Preset& p = *loaded.preset;
+        c.presets.push_back({name, p.title, p.description, p.exposure_scene, p.engine_scene});
+        Order o;
+        std::vector<Mode> modes;
+        for (const NpcPaneSettings& pane : p.npc.panes)
+            if (std::find(modes.begin(), modes.end(), pane.timeslicing.mode) == modes.end()) modes.push_back(pane.timeslicing.mode);
+        o.distinct_modes = static_cast<int>(modes.size());
+        o.first_mode = modes.empty() ? 0 : static_cast<int>(modes.front());
+        order.push_back(o);
     }
+    c.levels = level_names(options_.assets_dir + "/levels");
     for (const std::string& name : list_lessons(options_.assets_dir)) {
-        const LessonLoad loaded = load_lesson_by_name(options_.assets_dir, name);
-        if (loaded.lesson) c.lessons.push_back({name, loaded.lesson->title, loaded.lesson->description, false});
-        else c.problem = loaded.error;
+        LessonLoad loaded = load_lesson_by_name(options_.assets_dir, name);
+        if (!loaded.lesson) {
+            c.problem = loaded.error;
+            continue;
+        }
+        lessons.push_back(std::move(*loaded.lesson));
     }
+    // Grouped by scene (NPCs, exposure, engine), in the order the lessons
+    // teach them; the rest after, one mode's figures before comparisons of several.
+    auto scene_rank = [](const CatalogEntry& e) { return e.engine_scene ? 2 : e.exposure_scene ? 1 : 0; };
+    auto lesson_scene = [&](const Lesson& l) {
+        for (const CatalogEntry& p : c.presets)
+            if (!l.steps.empty() && p.name == l.steps.front().preset) return p;
+        return CatalogEntry{};
+    };
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [&](const Lesson& a, const Lesson& b) { return scene_rank(lesson_scene(a)) < scene_rank(lesson_scene(b)); });
+    int step_index = 0;
+    for (const Lesson& l : lessons) {
+        const CatalogEntry first = lesson_scene(l);
+        c.lessons.push_back({l.name, l.title, l.description, first.exposure_scene, first.engine_scene});
+        for (const LessonStep& step : l.steps) {
+            for (std::size_t i = 0; i < c.presets.size(); ++i)
+                if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);
+            ++step_index;
+        }
+    }
+    std::vector<std::size_t> index(c.presets.size());
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
+    std::stable_sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
+        const CatalogEntry &pa = c.presets[a], &pb = c.presets[b];
+        const Order &oa = order[a], &ob = order[b];
+        const int ra = scene_rank(pa), rb = scene_rank(pb);
+        return std::tie(ra, oa.lesson_step, oa.distinct_modes, oa.first_mode, pa.name) <
+               std::tie(rb, ob.lesson_step, ob.distinct_modes, ob.first_mode, pb.name);
+    });
+    std::vector<CatalogEntry> sorted;
+    for (std::size_t i : index) sorted.push_back(std::move(c.presets[i]));
+    c.presets = std::move(sorted);
     return c;
 }
 
 void LabSession::reset_scene() {
     if (showing_exposure()) exposure_->reset();
+    else if (showing_engine()) engine_->reset();
     else panes_.reset();
+    if (engine_) {
+        engine_summaries_.assign(static_cast<std::size_t>(engine_->size()), {});
+        engine_plots_.clear();
+    }
     summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
     exposure_summary_ = {};
+    restart_reveals();
     plots_.clear();
     clock_.reset();
+}
+
+void LabSession::restart_reveal(int pane) {
+    reveals_.resize(static_cast<std::size_t>(panes_.size()));
+    const NpcScene& scene = panes_.pane(pane);
+    const std::int64_t period = batch_period_steps(scene.config());
+    reveals_[static_cast<std::size_t>(pane)] = {scene.frames_stepped() + kRevealSettleBatches * period, period, {}, {}};
+}
+
+void LabSession::restart_reveals() {
+    reveals_.assign(static_cast<std::size_t>(panes_.size()), {});
+    for (int i = 0; i < panes_.size(); ++i) restart_reveal(i);
+    exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}};
+    for (int i = 0; engine_ && i < engine_->size(); ++i) restart_engine_reveal(i);
+}
+
+std::span<const NpcMetricsSummary> LabSession::reveal_summaries() const {
+    reveal_view_.clear();
+    for (const RevealTally& r : reveals_) reveal_view_.push_back(r.whole);
+    return reveal_view_;
+}
+
+bool LabSession::answer_hidden(std::string_view measure) const {
+    if (!lesson_ || lesson_revealed_) return false;
+    const std::vector<std::string>& reveal = lesson_->steps[static_cast<std::size_t>(lesson_step_)].reveal;
+    return std::find(reveal.begin(), reveal.end(), measure) != reveal.end();
 }
 
 void LabSession::event(const std::string& what) {
@@ -264,8 +432,14 @@ void LabSession::event(const std::string& what) {
 
 // --- [SECTION] Time -----------------------------------------------------------------
 
-std::int64_t LabSession::frames_stepped() const { return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped(); }
-double LabSession::step_s() const { return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s(); }
+std::int64_t LabSession::frames_stepped() const {
+    if (showing_engine()) return engine_->pane(0).ticks();
+    return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped();
+}
+double LabSession::step_s() const {
+    if (showing_engine()) return engine_->pane(0).step_s();
+    return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s();
+}
 
 double LabSession::cpu_ms() const { return options_.cpu_clock_ms ? options_.cpu_clock_ms() : thread_cpu_ms(); }
 
@@ -283,10 +457,29 @@ void LabSession::step(int steps) {
         if (showing_exposure()) {
             exposure_->step();
             exposure_summary_.add(exposure_->metrics());
+            if (exposure_->frames_stepped() > exposure_reveal_.from_frame) exposure_reveal_.running.add(exposure_->metrics());
+            continue;
+        }
+        if (showing_engine()) {
+            engine_->step();
+            for (int p = 0; p < engine_->size(); ++p) {
+                const EngineScene& pane = engine_->pane(p);
+                engine_summaries_[static_cast<std::size_t>(p)].add(pane.stats());
+                EngineTally& tally = engine_reveals_[static_cast<std::size_t>(p)];
+                if (pane.ticks() > tally.from_tick) tally.running.add(pane.stats());
+            }
+            engine_plots_.record_tick(*engine_);
             continue;
         }
         panes_.step();
-        for (int p = 0; p < panes_.size(); ++p) summaries_[static_cast<std::size_t>(p)].add(panes_.pane(p).metrics());
+        for (int p = 0; p < panes_.size(); ++p) {
+            const NpcFrameMetrics& m = panes_.pane(p).metrics();
+            summaries_[static_cast<std::size_t>(p)].add(m);
+            RevealTally& r = reveals_[static_cast<std::size_t>(p)];
+            if (m.frame < r.from_frame) continue;
+            r.running.add(m);
+            if ((m.frame - r.from_frame + 1) % r.period == 0) r.whole = r.running;
+        }
         plots_.record_step(panes_.panes());
         after_step();
     }
@@ -321,6 +514,50 @@ void LabSession::after_step() {
 
 // --- [SECTION] The lesson card --------------------------------------------------------------
 
+bool LabSession::preset_modified() const {
+    if (preset_.empty()) return false;
+    const LabSettings& a = settings_;
+    const LabSettings& b = preset_settings_;
+    if (a.scene != b.scene || a.workers != b.workers) return true;
+    if (a.scene == SceneKind::Exposure) return a.exposure != b.exposure || a.show_rays != b.show_rays;
+    if (a.scene == SceneKind::Engine) return a.engine != b.engine || a.show_routes != b.show_routes;
+    return a.npc != b.npc;
+}
+
+std::string LabSession::shown_name() const {
+    if (!preset_.empty() && !preset_modified()) return preset_;
+    if (settings_.scene == SceneKind::Exposure) return "exposure-" + std::string(name_of(settings_.exposure.mode));
+    if (settings_.scene == SceneKind::Engine) {
+        // "engine-lock-step", or "engine-lock-step-vs-free-step": the panes' step modes, each once.
+        std::string modes;
+        std::vector<StepMode> seen;
+        for (const EnginePaneConfig& pane : settings_.engine.panes)
+            if (std::find(seen.begin(), seen.end(), pane.step_mode) == seen.end()) {
+                seen.push_back(pane.step_mode);
+                modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(pane.step_mode));
+            }
+        return "engine-" + modes;
+    }
+    // The panes' modes, each once, and the update rate when they share one.
+    std::vector<Mode> seen;
+    std::string modes;
+    std::uint32_t period = 0;
+    bool one_period = true;
+    for (int i = 0; i < static_cast<int>(settings_.npc.panes.size()); ++i) {
+        const TimeslicerConfig& ts = settings_.pane(i).timeslicing;
+        if (std::find(seen.begin(), seen.end(), ts.mode) == seen.end()) {
+            seen.push_back(ts.mode);
+            modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(ts.mode));
+        }
+        if (ts.mode == Mode::UpdateAll) continue;
+        one_period = one_period && (period == 0 || period == ts.update_every_frames);
+        period = ts.update_every_frames;
+    }
+    if (period == 0 || !one_period) return modes;
+    const double updates = static_cast<double>(settings_.npc.world.steps_per_s) / period;
+    return modes + "-" + formatted(updates == std::floor(updates) ? "%.0f" : "%.2g", updates) + "ups";
+}
+
 LessonCard LabSession::lesson_card() const {
     LessonCard card;
     if (!lesson_) {
@@ -330,9 +567,10 @@ LessonCard LabSession::lesson_card() const {
         card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
         for (const CatalogEntry& p : catalog().presets)
             if (p.name == preset_) {
-                card.title = p.title;
+                card.title = p.title + (preset_modified() ? " (modified)" : "");
                 card.text = p.description;
             }
+        if (preset_modified()) card.changed = "Changed since the preset loaded.";
         return card;
     }
     const int count = static_cast<int>(lesson_->steps.size());
@@ -345,12 +583,16 @@ LessonCard LabSession::lesson_card() const {
     card.revealed = lesson_revealed_;
     card.can_go_back = lesson_step_ > 0;
     card.can_go_forward = !lesson_revealed_ || lesson_step_ + 1 < count;
+    if (preset_modified()) card.changed = "Changed since this step began: the card is about the step's own settings.";
 
     std::vector<const LessonMeasure*> measures;
     for (const std::string& name : step.reveal) {
         measures.push_back(find_measure(name));
         card.columns.push_back(measures.back()->label);
     }
+    // With input ages, the exact model beside them (docs/semantics.md, section 6).
+    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end() && !step.exposure_scene;
+    if (ages) card.columns.push_back("model");
     auto values = [&](const auto& summary) {
         std::vector<std::string> out;
         for (const LessonMeasure* m : measures) {
@@ -360,19 +602,30 @@ LessonCard LabSession::lesson_card() const {
         return out;
     };
     std::int64_t frames = 0;
-    if (showing_exposure()) {
+    if (showing_engine()) {
+        // One row per pane, named by its caption (or its settings).
+        const int panes = std::min(engine_->size(), static_cast<int>(engine_reveals_.size()));
+        for (int i = 0; i < panes; ++i) {
+            const EnginePaneConfig& pane = engine_->pane(i).config().pane;
+            const std::string name = pane.caption.empty() ? engine_caption(pane) : pane.caption;
+            card.rows.push_back({panes > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + name : name, panes > 1 ? i : -1,
+                                 values(engine_reveals_[static_cast<std::size_t>(i)].running)});
+        }
+        frames = engine_reveals_.empty() ? 0 : engine_reveals_.front().running.ticks;
+    } else if (showing_exposure()) {
         const ExposureSceneConfig& e = exposure_->config();
         std::string label(label_of(e.mode));
         if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
-        card.rows.push_back({label, -1, values(exposure_summary_)});
-        frames = exposure_summary_.frames;
+        card.rows.push_back({label, -1, values(exposure_reveal_.running)});
+        frames = exposure_reveal_.running.frames;
     } else if (settings_.scene == SceneKind::Npc && !step.exposure_scene) {
         const int panes = std::min(panes_.size(), static_cast<int>(summaries_.size()));
         for (int i = 0; i < panes; ++i) {
             const std::string& caption = settings_.npc.panes[static_cast<std::size_t>(i)].caption;
             const std::string name = caption.empty() ? std::string(label_of(panes_.pane(i).config().timeslicing.mode)) : caption;
             RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
-                          values(summaries_[static_cast<std::size_t>(i)])};
+                          values(reveals_[static_cast<std::size_t>(i)].whole)};
+            if (ages) row.values.push_back(measure_text(1000.0 * model_input_age_steps(panes_.pane(i).config()) * panes_.pane(i).step_s(), "ms"));
             // Panes that differ only in drawing (debug lines on and off) measure the same: one row for both.
             const bool same_as_first = i > 0 && panes_.pane(i).config() == panes_.pane(0).config() && row.values == card.rows.front().values;
             if (same_as_first) {
@@ -382,12 +635,21 @@ LessonCard LabSession::lesson_card() const {
             card.rows.push_back(std::move(row));
         }
         if (card.rows.size() == 1) card.rows.front().pane = -1;
-        frames = summaries_.empty() ? 0 : summaries_.front().frames;
+        frames = reveals_.empty() ? 0 : reveals_.front().whole.frames;
     }
-    card.measured_over = frames > 0 ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
-                                    : std::string("nothing yet: let the scene run");
+    if (showing_engine()) {
+        card.measured_over = frames > 0 ? formatted("over %.1f s of this step, after its first %d ticks", static_cast<double>(frames) * step_s(),
+                                                    kRevealSettleEngineTicks)
+                                        : formatted("nothing yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
+    } else if (frames > 0) {
+        card.measured_over = showing_exposure() ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
+                                                : formatted("over %.1f s of this step: whole batches, after the first %d", static_cast<double>(frames) * step_s(),
+                                                            kRevealSettleBatches);
+    } else {
+        card.measured_over = showing_exposure() ? std::string("nothing yet: let the scene run")
+                                                : formatted("nothing yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
+    }
     // Input ages read best against the batch period T of the timing model.
-    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end();
     if (ages && !showing_exposure()) {
         const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
         if (c.timeslicing.mode != Mode::UpdateAll) card.measured_over += formatted(", T = %.0f ms", 1000.0 * batch_period_s(c));

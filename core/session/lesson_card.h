@@ -28,6 +28,7 @@ struct LessonCard {
     std::string measured_over;         // "over 5.0 s of this step, T = 1000 ms" — or why nothing is yet
     std::string answer;                // shown under the numbers
     bool can_go_back = false, can_go_forward = false;
+    std::string changed;               // "" — what runs is what the step (or preset) set up; else says it is not
 };
 
 }  // namespace tsl

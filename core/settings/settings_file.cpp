@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <toml++/toml.h>
@@ -18,6 +19,41 @@ std::string default_settings_path() {
     else if (const char* home = std::getenv("HOME"); home && *home) base = fs::path(home) / ".config";
     else base = fs::temp_directory_path();
     return (base / "timeslice-lab" / "settings.toml").string();
+}
+
+namespace {
+
+// An XDG user folder ("PICTURES", "DOCUMENTS"): the environment's
+// XDG_<name>_DIR, else user-dirs.dirs' line for it ($HOME expanded); "" — neither says.
+std::string xdg_user_dir(const std::string& name, const std::string& home) {
+    const std::string key = "XDG_" + name + "_DIR";
+    if (const char* v = std::getenv(key.c_str()); v && *v) return v;
+    const std::filesystem::path config = std::filesystem::path(default_settings_path()).parent_path().parent_path();
+    std::ifstream in(config / "user-dirs.dirs");
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind(key + "=", 0) != 0) continue;
+        std::string value = line.substr(key.size() + 1);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+        if (value.rfind("$HOME", 0) == 0) value = home + value.substr(5);
+        if (value.empty() || value == home || value == home + "/") return {};  // "unset", as the spec has it
+        return value;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string default_output_folder() {
+    namespace fs = std::filesystem;
+    const char* h = std::getenv("HOME");
+    const std::string home = h && *h ? h : fs::temp_directory_path().string();
+    std::error_code error;
+    std::string base = xdg_user_dir("PICTURES", home);
+    if (base.empty() && fs::is_directory(fs::path(home) / "Pictures", error)) base = (fs::path(home) / "Pictures").string();
+    if (base.empty()) base = xdg_user_dir("DOCUMENTS", home);
+    if (base.empty() && fs::is_directory(fs::path(home) / "Documents", error)) base = (fs::path(home) / "Documents").string();
+    if (base.empty()) base = (fs::path(home) / "Pictures").string();
+    return (fs::path(base) / "Timeslice Lab").string();
 }
 
 namespace {
@@ -103,8 +139,23 @@ FileResult save_settings(const std::string& path, const LabSettings& settings) {
     }
     for (auto& [name, section] : sections) table.insert_or_assign(name, std::move(section));
     std::ostringstream out;
-    out << "# Timeslice Lab settings, written when the window closes.\n" << table << '\n';
+    out << "# Timeslice Lab settings, written when they change in the window.\n" << table << '\n';
     return write_output_file(path, out.str());
+}
+
+RememberedSettings::RememberedSettings(const LabSettings& from_file, const LabSettings& started) : to_save_(from_file), last_(started) {}
+
+bool RememberedSettings::observe(const LabSettings& now) {
+    bool changed = false;
+    for (const FieldSpec& field : settings_schema()) {
+        if (field.settings_key.empty()) continue;
+        const FieldValue value = get_field(now, field);
+        if (value == get_field(last_, field)) continue;
+        set_field(to_save_, field, value);
+        changed = true;
+    }
+    last_ = now;
+    return changed;
 }
 
 }  // namespace tsl

@@ -46,6 +46,8 @@ enum class FieldScope : std::uint8_t {
     World,     // the NPC world every pane shares
     Threads,   // the job system
     Exposure,  // the exposure scene
+    EngineWorld,  // the parallel engine: its world, and its panes
+    EnginePane,   // one engine pane (the edited one, or a named one)
     Clock,     // time scale, pause
     View,      // how the window looks
     Timeline,  // the timeline tab
@@ -86,6 +88,7 @@ struct FieldSpec {
     std::string_view cli_flag = {};  // "--jobs-per-update" where `trace`/`metrics` take it ("" — not there)
     std::string_view preset_key = {};    // its key in a preset's table ("" — the same as key, "-" — not in presets)
     std::string_view settings_key = {};  // "npc.mode": remembered in settings.toml under this path ("" — not remembered)
+    bool linked = false;             // Pane: when panes are linked (link_panes), a change applies to every pane
     FieldUi ui = {};
     FieldValue (*get)(const LabSettings&, int pane) = nullptr;      // pane: -1 — the edited pane
     void (*set)(LabSettings&, int pane, const FieldValue&) = nullptr;  // the value has passed check_value

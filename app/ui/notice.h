@@ -1,0 +1,46 @@
+// notice.h — what the app tells the user about its own actions: a file saved
+// (with its full path and a button that opens its folder), a problem (a file
+// that could not be written, a preset that does not load), or plain news. One
+// notice at a time, drawn over the bottom of the scene area in the UI's
+// neutral colours (a problem with a red edge), so it never moves a control of
+// the panel; it stays until closed or replaced. Not part of pictures or
+// recordings of the scene (LabApp captures the scene before the UI's windows).
+//
+// Main thread only.
+#pragma once
+
+#include "app/ui/ui_style.h"
+
+#include "core/base/view.h"
+
+#include <cstdint>
+#include <string>
+
+namespace tsl::app {
+
+struct Notice {
+    enum class Kind : std::uint8_t { Info, Saved, Problem };
+    Kind kind = Kind::Info;
+    std::string text;  // one or two sentences ("" — no notice)
+    std::string path;  // Saved: the file written, absolute
+    bool empty() const { return text.empty(); }
+};
+
+Notice info_notice(std::string text);
+Notice problem_notice(std::string text);
+// "Saved <path> <detail>": `path` made absolute.
+Notice saved_notice(const std::string& path, const std::string& detail = {});
+
+struct NoticeActions {
+    bool close = false;        // the close button
+    bool open_folder = false;  // "Open folder" (Saved only)
+};
+// Draws `notice` at the bottom-left of `area` (nothing when it is empty).
+NoticeActions draw_notice(const Notice& notice, const PixelRect& area, const UiFonts& fonts);
+
+// Opens the folder holding `file` in the desktop's file manager: the program
+// named by the TIMESLICE_LAB_OPEN environment variable, else xdg-open, started
+// without waiting for it. "" when it started, else why not.
+std::string open_containing_folder(const std::string& file);
+
+}  // namespace tsl::app
