@@ -203,6 +203,50 @@ TEST_CASE("bench prints the exposure table as records for every grid, mode and a
     CHECK(rows.size() == 24);
 }
 
+TEST_CASE("bench records the engine's tick for every agents, mode, queues and workers, and its merge per change", "[cli][bench]") {
+    // What is recorded, not how fast: the values depend on the machine.
+    const CommandResult r = run_app({"bench", "--only", "engine", "--quick", "--json"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const nlohmann::json records = nlohmann::json::parse(r.out);
+    std::set<std::string> steps, merges, posts;
+    int ratios = 0;
+    for (const auto& record : records) {
+        const std::string name = record.at("name");
+        const auto& p = record.at("params");
+        const double value = record.at("median");
+        CHECK(value > 0);
+        if (name == "engine_step_ms") {
+            CHECK(record.at("unit") == "ms");
+            steps.insert(std::to_string(p.at("agents").get<int>()) + " " + p.at("mode").get<std::string>() + " " +
+                         p.at("queues").get<std::string>() + " " + (p.at("workers").get<int>() == 0 ? "inline" : "pool"));
+        } else if (name == "change_merge_ns_per_change") {
+            CHECK(record.at("unit") == "ns");
+            CHECK(p.at("agents") == 10000);
+            merges.insert(p.at("phase").get<std::string>());
+        } else if (name == "change_post_ns_per_change") {
+            posts.insert(p.at("queues").get<std::string>());
+        } else {
+            CHECK(name == "engine_locked_over_per_thread");
+            ++ratios;
+        }
+    }
+    for (const char* agents : {"1000", "10000"})
+        for (const char* mode : {"lock-step", "free-step"}) {
+            const std::string row = std::string(agents) + " " + mode;
+            CHECK(steps.count(row + " per-thread inline") == 1);
+            CHECK(steps.count(row + " per-thread pool") == 1);
+            CHECK(steps.count(row + " locked pool") == 1);
+        }
+    CHECK(steps.size() == 12);
+    CHECK(merges == std::set<std::string>{"merge", "merge+distribute"});
+    CHECK(posts == std::set<std::string>{"locked", "per-thread"});
+    CHECK(ratios == 1);
+    // The table prints the ratio of both queues' ticks, measured in the same run.
+    const CommandResult table = run_app({"bench", "--only", "engine", "--quick"});
+    CHECK(table.out.find("one locked queue / per-thread queues = ") != std::string::npos);
+}
+
 TEST_CASE("metrics and trace run a preset's pane and options given beside it change it", "[cli][presets]") {
     // siso-10hz: 10 NPCs, J = 1, P = 3: one job every third frame.
     const CommandResult r = run_app({"metrics", "--out", "-", "--preset", "siso-10hz", "--frames", "90"});

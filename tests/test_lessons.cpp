@@ -1,4 +1,4 @@
-// Lessons: both shipped lessons load, every step names a preset that loads
+// Lessons: the three shipped lessons load, every step names a preset that loads
 // and a question to predict; what a reveal shows is measured from the running
 // scenes; a malformed lesson file is an error that names the file and line.
 #include "core/content/lesson.h"
@@ -55,6 +55,10 @@ std::vector<double> measured(const std::string& preset_name, const std::string& 
     REQUIRE(loaded);
     session.step(frames);
     std::vector<double> values;
+    if (session.showing_engine()) {
+        for (const EngineSummary& s : session.engine_summaries()) values.push_back(measure_value(*measure, s).value());
+        return values;
+    }
     if (session.showing_exposure()) {
         values.push_back(measure_value(*measure, session.exposure_summary()).value());
         CHECK_FALSE(measure_value(*find_measure("input_age"), session.exposure_summary()).has_value());  // not this scene's number
@@ -65,9 +69,9 @@ std::vector<double> measured(const std::string& preset_name, const std::string& 
 }
 }  // namespace
 
-TEST_CASE("Both lessons load and every step loads its preset", "[lessons]") {
+TEST_CASE("The three lessons load and every step loads its preset", "[lessons]") {
     const std::vector<std::string> names = list_lessons(kAssets);
-    CHECK(names == std::vector<std::string>{"delayed-gathering", "timeslicing"});
+    CHECK(names == std::vector<std::string>{"delayed-gathering", "parallel-engine", "timeslicing"});
 
     const Lesson timeslicing = must_load("timeslicing");
     CHECK(timeslicing.title == "Timeslicing batched algorithms");
@@ -86,10 +90,23 @@ TEST_CASE("Both lessons load and every step loads its preset", "[lessons]") {
         CHECK(gathering.steps[i].exposure_scene);
         CHECK(gathering.steps[i].shown_plot() == LessonPlot::Timeline);
     }
+
+    const Lesson engine = must_load("parallel-engine");
+    CHECK(engine.title == "The parallel engine");
+    const std::vector<std::string> e_presets{"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
+                                             "engine-tiny-tasks"};
+    REQUIRE(engine.steps.size() == e_presets.size());
+    for (std::size_t i = 0; i < e_presets.size(); ++i) {
+        CHECK(engine.steps[i].preset == e_presets[i]);
+        CHECK(engine.steps[i].engine_scene);
+        CHECK_FALSE(engine.steps[i].exposure_scene);
+    }
+    CHECK(engine.steps[0].shown_plot() == LessonPlot::Staleness);
+    CHECK(engine.steps[3].shown_plot() == LessonPlot::Timeline);
 }
 
 TEST_CASE("Every step says two to four sentences and asks one question", "[lessons]") {
-    for (const char* name : {"timeslicing", "delayed-gathering"}) {
+    for (const char* name : {"timeslicing", "delayed-gathering", "parallel-engine"}) {
         const Lesson lesson = must_load(name);
         for (const LessonStep& step : lesson.steps) {
             INFO(name << ": " << step.title);
@@ -150,6 +167,36 @@ TEST_CASE("A reveal's numbers are the running scene's averages", "[lessons][mode
     const double single_total = measured("exposure-single", "exposure_total_ms", 10)[0];
     CHECK(single_main > 0);
     CHECK(single_total > 0);
+
+    // The engine's reveals: counts of what the scene did, the same on every
+    // machine. Free-step leaves the running AI's copy behind and merges its
+    // changes from older data; lock-step does neither.
+    const std::vector<double> staleness = measured("engine-lock-vs-free", "engine_ai_staleness", 60);
+    const std::vector<double> age = measured("engine-lock-vs-free", "engine_ai_age", 60);
+    REQUIRE(staleness.size() == 2);
+    REQUIRE(age.size() == 2);
+    CHECK(staleness[0] == 0);
+    CHECK(staleness[1] > 0);
+    CHECK(age[0] == 0);
+    CHECK(age[1] > 0);
+    // In free-step the AI's headings come from older data: by time it loses
+    // every conflict, by priority it wins every one.
+    const std::vector<double> won = measured("engine-conflicts", "engine_ai_won", 60);
+    const std::vector<double> conflicts = measured("engine-conflicts", "engine_conflicts", 60);
+    REQUIRE(won.size() == 2);
+    REQUIRE(conflicts.size() == 2);
+    CHECK(conflicts[0] > 0);
+    CHECK(conflicts[1] > 0);
+    CHECK(won[0] == 0);
+    CHECK(won[1] == 100);
+    // The split: a task per system, or sub-tasks over the agents.
+    const std::vector<double> subtasks = measured("engine-decomposition", "engine_subtasks", 30);
+    REQUIRE(subtasks.size() == 2);
+    CHECK(subtasks[0] < subtasks[1]);
+    // The locked queue counts its posts' waits; the per-thread queues have no lock.
+    const std::vector<double> lock_wait = measured("engine-queues", "engine_lock_wait_ms", 20);
+    REQUIRE(lock_wait.size() == 2);
+    CHECK(lock_wait[0] == 0);
 }
 
 TEST_CASE("A lesson TOML syntax error names the file and its line", "[lessons][errors]") {
@@ -173,7 +220,7 @@ TEST_CASE("An unknown measure or plot is an error listing the known ones", "[les
     step.replace(step.find("input_age"), 9, "speed");
     const std::string e = error_of(kHead + kStep + step);
     CHECK(starts_with(e, "lessons/bad.toml:13: step 2: unknown measure 'speed' (known: input_age, "));
-    CHECK(starts_with(error_of(kHead + kStep + "plot = \"pie\"\n"), "lessons/bad.toml:8: step 1: unknown plot 'pie' (accepted: latency, cost, timeline)"));
+    CHECK(starts_with(error_of(kHead + kStep + "plot = \"pie\"\n"), "lessons/bad.toml:8: step 1: unknown plot 'pie' (accepted: latency, cost, timeline, staleness)"));
     CHECK(starts_with(error_of(kHead + kStep + "frames = 0\n"), "lessons/bad.toml:8: step 1: frames = 0 is out of range"));
 }
 
@@ -208,5 +255,5 @@ TEST_CASE("A step's preset must exist and measure what the reveal shows", "[less
 TEST_CASE("An unknown lesson name lists the lessons there are", "[lessons][errors]") {
     const LessonLoad r = load_lesson_by_name(kAssets, "timeslcing");
     CHECK(r.unknown_name);
-    CHECK(r.error == "unknown lesson 'timeslcing' (available: delayed-gathering, timeslicing)");
+    CHECK(r.error == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)");
 }

@@ -41,7 +41,7 @@ TEST_CASE("Every lesson step loads its preset and renders with its text inside t
     const struct {
         const char* name;
         int steps;
-    } lessons[] = {{"timeslicing", 8}, {"delayed-gathering", 5}};
+    } lessons[] = {{"timeslicing", 8}, {"delayed-gathering", 5}, {"parallel-engine", 5}};
     for (const auto& lesson : lessons) {
         INFO(lesson.name);
         const CommandResult r = run_command(TSL_APP, {"lesson-check", "--lesson", lesson.name, "--size", "1920x1080", "--scale", "1.5"}, kNoDisplay);
@@ -54,6 +54,9 @@ TEST_CASE("Every lesson step loads its preset and renders with its text inside t
     // The exposure lesson shows the exposure scene at every step, the other NPC panes.
     const CommandResult gathering = run_command(TSL_APP, {"lesson-check", "--lesson", "delayed-gathering"}, kNoDisplay);
     CHECK(count_of(gathering.out, "exposure scene") == 5);
+    // The engine lesson compares two engine panes at every step.
+    const CommandResult engine = run_command(TSL_APP, {"lesson-check", "--lesson", "parallel-engine"}, kNoDisplay);
+    CHECK(count_of(engine.out, "engine scene, 2 pane(s)") == 5);
 }
 
 TEST_CASE("Text too large for the card is reported step by step with exit status 1", "[gl][lessons]") {
@@ -67,7 +70,7 @@ TEST_CASE("Text too large for the card is reported step by step with exit status
 
 TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lessons]") {
     const auto dir = scratch_dir("lesson-shots");
-    for (const auto& [name, steps] : {std::pair{"timeslicing", 8}, std::pair{"delayed-gathering", 5}}) {
+    for (const auto& [name, steps] : {std::pair{"timeslicing", 8}, std::pair{"delayed-gathering", 5}, std::pair{"parallel-engine", 5}}) {
         std::vector<std::uint64_t> cards;
         for (int step = 1; step <= steps; ++step) {
             INFO(name << " step " << step);
@@ -102,7 +105,7 @@ TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lesson
 TEST_CASE("A lesson name or step that does not exist is a usage error naming what there is", "[cli][lessons][errors]") {
     const CommandResult unknown = run_app({"screenshot", "--out", "x.png", "--lesson", "timeslcing"});
     CHECK(unknown.status == 2);
-    CHECK(unknown.err.find("unknown lesson 'timeslcing' (available: delayed-gathering, timeslicing)") != std::string::npos);
+    CHECK(unknown.err.find("unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)") != std::string::npos);
     const CommandResult step = run_app({"screenshot", "--out", "x.png", "--lesson", "delayed-gathering", "--step", "6"});
     CHECK(step.status == 2);
     CHECK(step.err.find("--step 6: lesson 'delayed-gathering' has 5 steps (1 to 5)") != std::string::npos);

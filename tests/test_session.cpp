@@ -128,6 +128,14 @@ TEST_CASE("A preset changed since it loaded is marked modified, and files are na
     require(session.apply(LoadPreset{"exposure-timesliced"}));
     require(session.apply(SetField{"exposure_mode", std::string("next-frame")}));
     CHECK(session.shown_name() == "exposure-next-frame");
+    // The engine scene: its pane settings count as a change, and the name
+    // says the panes' step modes once changed.
+    require(session.apply(LoadPreset{"engine-lock-vs-free"}));
+    CHECK_FALSE(session.preset_modified());
+    CHECK(session.shown_name() == "engine-lock-vs-free");
+    require(session.apply(SetField{"step_mode", std::string("free-step")}));
+    CHECK(session.preset_modified());
+    CHECK(session.shown_name() == "engine-free-step");
 }
 
 TEST_CASE("The pickers list presets by scene in the order the lessons teach them", "[session][content]") {
@@ -136,11 +144,13 @@ TEST_CASE("The pickers list presets by scene in the order the lessons teach them
     CHECK(catalog.problem.empty());
     REQUIRE(catalog.lessons.size() >= 2);
     CHECK(catalog.lessons.front().name == "timeslicing");  // the NPC scene's lesson first
+    CHECK(catalog.lessons.back().name == "parallel-engine");  // the engine scene's last
     std::vector<std::string> names;
-    bool exposure_seen = false;
+    int scene = 0;
     for (const CatalogEntry& p : catalog.presets) {
-        CHECK((p.exposure_scene || !exposure_seen));  // every NPC preset before every exposure one
-        exposure_seen = exposure_seen || p.exposure_scene;
+        const int rank = p.engine_scene ? 2 : p.exposure_scene ? 1 : 0;
+        CHECK(rank >= scene);  // every NPC preset before every exposure one, and those before the engine's
+        scene = rank;
         names.push_back(p.name);
     }
     auto at = [&](const std::string& name) { return std::find(names.begin(), names.end(), name) - names.begin(); };
@@ -151,6 +161,8 @@ TEST_CASE("The pickers list presets by scene in the order the lessons teach them
     CHECK(at("next-frame-jobs") < at("aiao-30hz"));  // the lesson's presets, then the others
     CHECK(at("aiso-30hz") < at("four-modes-10hz"));  // one mode's figures before a comparison of modes
     CHECK(at("exposure-single") < at("exposure-sweep"));
+    CHECK(at("engine-lock-vs-free") < at("engine-tiny-tasks"));  // in the engine lesson's order
+    CHECK(at("engine-tiny-tasks") < at("engine-10k"));            // then the presets no lesson uses
 }
 
 TEST_CASE("A lesson step given on the command line keeps the --set given with it", "[session][lessons]") {

@@ -280,7 +280,7 @@ int run_bench(const BenchOptions& options) {
     using Group = std::vector<BenchRecord> (*)(const BenchOptions&, std::string&);
     try {
         for (auto [group, run] : {std::pair<const char*, Group>{"lookup", bench_lookup}, {"threads", bench_threads},
-                                  {"exposure", bench_exposure}, {"frame", bench_frame_cpu}, {"gif", bench_gif}})
+                                  {"exposure", bench_exposure}, {"engine", bench_engine}, {"frame", bench_frame_cpu}, {"gif", bench_gif}})
             if (wanted(group))
                 for (BenchRecord& r : run(options, table)) records.push_back(std::move(r));
     } catch (const std::exception& error) {

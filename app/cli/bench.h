@@ -20,9 +20,9 @@ struct BenchRecord {
 struct BenchOptions {
     bool json = false;   // one JSON array instead of tables
     bool quick = false;  // fewer repetitions: the whole run stays short
-    std::vector<std::string> only;  // groups to run (lookup, threads, exposure, frame, gif); empty: all
+    std::vector<std::string> only;  // groups to run (lookup, threads, exposure, engine, frame, gif); empty: all
 };
-inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "frame", "gif"};
+inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "engine", "frame", "gif"};
 
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
 // fn enough times to last at least `min_sample_ms` and reports the time per
@@ -40,6 +40,12 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
 // The delayed-gathering article's table: exposure_main_ms, _busy_ms and
 // _total_ms for every mode and algorithm at 100², 256² and 1000².
 std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string& table);
+
+// The parallel engine: engine_step_ms for 1,000 and 10,000 agents, lock-step
+// and free-step, per-thread and locked queues, inline and on every core (with
+// the locked / per-thread ratio); change_merge_ns_per_change at 10,000 agents;
+// change_post_ns_per_change, the queues alone on the same work.
+std::vector<BenchRecord> bench_engine(const BenchOptions& options, std::string& table);
 
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
 // rendered offscreen; empty when no OpenGL context can be made.

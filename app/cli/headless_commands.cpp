@@ -11,8 +11,6 @@
 
 namespace tsl::app {
 
-namespace {
-
 // A session of the one pane these commands run: no profiler, no timing diagram.
 std::unique_ptr<LabSession> headless_session(const LabSettings& settings) {
     SessionOptions options;
@@ -22,7 +20,12 @@ std::unique_ptr<LabSession> headless_session(const LabSettings& settings) {
     return std::make_unique<LabSession>(settings, std::move(options));
 }
 
-}  // namespace
+int report_verdict(const std::vector<std::string>& broken, const std::string& holds) {
+    for (const std::string& b : broken) std::cerr << "rule broken: " << b << '\n';
+    if (!broken.empty()) return 1;
+    std::cerr << holds << '\n';
+    return 0;
+}
 
 bool write_output(const std::string& path, const std::function<bool(std::ostream&)>& write) {
     if (path == "-") {
@@ -60,11 +63,8 @@ int run_trace(const LabSettings& settings, std::int64_t frames, const std::strin
 
     const NpcSceneConfig config = session->pane(0).config();
     const TraceRunSettings run{config.timeslicing, config.npc_count, frames};
-    const Violations violations = check_all_rules(kept, run);
-    for (const std::string& v : violations) std::cerr << "rule broken: " << v << '\n';
-    if (!violations.empty()) return 1;
-    std::cerr << "trace: every rule of docs/semantics.md holds (" << kept.size() << " events, " << frames << " frames)\n";
-    return 0;
+    return report_verdict(check_all_rules(kept, run),
+                          "trace: every rule of docs/semantics.md holds (" + std::to_string(kept.size()) + " events, " + std::to_string(frames) + " frames)");
 }
 
 int run_metrics(const LabSettings& settings, std::int64_t frames, const std::string& out_path) {

@@ -1,14 +1,17 @@
-// headless_commands.h — `trace` and `metrics`: run one pane of the NPC scene
-// in a LabSession without a window and write CSV. Return the process exit
-// status.
+// headless_commands.h — `trace` and `metrics`: run one pane of the NPC scene,
+// or of the engine scene (--scene engine), in a LabSession without a window
+// and write CSV. Return the process exit status.
 #pragma once
 
+#include "core/session/lab_session.h"
 #include "core/settings/lab_settings.h"
 
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace tsl::app {
 
@@ -18,6 +21,18 @@ namespace tsl::app {
 int run_trace(const LabSettings& settings, std::int64_t frames, const std::string& out_path, bool check);
 // Writes one row of NpcFrameMetrics per frame; "-" writes to stdout.
 int run_metrics(const LabSettings& settings, std::int64_t frames, const std::string& out_path);
+
+// The engine scene's first pane: every merged change, header
+// `tick,data_tick,system,agent,field,outcome,other,rule` (docs/engine.md,
+// section 8); with `check`, also the rules every engine trace obeys.
+int run_engine_trace(const LabSettings& settings, std::int64_t ticks, const std::string& out_path, bool check);
+// The engine scene's first pane: one row of the live counters per tick (docs/engine.md, section 7).
+int run_engine_metrics(const LabSettings& settings, std::int64_t ticks, const std::string& out_path);
+
+// A session for one of these commands: no profiler, no timing diagram.
+std::unique_ptr<LabSession> headless_session(const LabSettings& settings);
+// A trace check's verdict on stderr: each broken rule, or `holds`. The exit status.
+int report_verdict(const std::vector<std::string>& broken, const std::string& holds);
 
 // Writes through a temporary file renamed on success, or to stdout for "-".
 // Prints the error and returns false on failure.

@@ -43,10 +43,12 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         app.apply(LessonForward{});  // the reveal
         const bool answer_fits = settled_fit();
 
-        const bool exposure = lesson_session.showing_exposure();
-        const bool scene_ok = exposure == step.exposure_scene && lesson_session.preset() == step.preset &&
+        const bool exposure = lesson_session.showing_exposure(), engine = lesson_session.showing_engine();
+        const bool scene_ok = exposure == step.exposure_scene && engine == step.engine_scene && lesson_session.preset() == step.preset &&
                               lesson_session.frames_stepped() == options.frames;
-        const std::string shown = exposure ? std::string("exposure scene") : std::to_string(lesson_session.panes().size()) + " pane(s)";
+        const std::string shown = exposure ? std::string("exposure scene")
+                                  : engine ? "engine scene, " + std::to_string(lesson_session.engine()->size()) + " pane(s)"
+                                           : std::to_string(lesson_session.panes().size()) + " pane(s)";
         std::cout << "step " << i + 1 << " '" << step.title << "': preset " << lesson_session.preset() << ", " << shown << ", "
                   << lesson_session.frames_stepped() << " frames; text "
                   << (question_fits && answer_fits ? "fits" : !question_fits ? "does NOT fit (question)" : "does NOT fit (revealed)")

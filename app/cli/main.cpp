@@ -90,7 +90,7 @@ struct LaunchOptions {
         command.add_option("--scene", request.scene, scenes_help)->check(field_validator(*find_field("scene")));
         command.add_option("--preset", request.preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
         command.add_option("--set", request.sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
-        command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, delayed-gathering (presenter view on)");
+        command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, delayed-gathering, parallel-engine (presenter view on)");
         step_option = command.add_option("--step", request.step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
         command.add_flag("--reveal", request.reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
     }
@@ -114,7 +114,7 @@ struct WindowCommand {
     bool verbose = false, no_settings = false;
 
     void add(CLI::App& app) {
-        launch.add_to(app, "Scene to open: npc, exposure");
+        launch.add_to(app, "Scene to open: npc, exposure, engine");
         app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
         app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
     }
@@ -150,7 +150,7 @@ struct ScreenshotCommand {
                      ->check(CLI::Range(0, 1'000'000))
                      ->capture_default_str();
         command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-        launch.add_to(*command, "Scene: npc, exposure");
+        launch.add_to(*command, "Scene: npc, exposure, engine");
     }
     int run() {
         parse_size(size, shot.width, shot.height);
@@ -176,7 +176,7 @@ struct RecordCommand {
         command->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
         command->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(CLI::Range(0.05, 600.0))->capture_default_str();
         command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-        command->add_option("--scene", rec.scene, "Scene: npc, exposure")->check(field_validator(*find_field("scene")));
+        command->add_option("--scene", rec.scene, "Scene: npc, exposure, engine")->check(field_validator(*find_field("scene")));
         command->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
         command->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
     }
@@ -219,26 +219,41 @@ struct LessonCheckCommand {
     }
 };
 
-// `trace` and `metrics`: one pane of the NPC scene, headless, as CSV.
+// `trace` and `metrics`: one pane of the NPC scene (or of the engine scene), headless, as CSV.
 struct CsvCommand {
     CLI::App* command = nullptr;
     NpcRunOptions options;
-    std::string out;
+    std::string out, scene;
     bool check = false;
     bool is_trace = false;
 
     void add(CLI::App& app, bool trace) {
         is_trace = trace;
-        command = trace ? app.add_subcommand("trace", "Run the NPC scene headless and write every job's input/start/finish/save events as CSV")
-                        : app.add_subcommand("metrics", "Run the NPC scene headless and write per-frame latency and cost metrics as CSV");
+        command = trace ? app.add_subcommand("trace", "Run the NPC scene headless and write every job's input/start/finish/save events as CSV "
+                                                      "(--scene engine: every merged change)")
+                        : app.add_subcommand("metrics", "Run the NPC scene headless and write per-frame latency and cost metrics as CSV "
+                                                        "(--scene engine: the counters of every tick)");
         command->add_option("--out", out, "Output CSV file ('-' for stdout)")->required();
+        command->add_option("--scene", scene, "npc (default), or engine: the parallel engine's first pane (docs/engine.md)")
+            ->check(field_validator(*find_field("scene")));
         add_npc_run_options(*command, options);
         if (trace)
-            command->add_flag("--check", check, "Also check the trace against every rule of docs/semantics.md; exit status 1 if one is broken");
+            command->add_flag("--check", check,
+                              "Also check the trace against every rule of docs/semantics.md (docs/engine.md for the engine); exit status 1 if "
+                              "one is broken");
     }
     int run() {
+        const std::string name = is_trace ? "trace" : "metrics";
+        FieldValue value;
+        if (!scene.empty() && parse_value(*find_field("scene"), scene, value).empty() && int_value(value) == static_cast<int>(SceneKind::Exposure))
+            return fail({name + ": the exposure scene has no " + name + " (try --scene npc or --scene engine, or screenshot)", 2});
         LabSettings settings;
         if (const ArgumentProblem problem = options.resolve(*command, settings); problem) return fail(problem);
+        const bool engine_asked = !scene.empty() && int_value(value) == static_cast<int>(SceneKind::Engine);
+        if (!scene.empty() && !engine_asked && settings.scene == SceneKind::Engine)
+            return fail({name + ": preset '" + options.preset + "' is for the engine scene, not --scene " + scene, 2});
+        if (engine_asked || settings.scene == SceneKind::Engine)
+            return is_trace ? run_engine_trace(settings, options.frames, out, check) : run_engine_metrics(settings, options.frames, out);
         return is_trace ? run_trace(settings, options.frames, out, check) : run_metrics(settings, options.frames, out);
     }
 };
@@ -251,7 +266,7 @@ struct BenchCommand {
         command = app.add_subcommand("bench", "Run the benchmarks and print tables (the README's Benchmarks section lists them)");
         command->add_flag("--json", options.json, "Print one JSON array of {name, params, median, unit} records instead");
         command->add_flag("--quick", options.quick, "Fewer repetitions: the whole run takes about a minute");
-        command->add_option("--only", options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame, gif")
+        command->add_option("--only", options.only, "Run only these groups (repeatable): lookup, threads, exposure, engine, frame, gif")
             ->check(CLI::IsMember(kBenchGroups));
     }
 };

@@ -49,14 +49,21 @@ ArgumentProblem NpcRunOptions::resolve(const CLI::App& command, LabSettings& set
         if (!loaded.preset) return {loaded.error, loaded.unknown_name ? 2 : 1};
         if (loaded.preset->exposure_scene)
             return {"preset '" + preset + "' is for the exposure scene; this command runs the NPC scene (try screenshot or record)", 2};
-        const std::size_t panes = loaded.preset->npc.panes.size();
+        const bool engine = loaded.preset->engine_scene;
+        const std::size_t panes = engine ? loaded.preset->engine.panes.size() : loaded.preset->npc.panes.size();
         if (static_cast<std::size_t>(pane) > panes)
             return {"--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(panes) + " pane(s) (1 to " +
                         std::to_string(panes) + ")",
                     2};
         settings.workers = loaded.preset->workers;
-        settings.npc.world = loaded.preset->npc.world;
-        settings.npc.panes = {loaded.preset->npc.panes[static_cast<std::size_t>(pane - 1)]};
+        if (engine) {
+            settings.engine.world = loaded.preset->engine.world;
+            settings.engine.panes = {loaded.preset->engine.panes[static_cast<std::size_t>(pane - 1)]};
+            settings.scene = SceneKind::Engine;
+        } else {
+            settings.npc.world = loaded.preset->npc.world;
+            settings.npc.panes = {loaded.preset->npc.panes[static_cast<std::size_t>(pane - 1)]};
+        }
     }
     for (const FieldSpec& field : settings_schema()) {
         if (field.cli_flag.empty() || command.get_option(std::string(field.cli_flag))->count() == 0) continue;

@@ -32,7 +32,7 @@ CLI::Validator field_validator(const FieldSpec& field);
 // A CLI11 check of NAME=VALUE for --set.
 CLI::Validator set_validator();
 
-// One pane of the NPC scene, headless (`trace`, `metrics`).
+// One pane of the NPC scene (or of the engine scene), headless (`trace`, `metrics`).
 struct NpcRunOptions {
     std::int64_t frames = 90;   // 90 — three seconds at 30 steps/s, one lap of the target
     std::string preset;         // "" — else a preset in assets/presets, the base the other options change
@@ -40,8 +40,9 @@ struct NpcRunOptions {
     std::map<std::string, std::string> given;  // option text by field key, as CLI11 parsed it
 
     // The settings the run uses: the preset's pane (if any) with the options
-    // given on the command line on top, one pane. The problem, if any: a
-    // preset that does not exist or does not load, a pane it does not have.
+    // given on the command line on top, one pane; an engine preset sets the
+    // engine scene. The problem, if any: a preset that does not exist or does
+    // not load, a pane it does not have, an exposure preset.
     ArgumentProblem resolve(const CLI::App& command, LabSettings& settings) const;
 };
 

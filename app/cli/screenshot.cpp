@@ -27,7 +27,7 @@ int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& opt
     const int paced = options.pace_all ? options.frames : std::min(options.frames, kPacedSteps);
     app.session().step(options.frames - paced);
     const auto start = std::chrono::steady_clock::now();
-    const auto step = std::chrono::duration<double>(app.session().pane(0).step_s());
+    const auto step = std::chrono::duration<double>(app.session().step_s());
     for (int i = 0; i < paced; ++i) {
         std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(step * i));
         session->render(app, 1);

@@ -57,7 +57,7 @@ LabApp::~LabApp() {
 bool LabApp::init(std::string& error) {
     const LabSettings& s = session_->settings();
     style_.update(s.ui_scale, s.palette, s.theme);
-    return npc_renderer_.init(error) && exposure_renderer_.init(error);
+    return npc_renderer_.init(error) && exposure_renderer_.init(error) && engine_renderer_.init(error);
 }
 
 void LabApp::apply(const Command& command) {
@@ -70,6 +70,7 @@ void LabApp::action(const std::string& what) {
 
 std::string LabApp::mode_name() const {
     const LabSettings& s = session_->settings();
+    if (session_->showing_engine()) return std::string(name_of(s.engine_pane().step_mode));
     return std::string(session_->showing_exposure() ? name_of(s.exposure.mode) : name_of(s.pane().timeslicing.mode));
 }
 
@@ -92,7 +93,9 @@ void LabApp::frame(const FrameParams& params) {
     const Layout layout = compute_layout(settings, session_->lesson() != nullptr, ImGui::GetIO().DisplaySize);
     if (export_folder_for_.empty() || export_folder_for_ != "=" + settings.recording.folder) {
         export_folder_for_ = "=" + settings.recording.folder;
-        plots_.set_export_dir(settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder);
+        const std::string folder = settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder;
+        plots_.set_export_dir(folder);
+        engine_plots_.set_export_dir(folder);
     }
     UiRequests requests;
     draw_ui(layout, requests);
@@ -211,6 +214,12 @@ void LabApp::key_action(KeyAction what, int argument) {
             action("key " + std::to_string(argument + 1) + ": exposure " + name);
             break;
         }
+        case KeyAction::SetStepMode: {
+            const std::string name(name_of(static_cast<StepMode>(argument)));
+            apply(SetField{"step_mode", name});
+            action("key " + std::to_string(argument + 1) + ": engine " + name);
+            break;
+        }
         case KeyAction::LessonForward:
         case KeyAction::LessonBack:
             if (!session_->lesson()) action("key page: no lesson to move through");
@@ -304,12 +313,14 @@ void LabApp::handle_requests(UiRequests& requests) {
 void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
-    const bool exposure = session.showing_exposure();
+    const bool exposure = session.showing_exposure(), engine = session.showing_engine();
     begin_fixed_window("Dock", rect);  // scrolls when a large UI scale leaves a plot less than its least height
     // A tab asked for by --set dock=... is selected once; clicks on tabs
     // write back which one is shown.
     const std::string want(name_of(session.settings().dock));
-    const bool available = want == "timeline" || (exposure ? want == "tickets" : want == "plots" || want == "timing");
+    const bool available = want == "timeline" || (exposure ? want == "tickets"
+                                                  : engine ? want == "plots" || want == "counters" || want == "tickets"
+                                                           : want == "plots" || want == "timing");
     const bool requested = available && want != shown_tab_;
     auto tab = [&](const char* name, const char* label) {
         const bool select = requested && want == name;
@@ -320,6 +331,29 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     };
     FieldSection fields(session.settings(), requests.commands);
     if (ImGui::BeginTabBar("dock tabs")) {
+        if (engine) {
+            const EnginePanes& panes = *session.engine();
+            const int edited = std::min(session.settings().edited_engine_pane, panes.size() - 1);
+            if (tab("plots", "Plots")) {
+                engine_plots_.draw(session, style_, notice_);
+                ImGui::EndTabItem();
+            }
+            if (tab("counters", "Counters")) {
+                draw_engine_counters(session);
+                ImGui::EndTabItem();
+            }
+            if (tab("timeline", "Timeline")) {
+                timeline_.draw(session.profiler(), fields, style_);
+                ImGui::EndTabItem();
+            }
+            if (tab("tickets", panes.size() > 1 ? (std::string("Path tickets (pane ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
+                draw_path_tickets(panes.pane(edited).paths(), "No ticket held: the agents are resting, or have not asked yet.");
+                ImGui::EndTabItem();
+            }
+            ImGui::EndTabBar();
+            ImGui::End();
+            return;
+        }
         if (!exposure && tab("plots", "Plots")) {
             plots_.draw(session, style_, notice_);
             ImGui::EndTabItem();
@@ -353,8 +387,13 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     const LabSession& session = *session_;
     begin_fixed_window("Presenter plot", rect, ImGuiWindowFlags_NoScrollbar);
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
-    const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline : step ? step->shown_plot() : LessonPlot::Latency;
-    if (plot == LessonPlot::Timeline) {
+    const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline
+                            : step                     ? step->shown_plot()
+                            : session.showing_engine() ? LessonPlot::Timeline
+                                                       : LessonPlot::Latency;
+    if (session.showing_engine() && plot != LessonPlot::Timeline) {
+        engine_plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
+    } else if (plot == LessonPlot::Timeline) {
         std::vector<Command> ignored;  // the presenter view has no controls
         FieldSection fields(session.settings(), ignored);
         timeline_.draw(session.profiler(), fields, style_);
@@ -405,6 +444,17 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         });
         return submit_ms;
     }
+    if (session.showing_engine()) {
+        const EnginePanes& engine = *session.engine();
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, engine.size(), s.ui_scale);
+        pane_targets_.resize(static_cast<std::size_t>(engine.size()));
+        for (int i = 0; i < engine.size(); ++i)
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+                      [&](int w, int h, const PixelRect& view, const PixelRect&) {
+                          engine_renderer_.draw(engine.pane(i), {s.show_routes, s.palette}, w, h, view);
+                      });
+        return submit_ms;
+    }
     const int panes = session.panes().size();
     pane_targets_.resize(static_cast<std::size_t>(panes));
     if (s.npc.world.look == NpcLook::Article) {
@@ -440,6 +490,11 @@ void LabApp::draw_overlays(const Layout& layout) {
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     if (session.showing_exposure()) {
         draw_exposure_overlay(list, style_.fonts(), session, layout.scene);
+        return;
+    }
+    if (session.showing_engine()) {
+        const std::vector<PixelRect> rects = pane_rects(layout.scene, session.engine()->size(), session.settings().ui_scale);
+        for (int i = 0; i < session.engine()->size(); ++i) draw_engine_overlay(list, style_.fonts(), session, rects[static_cast<std::size_t>(i)], i);
         return;
     }
     const int panes = session.panes().size();

@@ -17,8 +17,10 @@
 
 #include "app/frame/recording.h"
 #include "app/platform/platform.h"
+#include "app/render/engine_renderer.h"
 #include "app/render/exposure_renderer.h"
 #include "app/render/npc_renderer.h"
+#include "app/ui/engine_plots_panel.h"
 #include "app/ui/lesson_panel.h"
 #include "app/ui/metrics_plots.h"
 #include "app/ui/timeline_panel.h"
@@ -123,6 +125,7 @@ private:
     std::string export_folder_for_;  // the record_folder setting the plots' export folder was resolved from
     TimelinePanel timeline_;
     MetricsPlots plots_;
+    EnginePlotsPanel engine_plots_;
     Recording recording_;
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
@@ -131,6 +134,7 @@ private:
     std::string shown_tab_;  // the dock tab ImGui showed last frame
     NpcRenderer npc_renderer_;
     ExposureRenderer exposure_renderer_;
+    EngineRenderer engine_renderer_;
     UiStyle style_;
     FrameCost cost_;
     std::int64_t frames_displayed_ = 0;

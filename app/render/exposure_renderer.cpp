@@ -14,13 +14,7 @@ bool ExposureRenderer::init(std::string& error) {
     if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
     if (!shapes_.init(error)) return false;
     glGenVertexArrays(1, &vao_);
-    glGenTextures(1, &texture_);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    texture_ = create_cell_texture();
     return true;
 }
 
@@ -50,13 +44,7 @@ void ExposureRenderer::draw(const ExposureScene& scene, const ExposureDrawOption
     const float px = std::max(1.0f, std::min(view_rect.w, view_rect.h) / 600.0f);
     const double cell_px = view.pixels_per_unit;
 
-    glViewport(0, 0, width, height);
-    glClearColor(p.background.r, p.background.g, p.background.b, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    glEnable(GL_BLEND);
-    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
+    begin_scene_draw(width, height, p.background.r, p.background.g, p.background.b);
 
     upload(scene);
     use_view(grid_program_, view, width, height);

@@ -69,6 +69,13 @@ private:
     GLuint fbo_ = 0, color_ = 0;
 };
 
+// Clears the bound framebuffer (width x height pixels) to the colour and sets
+// the state every scene draws in: straight-alpha blending, no depth, no scissor.
+void begin_scene_draw(int width, int height, float red, float green, float blue);
+
+// A new 2D texture for a grid of cells: nearest sampling, edges clamped (storage not made yet).
+GLuint create_cell_texture();
+
 std::string gl_description();  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
 
 }  // namespace tsl::app

@@ -80,6 +80,8 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     draw_lessons_section(context, fonts, requests);
     if (session.exposure() && settings.scene == SceneKind::Exposure) {
         draw_exposure_sections(fields, session, fonts);
+    } else if (session.engine() && settings.scene == SceneKind::Engine) {
+        draw_engine_sections(fields, session, fonts);
     } else {
         draw_comparison_section(fields, session, fonts);
         draw_npc_sections(fields, session, fonts);

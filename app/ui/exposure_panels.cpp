@@ -155,7 +155,10 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
 }
 
 void draw_tickets_panel(const ExposureScene& scene) {
-    const PathService& paths = scene.paths();
+    draw_path_tickets(scene.paths(), "No ticket in flight. The character asks when the cell it is going to becomes exposed.");
+}
+
+void draw_path_tickets(const PathService& paths, const char* none) {
     const PathServiceStats& st = paths.stats();
     ImGui::Text("requests %llu   searches run %llu   shared while pending %llu   from the cache %llu   answers that waited %llu",
                 static_cast<unsigned long long>(st.requests), static_cast<unsigned long long>(st.searches),
@@ -165,7 +168,7 @@ void draw_tickets_panel(const ExposureScene& scene) {
             "Identical requests share one search; recent answers come from the cache.");
     const std::vector<TicketInfo> tickets = paths.tickets();
     if (tickets.empty()) {
-        ImGui::TextDisabled("No ticket in flight. The character asks when the cell it is going to becomes exposed.");
+        ImGui::TextDisabled("%s", none);
         return;
     }
     if (ImGui::BeginTable("tickets", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {

@@ -10,7 +10,9 @@ namespace {
 // Panes side by side are narrow: the scene's height beyond their square views
 // is empty, so what is under the scene (dock or plot) gets it, up to 60% of the window.
 float spare_height(const LabSettings& state, const PixelRect& scene, float display_h) {
-    const int panes = state.scene == SceneKind::Npc ? static_cast<int>(state.npc.panes.size()) : 1;
+    const int panes = state.scene == SceneKind::Npc      ? static_cast<int>(state.npc.panes.size())
+                      : state.scene == SceneKind::Engine ? static_cast<int>(state.engine.panes.size())
+                                                         : 1;
     if (panes < 2) return 0;
     const std::vector<PixelRect> rects = pane_rects(scene, panes, state.ui_scale);
     const int rows = static_cast<int>(std::lround(scene.h / rects.front().h));

@@ -30,6 +30,10 @@ constexpr KindStyle kKinds[] = {
     {ZoneKind::Animation, hex(0xCC79A7), 0.86f}, {ZoneKind::Metrics, hex(0x999999), 0.86f},
     {ZoneKind::Draw, hex(0x56B4E9), 0.86f},      {ZoneKind::Spawn, hex(0xE69F00), 0.70f},
     {ZoneKind::Wait, hex(0xD55E00), 0.70f},      {ZoneKind::Job, hex(0x009E73), 0.36f},
+    // The engine: its merge on the main thread as an update, its systems'
+    // sub-tasks as jobs (the main thread runs some while it waits).
+    {ZoneKind::Distribute, hex(0x0072B2), 0.86f}, {ZoneKind::AiTask, hex(0xE69F00), 0.36f},
+    {ZoneKind::PhysicsTask, hex(0x3A3A3A), 0.36f}, {ZoneKind::AnimationTask, hex(0xCC79A7), 0.36f},
 };
 
 
@@ -230,6 +234,8 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
         ImGui::BeginTooltip();
         ImGui::Text("%s", hover.zone->label);
         if (hover.zone->kind == ZoneKind::Job) ImGui::Text("key %u", hover.zone->detail);
+        if (hover.zone->kind == ZoneKind::AiTask || hover.zone->kind == ZoneKind::PhysicsTask || hover.zone->kind == ZoneKind::AnimationTask)
+            ImGui::Text("from agent %u", hover.zone->detail);
         if (hover.zone->kind == ZoneKind::Step || hover.zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hover.zone->detail);
         ImGui::Text("%s on %s", duration_text(hover.zone->end_ns - hover.zone->start_ns).c_str(), hover.lane->c_str());
         ImGui::EndTooltip();

@@ -53,6 +53,16 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
 // A lesson's open question is about the exposure scene's timings: they wait for the reveal.
 bool exposure_answer_hidden(const LabSession& session);
 void draw_tickets_panel(const ExposureScene& scene);
+// The path service's tickets in flight and its counts; `none` when there are no tickets.
+void draw_path_tickets(const PathService& paths, const char* none);
+
+// The engine scene (engine_panels.cpp): its panel sections, what is drawn
+// over pane `pane`, and the Counters tab (every counter of the last tick, per pane).
+void draw_engine_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts);
+void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane);
+void draw_engine_counters(const LabSession& session);
+// A lesson's open question is about this engine measure: it waits for the reveal.
+bool engine_measure_hidden(const LabSession& session, const char* measure);
 
 // A section of the panel that can be folded away; open by default.
 bool section(const UiFonts& fonts, const char* title);

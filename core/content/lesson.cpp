@@ -25,6 +25,18 @@ const std::vector<LessonMeasure>& lesson_measures() {
         {"exposure_main_ms", "main thread", "ms", true},
         {"exposure_busy_ms", "busy threads", "ms", true},
         {"exposure_total_ms", "all threads", "ms", true},
+        {"engine_tick_ms", "main thread per tick", "ms", false, true},
+        {"engine_wait_ms", "main thread waiting", "ms", false, true},
+        {"engine_merge_ms", "merge + distribute", "ms", false, true},
+        {"engine_work_ms", "system work, all threads", "ms", false, true},
+        {"engine_lock_wait_ms", "waiting for the queue lock", "ms", false, true},
+        {"engine_contended", "posts that found the lock taken", "%", false, true},
+        {"engine_ai_staleness", "AI copy staleness", "ticks", false, true},
+        {"engine_ai_age", "age of AI changes merged", "ticks", false, true},
+        {"engine_conflicts", "conflicts", "per tick", false, true},
+        {"engine_ai_won", "conflicts the AI won", "%", false, true},
+        {"engine_subtasks", "sub-tasks", "per tick", false, true},
+        {"engine_routes_reused", "tickets shared or reused", "%", false, true},
     };
     return measures;
 }
@@ -37,7 +49,7 @@ const LessonMeasure* find_measure(const std::string& name) {
 
 std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc) {
     const std::string_view name = measure.name;
-    if (npc.frames == 0 || measure.exposure_scene) return std::nullopt;
+    if (npc.frames == 0 || measure.exposure_scene || measure.engine_scene) return std::nullopt;
     if (name == "input_age") return npc.mean_input_age_ms();
     if (name == "max_input_age") return npc.input_age_max_ms;
     if (name == "facing_error") return npc.mean_error_deg();
@@ -55,6 +67,24 @@ std::optional<double> measure_value(const LessonMeasure& measure, const Exposure
     return std::nullopt;
 }
 
+std::optional<double> measure_value(const LessonMeasure& measure, const EngineSummary& engine) {
+    const std::string_view name = measure.name;
+    if (engine.ticks == 0 || !measure.engine_scene) return std::nullopt;
+    if (name == "engine_tick_ms") return engine.mean_tick_ms();
+    if (name == "engine_wait_ms") return engine.mean_wait_ms();
+    if (name == "engine_merge_ms") return engine.mean_merge_ms();
+    if (name == "engine_work_ms") return engine.mean_work_ms();
+    if (name == "engine_lock_wait_ms") return engine.mean_lock_wait_ms();
+    if (name == "engine_contended") return engine.contended_percent();
+    if (name == "engine_ai_staleness") return engine.mean_staleness(index_of(SystemId::Ai));
+    if (name == "engine_ai_age") return engine.ai_change_age();
+    if (name == "engine_conflicts") return engine.mean_conflicts();
+    if (name == "engine_ai_won") return engine.ai_won_percent();
+    if (name == "engine_subtasks") return engine.mean_subtasks();
+    if (name == "engine_routes_reused") return engine.shared_percent();
+    return std::nullopt;
+}
+
 std::string measure_text(double value, const char* unit) {
     const double a = std::fabs(value);
     const char* format = a >= 100 ? "%.0f %s" : a >= 10 ? "%.1f %s" : a >= 1 ? "%.2f %s" : a == 0 ? "%.0f %s" : "%.3f %s";
@@ -68,6 +98,7 @@ std::string_view name_of(LessonPlot plot) {
         case LessonPlot::Latency: return "latency";
         case LessonPlot::Cost: return "cost";
         case LessonPlot::Timeline: return "timeline";
+        case LessonPlot::Staleness: return "staleness";
     }
     return "latency";
 }
@@ -75,7 +106,7 @@ std::string_view name_of(LessonPlot plot) {
 namespace {
 
 std::optional<LessonPlot> parse_plot(std::string_view text) {
-    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline})
+    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline, LessonPlot::Staleness})
         if (text == name_of(p)) return p;
     return std::nullopt;
 }
@@ -119,7 +150,7 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         required_text("question", step.question),
         r.text("answer", step.answer),
         measures_field(r, step.reveal),
-        r.choice("plot", "plot", parse_plot, "latency, cost, timeline", step.plot),
+        r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness", step.plot),
         r.integer("frames", 1, 100000, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
     });
     for (const char* key : {"title", "preset", "text", "question", "reveal"})
@@ -180,14 +211,19 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
         const PresetLoad preset = load_preset_by_name(assets_dir, step.preset);
         if (!preset.preset) return failure(path, step.line, where + preset.error);
         step.exposure_scene = preset.preset->exposure_scene;
+        step.engine_scene = preset.preset->engine_scene;
+        const char* scene = step.exposure_scene ? "the exposure scene" : step.engine_scene ? "the engine scene" : "the NPC scene";
         for (const std::string& name : step.reveal) {
-            if (find_measure(name)->exposure_scene == step.exposure_scene) continue;
-            return failure(path, step.line,
-                           where + "measure '" + name + "' is not measured by " + (step.exposure_scene ? "the exposure scene" : "the NPC scene") +
-                               ", which preset '" + step.preset + "' shows");
+            const LessonMeasure* m = find_measure(name);
+            if (m->exposure_scene == step.exposure_scene && m->engine_scene == step.engine_scene) continue;
+            return failure(path, step.line, where + "measure '" + name + "' is not measured by " + scene + ", which preset '" + step.preset + "' shows");
         }
         if (step.exposure_scene && step.plot && *step.plot != LessonPlot::Timeline)
             return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use plot = \"timeline\"");
+        if (step.engine_scene && step.plot == LessonPlot::Latency)
+            return failure(path, step.line, where + "the engine scene has no latency plot; use staleness, cost or timeline");
+        if (!step.engine_scene && step.plot == LessonPlot::Staleness)
+            return failure(path, step.line, where + "only the engine scene has a staleness plot");
     }
     return loaded;
 }

@@ -16,8 +16,9 @@
 //   question = "..."         # required: what should the class predict?
 //   answer = "..."           # optional: a sentence shown with the numbers (no numbers in it)
 //   reveal = ["input_age", "main_ms"]   # required: what to measure (see lesson_measures())
-//   plot = "latency"         # the presenter view's plot: latency | cost | timeline
-//                            # (default: latency for NPC presets, timeline for exposure)
+//   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness
+//                            # (default: latency for NPC presets, timeline for exposure and engine;
+//                            # staleness and cost for the engine too)
 //   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
 //
 // Errors: loading never throws; a failed load has no lesson and an error
@@ -27,6 +28,7 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/engine/engine_scene.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_scene.h"
 
@@ -43,9 +45,14 @@ struct LessonMeasure {
     const char* label;    // "mean input age"
     const char* unit;     // "ms"
     bool exposure_scene;  // measured by the exposure scene (else by the NPC scene's panes)
+    bool engine_scene = false;  // measured by the engine scene's panes
 };
 // Every measure: NPC scene — input_age, max_input_age, facing_error, main_ms,
-// worker_ms; exposure scene — exposure_main_ms, exposure_busy_ms, exposure_total_ms.
+// worker_ms; exposure scene — exposure_main_ms, exposure_busy_ms,
+// exposure_total_ms; engine scene (docs/engine.md, section 7) —
+// engine_tick_ms, engine_wait_ms, engine_merge_ms, engine_work_ms,
+// engine_lock_wait_ms, engine_contended, engine_ai_staleness, engine_ai_age,
+// engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused.
 const std::vector<LessonMeasure>& lesson_measures();
 const LessonMeasure* find_measure(const std::string& name);
 
@@ -53,12 +60,13 @@ const LessonMeasure* find_measure(const std::string& name);
 // changed): a pane's NPC summary, or the exposure scene's.
 std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc);
 std::optional<double> measure_value(const LessonMeasure& measure, const ExposureMetricsSummary& exposure);
+std::optional<double> measure_value(const LessonMeasure& measure, const EngineSummary& engine);
 
 // "483 ms", "0.168 ms", "12.4 deg": as many digits as a slide needs.
 std::string measure_text(double value, const char* unit);
 
-enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline };
-std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline"
+enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness };
+std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness"
 
 struct LessonStep {
     std::string title;
@@ -71,8 +79,11 @@ struct LessonStep {
     int frames = 150;                   // 150 — steps a screenshot of this step runs first
     int line = 0;                       // line of the step's [[step]] header in its file
     bool exposure_scene = false;        // its preset is for the exposure scene (set by load_lesson)
+    bool engine_scene = false;          // its preset is for the engine scene (set by load_lesson)
 
-    LessonPlot shown_plot() const { return plot.value_or(exposure_scene ? LessonPlot::Timeline : LessonPlot::Latency); }
+    LessonPlot shown_plot() const {
+        return plot.value_or(exposure_scene || engine_scene ? LessonPlot::Timeline : LessonPlot::Latency);
+    }
 };
 
 struct Lesson {

@@ -40,6 +40,33 @@ void read_exposure(const toml::node& node, int line, Problems& problems, LabSett
     r.read_table(*table, settings_of(r, FieldScope::Exposure, target));
 }
 
+void read_engine(const toml::node& node, int line, Problems& problems, LabSettings& target) {
+    const Reader r{problems, "engine: "};
+    const toml::table* table = node.as_table();
+    if (!table) return problems.add(line, "engine should be an [engine] table, not " + kind_of(node));
+    r.read_table(*table, settings_of(r, FieldScope::EngineWorld, target));
+}
+
+void read_engine_panes(const toml::node& node, int line, Problems& problems, LabSettings& target) {
+    const toml::array* array = node.as_array();
+    const bool tables = array && std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); });
+    if (!tables)
+        return problems.add(line, "engine panes are written as [[engine_pane]] tables (1 to " + std::to_string(kMaxEnginePanes) + "), not " +
+                                      kind_of(node));
+    target.engine.panes.clear();
+    for (std::size_t i = 0; i < array->size(); ++i) {
+        const toml::table& table = *array->get(i)->as_table();
+        if (i == static_cast<std::size_t>(kMaxEnginePanes)) {
+            problems.add(line_of(table.source()), "the engine scene has at most " + std::to_string(kMaxEnginePanes) + " panes; this is pane " +
+                                                      std::to_string(i + 1));
+            break;
+        }
+        target.engine.panes.emplace_back();
+        const Reader r{problems, "engine pane " + std::to_string(i + 1) + ": "};
+        r.read_table(table, settings_of(r, FieldScope::EnginePane, target, static_cast<int>(i)));
+    }
+}
+
 void read_panes(const toml::node& node, int line, Problems& problems, LabSettings& target) {
     const toml::array* array = node.as_array();
     const bool tables = array && std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); });
@@ -77,7 +104,7 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
     Problems problems;
     const Reader r{problems, ""};
     bool have_title = false;
-    int scene_line = 0, pane_line = 0, exposure_line = 0;
+    int scene_line = 0, pane_line = 0, exposure_line = 0, engine_line = 0, engine_pane_line = 0;
     std::vector<Field> top = {
         {"title", [&](const toml::node& node, int line) {
              r.text("title", preset.title).read(node, line);
@@ -101,20 +128,35 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
                        preset.exposure_scene = true;
                        read_exposure(node, line, problems, target);
                    }});
+    top.push_back({"engine", [&](const toml::node& node, int line) {
+                       engine_line = line;
+                       preset.engine_scene = true;
+                       read_engine(node, line, problems, target);
+                   }});
+    top.push_back({"engine_pane", [&](const toml::node& node, int line) {
+                       engine_pane_line = line;
+                       preset.engine_scene = true;
+                       read_engine_panes(node, line, problems, target);
+                   }});
     r.read_table(root, top);
-    if (exposure_line && (scene_line || pane_line))
-        problems.add(std::max({scene_line, pane_line, exposure_line}),
-                     "a preset is for one scene: either [scene] and [[pane]] (NPCs) or one [exposure] table, not both");
+    const int npc_tables = std::max(scene_line, pane_line), engine_tables = std::max(engine_line, engine_pane_line);
+    if (int(npc_tables > 0) + int(exposure_line > 0) + int(engine_tables > 0) > 1)
+        problems.add(std::max({npc_tables, exposure_line, engine_tables}),
+                     "a preset is for one scene: either [scene] and [[pane]] (NPCs), one [exposure] table, or [engine] and "
+                     "[[engine_pane]], not two of them");
     if (problems.any()) return fail(problems.line, problems.what);
     preset.workers = target.workers;
     preset.npc = std::move(target.npc);
     preset.exposure = std::move(target.exposure);
     preset.show_rays = target.show_rays;
+    preset.engine = std::move(target.engine);
+    preset.show_routes = target.show_routes;
     preset.record_from_step = target.recording.from_step;
 
     // What is missing has no line of its own: it is reported against the top of the file.
     if (!have_title) return fail(1, "no title; add a line such as title = \"Async In / Async Out at 10 Hz\"");
-    if (preset.npc.panes.empty() && !preset.exposure_scene)
+    if (preset.engine_scene && preset.engine.panes.empty()) preset.engine.panes.emplace_back();  // [engine] alone: one default pane
+    if (preset.npc.panes.empty() && !preset.exposure_scene && !preset.engine_scene)
         return fail(1, "no [[pane]] (or [exposure] table); an NPC preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
     return {std::move(preset), {}};
 }

@@ -45,16 +45,42 @@
 //   steps_per_s = 30         # 1 .. 240
 //   show_rays = false        # draw a sample of the sentinel's rays
 //
+// An engine-scene preset has one [engine] table (the world both panes share)
+// and one or two [[engine_pane]] tables (docs/engine.md says what each does):
+//
+//   [engine]
+//   agents = 2000            # 1 .. 10000
+//   destinations = 8         # rally points, 1 .. 32
+//   agent_speed = 4.0        # cells per second, 0.1 .. 20
+//   turn_speed = 270         # the animation system's cap, deg/s, 0 .. 3600
+//   route_ticks = 2          # ticks before the path service answers, 0 .. 300
+//   seed = 1                 # 0 .. 4294967295
+//   ticks_per_s = 30         # 1 .. 240
+//   show_routes = true       # lines to the goals, and routes while ready
+//
+//   [[engine_pane]]          # 1 or 2 of these, left to right
+//   step_mode = "lock-step"  # lock-step | free-step
+//   conflict_rule = "priority"   # time | priority
+//   change_queues = "per-thread" # per-thread | locked
+//   decomposition = "both"   # both | functional | data
+//   threading = "pool"       # inline | pool
+//   ai_ticks = 3             # lock-step: every N ticks; free-step: a run takes N ticks; 1 .. 30
+//   physics_ticks = 1        # 1 .. 30
+//   animation_ticks = 1      # 1 .. 30
+//   subtask_agents = 256     # agents per sub-task, 1 .. 10000
+//   caption = "..."          # replaces the caption built from the settings
+//
 // Errors: loading never throws. A failed load has no preset and an error
 // "file:line: what is wrong" — TOML syntax errors, unknown keys (a typo must
 // not pass silently), wrong types, values out of range, unknown names (the
-// message lists the accepted ones), no pane or more than five, panes and an
-// [exposure] table in one file, no title.
+// message lists the accepted ones), no pane or more than five, the tables of
+// two scenes in one file, no title.
 // When a file has several problems, the one nearest its top is reported.
 //
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
 
@@ -76,6 +102,9 @@ struct Preset {
     NpcComparisonConfig npc;          // NPC scene: the world and 1 .. kMaxPresetPanes panes, left to right (none for exposure)
     ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
     bool show_rays = false;           // false — exposure scene: draw a sample of the rays
+    bool engine_scene = false;        // false — true: the file has an [engine] table and [[engine_pane]]s
+    EngineComparisonConfig engine;    // the engine scene's world and 1 .. kMaxEnginePanes panes
+    bool show_routes = true;          // true — engine scene: lines to the goals, and routes while ready
     int record_from_step = 0;         // 0 — `record` starts its clip after this many steps (the article's clips start mid-run)
 };
 

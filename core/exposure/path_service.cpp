@@ -47,6 +47,7 @@ PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
         if (!c->same_request(kind, start, goal, grid_version_)) continue;
         ++c->requesters;
         ++stats_.shared;
+        if (c->state == TicketState::Ready) ++stats_.shared_answered;
         return {c->id};
     }
     // Answered recently: from the cache, at once.

@@ -60,7 +60,8 @@ struct TicketInfo {
 struct PathServiceStats {
     std::uint64_t requests = 0;
     std::uint64_t searches = 0;      // computations started
-    std::uint64_t shared = 0;        // requests that joined a pending one
+    std::uint64_t shared = 0;        // requests that joined a ticket still held
+    std::uint64_t shared_answered = 0;  // ... of those, ones whose answer was already found (the rest shared a pending search)
     std::uint64_t cache_hits = 0;
     std::uint64_t waits = 0;         // answers that had to wait for their search
 };

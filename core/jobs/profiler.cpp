@@ -18,6 +18,10 @@ const char* name_of(ZoneKind kind) {
         case ZoneKind::Metrics: return "metrics";
         case ZoneKind::Draw: return "draw submission";
         case ZoneKind::Spawn: return "creating threads";
+        case ZoneKind::AiTask: return "AI system";
+        case ZoneKind::PhysicsTask: return "physics system";
+        case ZoneKind::AnimationTask: return "animation system";
+        case ZoneKind::Distribute: return "distributing changes";
     }
     return "?";
 }

@@ -34,6 +34,12 @@ enum class ZoneKind : std::uint8_t {
     Metrics,    // measuring input age and error (main thread)
     Draw,       // building and submitting draw calls (main thread)
     Spawn,      // creating threads for thread-per-job
+    // The parallel engine (core/engine): each system's tasks and sub-tasks on
+    // any thread, and the main thread merging and distributing their changes.
+    AiTask,
+    PhysicsTask,
+    AnimationTask,
+    Distribute,
 };
 const char* name_of(ZoneKind kind);
 

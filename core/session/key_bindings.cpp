@@ -15,6 +15,8 @@ const KeyBinding kBindings[] = {
      "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited.", "1-5 modes"},
     {Key::Digit1, Key::Digit4, kNoMods, kNoMods, KeyAction::SetExposureMode, SceneKind::Exposure, false, "1 - 4",
      "Exposure scene: single-threaded, same frame, next frame, timesliced.", "1-4 exposure modes"},
+    {Key::Digit1, Key::Digit2, kNoMods, kNoMods, KeyAction::SetStepMode, SceneKind::Engine, false, "1 - 2",
+     "Engine scene: lock-step or free-step for the pane being edited.", "1-2 step modes"},
     {Key::Minus, Key::Minus, kNoMods, kNoMods, KeyAction::SetSlowRate, SceneKind::Npc, false, "-",
      "NPC scene: an update every 3 steps, 10 updates a second at 30 steps/s (the article's 10 Hz).", ""},
     {Key::Equal, Key::Equal, kNoMods, kNoMods, KeyAction::SetFastRate, SceneKind::Npc, false, "=",

@@ -28,6 +28,7 @@ enum class KeyAction : std::uint8_t {
     StepOnce,         // pause, then one fixed step
     SetMode,          // the edited pane's mode: argument = the index in kModeNames (0: Update All)
     SetExposureMode,  // the exposure scene's execution mode: argument = the index in kExposureModeNames
+    SetStepMode,      // the edited engine pane's step mode: argument = the index in kStepModeNames
     SetSlowRate,      // the article's 10 Hz: an update every 3 steps (P = 3)
     SetFastRate,      // the article's 30 Hz: an update every step (P = 1)
     LessonForward,    // reveal, then the next step

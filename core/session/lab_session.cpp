@@ -41,6 +41,13 @@ std::string formatted(const char* format, Args... args) {
 void apply_preset(LabSettings& settings, const Preset& preset) {
     settings.workers = preset.workers;
     settings.recording.from_step = preset.record_from_step;
+    if (preset.engine_scene) {
+        settings.engine = preset.engine;
+        settings.edited_engine_pane = 0;
+        settings.show_routes = preset.show_routes;
+        settings.scene = SceneKind::Engine;
+        return;
+    }
     if (preset.exposure_scene) {
         const std::string assets = settings.exposure.assets_dir;
         settings.exposure = preset.exposure;
@@ -124,12 +131,62 @@ std::string LabSession::sync() {
         exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}};
     }
 
+    if (std::string engine_problem = sync_engine(); !engine_problem.empty()) problem = engine_problem;
+
     // The timing diagram records the edited pane (cheap: a few events per
     // job, two batches kept, nothing past kDiagramMaxKeys NPCs).
     follow_edited_pane();
     const int workers = settings_.workers < 0 ? default_worker_count() : settings_.workers;
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
     return problem;
+}
+
+// The engine scene: made when first shown; a pane whose settings change
+// starts its averages again (a new pane count or world restarts them all).
+std::string LabSession::sync_engine() {
+    if (settings_.scene == SceneKind::Engine && !engine_)
+        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
+    if (!engine_) return {};
+    settings_.set_engine_pane_count(static_cast<int>(settings_.engine.panes.size()));  // clamps
+    const bool first = engine_->size() == 0;
+    if (!first && settings_.engine == engine_applied_) return {};
+    const bool rebuilt = engine_->configure(settings_.engine);
+    const bool new_world = settings_.engine.world != engine_applied_.world;
+    const int panes = engine_->size();
+    if (rebuilt || new_world || first) {
+        engine_summaries_.assign(static_cast<std::size_t>(panes), {});
+        engine_reveals_.assign(static_cast<std::size_t>(panes), {});
+        for (int i = 0; i < panes; ++i) restart_engine_reveal(i);
+        engine_plots_.clear();
+    } else {
+        for (int i = 0; i < panes; ++i)
+            if (settings_.engine.panes[static_cast<std::size_t>(i)] != engine_applied_.panes[static_cast<std::size_t>(i)]) {
+                engine_summaries_[static_cast<std::size_t>(i)] = {};
+                restart_engine_reveal(i);
+            }
+    }
+    engine_applied_ = settings_.engine;
+    return {};
+}
+
+void LabSession::restart_engine_reveal(int pane) {
+    engine_reveals_.resize(static_cast<std::size_t>(engine_ ? engine_->size() : 0));
+    if (!engine_ || pane >= engine_->size()) return;
+    engine_reveals_[static_cast<std::size_t>(pane)] = {engine_->pane(pane).ticks() + kRevealSettleEngineTicks, {}};
+}
+
+std::span<const EngineSummary> LabSession::reveal_engine_summaries() const {
+    engine_reveal_view_.clear();
+    for (const EngineTally& t : engine_reveals_) engine_reveal_view_.push_back(t.running);
+    return engine_reveal_view_;
+}
+
+void LabSession::attach_engine_trace(int pane, std::vector<ChangeEvent>* trace) {
+    if (!engine_) {
+        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
+        sync_engine();
+    }
+    engine_->pane(std::clamp(pane, 0, engine_->size() - 1)).set_trace(trace);
 }
 
 void LabSession::unfollow() {
@@ -141,7 +198,7 @@ void LabSession::unfollow() {
 
 void LabSession::follow_edited_pane() {
     if (!options_.follow_edited_pane || attached_trace_) return;
-    const bool follow = !showing_exposure();
+    const bool follow = !showing_exposure() && !showing_engine();
     const int index = settings_.pane_index();
     if (follow == diagram_.followed && index == diagram_.followed_index) return;
     unfollow();
@@ -275,7 +332,7 @@ const Catalog& LabSession::catalog() const {
             continue;
         }
         const Preset& p = *loaded.preset;
-        c.presets.push_back({name, p.title, p.description, p.exposure_scene});
+        c.presets.push_back({name, p.title, p.description, p.exposure_scene, p.engine_scene});
         Order o;
         std::vector<Mode> modes;
         for (const NpcPaneSettings& pane : p.npc.panes)
@@ -293,17 +350,20 @@ const Catalog& LabSession::catalog() const {
         }
         lessons.push_back(std::move(*loaded.lesson));
     }
-    // Grouped by scene (NPCs first), in the order the lessons teach them; the
-    // rest after, one mode's figures before comparisons of several.
-    auto exposure_lesson = [&](const Lesson& l) {
+    // Grouped by scene (NPCs, exposure, engine), in the order the lessons
+    // teach them; the rest after, one mode's figures before comparisons of several.
+    auto scene_rank = [](const CatalogEntry& e) { return e.engine_scene ? 2 : e.exposure_scene ? 1 : 0; };
+    auto lesson_scene = [&](const Lesson& l) {
         for (const CatalogEntry& p : c.presets)
-            if (!l.steps.empty() && p.name == l.steps.front().preset) return p.exposure_scene;
-        return false;
+            if (!l.steps.empty() && p.name == l.steps.front().preset) return p;
+        return CatalogEntry{};
     };
-    std::stable_sort(lessons.begin(), lessons.end(), [&](const Lesson& a, const Lesson& b) { return exposure_lesson(a) < exposure_lesson(b); });
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [&](const Lesson& a, const Lesson& b) { return scene_rank(lesson_scene(a)) < scene_rank(lesson_scene(b)); });
     int step_index = 0;
     for (const Lesson& l : lessons) {
-        c.lessons.push_back({l.name, l.title, l.description, exposure_lesson(l)});
+        const CatalogEntry first = lesson_scene(l);
+        c.lessons.push_back({l.name, l.title, l.description, first.exposure_scene, first.engine_scene});
         for (const LessonStep& step : l.steps) {
             for (std::size_t i = 0; i < c.presets.size(); ++i)
                 if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);
@@ -315,8 +375,9 @@ const Catalog& LabSession::catalog() const {
     std::stable_sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
         const CatalogEntry &pa = c.presets[a], &pb = c.presets[b];
         const Order &oa = order[a], &ob = order[b];
-        return std::tie(pa.exposure_scene, oa.lesson_step, oa.distinct_modes, oa.first_mode, pa.name) <
-               std::tie(pb.exposure_scene, ob.lesson_step, ob.distinct_modes, ob.first_mode, pb.name);
+        const int ra = scene_rank(pa), rb = scene_rank(pb);
+        return std::tie(ra, oa.lesson_step, oa.distinct_modes, oa.first_mode, pa.name) <
+               std::tie(rb, ob.lesson_step, ob.distinct_modes, ob.first_mode, pb.name);
     });
     std::vector<CatalogEntry> sorted;
     for (std::size_t i : index) sorted.push_back(std::move(c.presets[i]));
@@ -326,7 +387,12 @@ const Catalog& LabSession::catalog() const {
 
 void LabSession::reset_scene() {
     if (showing_exposure()) exposure_->reset();
+    else if (showing_engine()) engine_->reset();
     else panes_.reset();
+    if (engine_) {
+        engine_summaries_.assign(static_cast<std::size_t>(engine_->size()), {});
+        engine_plots_.clear();
+    }
     summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
     exposure_summary_ = {};
     restart_reveals();
@@ -345,6 +411,7 @@ void LabSession::restart_reveals() {
     reveals_.assign(static_cast<std::size_t>(panes_.size()), {});
     for (int i = 0; i < panes_.size(); ++i) restart_reveal(i);
     exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}};
+    for (int i = 0; engine_ && i < engine_->size(); ++i) restart_engine_reveal(i);
 }
 
 std::span<const NpcMetricsSummary> LabSession::reveal_summaries() const {
@@ -365,8 +432,14 @@ void LabSession::event(const std::string& what) {
 
 // --- [SECTION] Time -----------------------------------------------------------------
 
-std::int64_t LabSession::frames_stepped() const { return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped(); }
-double LabSession::step_s() const { return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s(); }
+std::int64_t LabSession::frames_stepped() const {
+    if (showing_engine()) return engine_->pane(0).ticks();
+    return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped();
+}
+double LabSession::step_s() const {
+    if (showing_engine()) return engine_->pane(0).step_s();
+    return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s();
+}
 
 double LabSession::cpu_ms() const { return options_.cpu_clock_ms ? options_.cpu_clock_ms() : thread_cpu_ms(); }
 
@@ -385,6 +458,17 @@ void LabSession::step(int steps) {
             exposure_->step();
             exposure_summary_.add(exposure_->metrics());
             if (exposure_->frames_stepped() > exposure_reveal_.from_frame) exposure_reveal_.running.add(exposure_->metrics());
+            continue;
+        }
+        if (showing_engine()) {
+            engine_->step();
+            for (int p = 0; p < engine_->size(); ++p) {
+                const EngineScene& pane = engine_->pane(p);
+                engine_summaries_[static_cast<std::size_t>(p)].add(pane.stats());
+                EngineTally& tally = engine_reveals_[static_cast<std::size_t>(p)];
+                if (pane.ticks() > tally.from_tick) tally.running.add(pane.stats());
+            }
+            engine_plots_.record_tick(*engine_);
             continue;
         }
         panes_.step();
@@ -436,12 +520,24 @@ bool LabSession::preset_modified() const {
     const LabSettings& b = preset_settings_;
     if (a.scene != b.scene || a.workers != b.workers) return true;
     if (a.scene == SceneKind::Exposure) return a.exposure != b.exposure || a.show_rays != b.show_rays;
+    if (a.scene == SceneKind::Engine) return a.engine != b.engine || a.show_routes != b.show_routes;
     return a.npc != b.npc;
 }
 
 std::string LabSession::shown_name() const {
     if (!preset_.empty() && !preset_modified()) return preset_;
     if (settings_.scene == SceneKind::Exposure) return "exposure-" + std::string(name_of(settings_.exposure.mode));
+    if (settings_.scene == SceneKind::Engine) {
+        // "engine-lock-step", or "engine-lock-step-vs-free-step": the panes' step modes, each once.
+        std::string modes;
+        std::vector<StepMode> seen;
+        for (const EnginePaneConfig& pane : settings_.engine.panes)
+            if (std::find(seen.begin(), seen.end(), pane.step_mode) == seen.end()) {
+                seen.push_back(pane.step_mode);
+                modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(pane.step_mode));
+            }
+        return "engine-" + modes;
+    }
     // The panes' modes, each once, and the update rate when they share one.
     std::vector<Mode> seen;
     std::string modes;
@@ -506,7 +602,17 @@ LessonCard LabSession::lesson_card() const {
         return out;
     };
     std::int64_t frames = 0;
-    if (showing_exposure()) {
+    if (showing_engine()) {
+        // One row per pane, named by its caption (or its settings).
+        const int panes = std::min(engine_->size(), static_cast<int>(engine_reveals_.size()));
+        for (int i = 0; i < panes; ++i) {
+            const EnginePaneConfig& pane = engine_->pane(i).config().pane;
+            const std::string name = pane.caption.empty() ? engine_caption(pane) : pane.caption;
+            card.rows.push_back({panes > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + name : name, panes > 1 ? i : -1,
+                                 values(engine_reveals_[static_cast<std::size_t>(i)].running)});
+        }
+        frames = engine_reveals_.empty() ? 0 : engine_reveals_.front().running.ticks;
+    } else if (showing_exposure()) {
         const ExposureSceneConfig& e = exposure_->config();
         std::string label(label_of(e.mode));
         if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
@@ -531,7 +637,11 @@ LessonCard LabSession::lesson_card() const {
         if (card.rows.size() == 1) card.rows.front().pane = -1;
         frames = reveals_.empty() ? 0 : reveals_.front().whole.frames;
     }
-    if (frames > 0) {
+    if (showing_engine()) {
+        card.measured_over = frames > 0 ? formatted("over %.1f s of this step, after its first %d ticks", static_cast<double>(frames) * step_s(),
+                                                    kRevealSettleEngineTicks)
+                                        : formatted("nothing yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
+    } else if (frames > 0) {
         card.measured_over = showing_exposure() ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
                                                 : formatted("over %.1f s of this step: whole batches, after the first %d", static_cast<double>(frames) * step_s(),
                                                             kRevealSettleBatches);

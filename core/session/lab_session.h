@@ -1,5 +1,6 @@
 // lab_session.h — the whole lab without a window: the NPC comparison (panes
-// on one clock), the exposure scene, the per-pane summaries, the plot series,
+// on one clock), the exposure scene, the parallel engine (one or two panes),
+// the per-pane summaries, the plot series,
 // the timing diagram's trace, the lesson being taught and what its reveal
 // measured. One clock advances it (step), and only commands change it
 // (apply). The window, the headless commands (screenshot, record,
@@ -18,11 +19,13 @@
 
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
+#include "core/engine/engine_panes.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
 #include "core/npc/npc_comparison.h"
 #include "core/session/commands.h"
+#include "core/session/engine_plots.h"
 #include "core/session/fixed_step_clock.h"
 #include "core/session/lesson_card.h"
 #include "core/session/session_plots.h"
@@ -49,6 +52,7 @@ struct SessionOptions {
 struct CatalogEntry {
     std::string name, title, description;
     bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
+    bool engine_scene = false;    // ... of the engine scene
 };
 struct Catalog {
     // Both grouped by scene (the NPC scene's first) and in teaching order:
@@ -89,28 +93,34 @@ public:
     // --- What it shows (read only) -------------------------------------------------
     const LabSettings& settings() const { return settings_; }
     bool showing_exposure() const { return settings_.scene == SceneKind::Exposure && exposure_ != nullptr; }
+    bool showing_engine() const { return settings_.scene == SceneKind::Engine && engine_ != nullptr; }
     const NpcComparison& panes() const { return panes_; }
     const NpcScene& pane(int index) const { return panes_.pane(index); }
     const NpcScene& edited_pane() const { return panes_.pane(settings_.pane_index()); }
     const ExposureScene* exposure() const { return exposure_.get(); }  // null until the exposure scene is first shown
+    const EnginePanes* engine() const { return engine_.get(); }        // null until the engine scene is first shown
     std::int64_t frames_stepped() const;   // of the scene shown
     double step_s() const;                 // of the scene shown
     // Averages since the last reset or change of each pane's (or the exposure
     // scene's) settings: the summary table and the lesson's reveal.
     std::span<const NpcMetricsSummary> summaries() const { return summaries_; }
     const ExposureMetricsSummary& exposure_summary() const { return exposure_summary_; }
+    std::span<const EngineSummary> engine_summaries() const { return engine_summaries_; }  // per engine pane
     // What a lesson's reveal shows: the same averages from a settled start —
     // after kRevealSettleBatches batch periods (the first batches ramp up from
     // the decisions every NPC starts with) — over whole batch periods only, so
     // that a mode's saw-tooth is never cut part-way.
     static constexpr int kRevealSettleBatches = 2;
     static constexpr int kRevealSettleExposureSteps = 10;  // the exposure scene: its first steps start the threads
+    static constexpr int kRevealSettleEngineTicks = 15;    // the engine: first routes asked for, first rests taken
     std::span<const NpcMetricsSummary> reveal_summaries() const;
     const ExposureMetricsSummary& reveal_exposure_summary() const { return exposure_reveal_.running; }
+    std::span<const EngineSummary> reveal_engine_summaries() const;
     // True while a lesson step's question is open and `measure` (a lesson
     // measure such as "input_age") is part of its answer: the UI hides it.
     bool answer_hidden(std::string_view measure) const;
     const SessionPlots& plots() const { return plots_; }
+    const EnginePlots& engine_plots() const { return engine_plots_; }
     // The edited pane's recent jobs (the previous and the current batch), or
     // null when the diagram follows nothing (too many NPCs, the exposure scene,
     // or follow_edited_pane off).
@@ -145,6 +155,9 @@ public:
     // Records pane `pane`'s trace into `log` from now on (nullptr: stop); the
     // timing diagram then follows nothing. For `trace` and tests.
     void attach_trace(int pane, TraceLog* log);
+    // Every change merged by engine pane `pane` is appended to `trace` from
+    // now on (nullptr: stop). The engine scene is made if it was not yet.
+    void attach_engine_trace(int pane, std::vector<ChangeEvent>* trace);
 
     // One line for every change a user made ("preset aiao-10hz", "reset",
     // "lesson timeslicing: step 2 of 8"), for --verbose and the window tests.
@@ -160,6 +173,12 @@ private:
         std::int64_t from_frame = 0;
         ExposureMetricsSummary running;
     };
+    struct EngineTally {
+        std::int64_t from_tick = 0;
+        EngineSummary running;
+    };
+    void restart_engine_reveal(int pane);
+    std::string sync_engine();
     void restart_reveal(int pane);     // from the pane's current frame
     void restart_reveals();
 
@@ -190,6 +209,12 @@ private:
     Profiler profiler_;
     NpcComparison panes_;
     std::unique_ptr<ExposureScene> exposure_;
+    std::unique_ptr<EnginePanes> engine_;
+    EngineComparisonConfig engine_applied_;  // what engine_ was last configured with
+    std::vector<EngineSummary> engine_summaries_;
+    std::vector<EngineTally> engine_reveals_;
+    mutable std::vector<EngineSummary> engine_reveal_view_;  // reveal_engine_summaries()' storage
+    EnginePlots engine_plots_;
     std::vector<NpcMetricsSummary> summaries_;
     ExposureMetricsSummary exposure_summary_;
     std::vector<RevealTally> reveals_;

@@ -1,11 +1,12 @@
 // lab_settings.h — everything a user can set in the lab, as plain data: the
-// scene shown, the NPC world and its panes, the exposure scene, the job
-// system, the clock, the view, recordings. One struct, owned by a LabSession
+// scene shown, the NPC world and its panes, the exposure scene, the parallel
+// engine and its panes, the job system, the clock, the view, recordings. One struct, owned by a LabSession
 // and changed only through its commands; every field is described once, with
 // its name, range, default, unit and help, in settings_schema.h.
 #pragma once
 
 #include "core/base/names.h"
+#include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
 
@@ -15,8 +16,8 @@
 
 namespace tsl {
 
-enum class SceneKind : std::uint8_t { Npc, Exposure };
-extern const EnumName kSceneNames[2];  // "npc", "exposure"
+enum class SceneKind : std::uint8_t { Npc, Exposure, Engine };
+extern const EnumName kSceneNames[3];  // "npc", "exposure", "engine"
 
 // Colours of every scene: the article's, or the Okabe–Ito colour-blind-safe set.
 enum class PaletteKind : std::uint8_t { Classic, ColourBlind };
@@ -27,8 +28,8 @@ enum class UiTheme : std::uint8_t { Light, HighContrast };
 extern const EnumName kThemeNames[2];  // "light", "high-contrast"
 
 // The tab under the scene.
-enum class DockTab : std::uint8_t { Plots, Timing, Timeline, Tickets };
-extern const EnumName kDockNames[4];  // "plots", "timing", "timeline", "tickets"
+enum class DockTab : std::uint8_t { Plots, Timing, Timeline, Tickets, Counters };
+extern const EnumName kDockNames[5];  // "plots", "timing", "timeline", "tickets", "counters"
 
 // A help page over the window.
 enum class HelpPage : std::uint8_t { None, Keys, About };
@@ -61,6 +62,11 @@ struct LabSettings {
     bool mode_keys_restart = false;         // false — true: keys 1-5 and -/= restart the scene, as the article's demo does
     ExposureSceneConfig exposure;           // level, grid, execution mode, algorithm, slice, speeds
     bool show_rays = false;                 // false — exposure scene: draw a sample of the rays
+    // The parallel engine: one world, one or two panes, and the pane that
+    // engine pane settings (step mode, conflicts, queues, ...) change.
+    EngineComparisonConfig engine;
+    int edited_engine_pane = 0;             // 0 — the first pane
+    bool show_routes = true;                // true — engine scene: each agent's line to its goal, and routes while ready
     int workers = -1;                       // -1 — job system workers: one per core besides the main thread
 
     // The clock.
@@ -95,6 +101,13 @@ struct LabSettings {
     void select_pane(int index);
     // Pane `index`'s whole scene configuration.
     NpcSceneConfig pane_scene(int index) const { return npc.pane_scene(static_cast<std::size_t>(pane_index(index))); }
+
+    // The engine pane engine pane settings change: `pane` when it names one, else the edited one.
+    EnginePaneConfig& engine_pane(int pane = -1);
+    const EnginePaneConfig& engine_pane(int pane = -1) const;
+    int engine_pane_index(int pane = -1) const;
+    // 1 .. kMaxEnginePanes engine panes; a new one copies the last (without its caption).
+    void set_engine_pane_count(int count);
 
     bool operator==(const LabSettings&) const = default;
 };

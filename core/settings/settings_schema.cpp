@@ -19,11 +19,14 @@ namespace tsl {
 
 // --- [SECTION] Names of the lab's own choices --------------------------------------
 
-const EnumName kSceneNames[2] = {
+const EnumName kSceneNames[3] = {
     {"npc", static_cast<int>(SceneKind::Npc), "NPCs facing a target",
      "Timeslicing batched algorithms: one decision job per NPC, spread over frames in four timing modes."},
     {"exposure", static_cast<int>(SceneKind::Exposure), "Sentinel exposure grid",
      "Delayed result gathering: which cells a sentinel sees, computed on one thread, on many, next frame, or timesliced."},
+    {"engine", static_cast<int>(SceneKind::Engine), "The parallel engine",
+     "Agents run by AI, physics and animation systems, each with its own copy of the data, their changes queued per thread and "
+     "merged after each tick, in lock-step or free-step."},
 };
 const EnumName kPaletteNames[4] = {
     {"classic", static_cast<int>(PaletteKind::Classic), "classic"},
@@ -35,11 +38,12 @@ const EnumName kThemeNames[2] = {
     {"light", static_cast<int>(UiTheme::Light), "light"},
     {"high-contrast", static_cast<int>(UiTheme::HighContrast), "high contrast"},
 };
-const EnumName kDockNames[4] = {
+const EnumName kDockNames[5] = {
     {"plots", static_cast<int>(DockTab::Plots), "Plots"},
     {"timing", static_cast<int>(DockTab::Timing), "Timing diagram"},
     {"timeline", static_cast<int>(DockTab::Timeline), "Timeline"},
     {"tickets", static_cast<int>(DockTab::Tickets), "Path tickets"},
+    {"counters", static_cast<int>(DockTab::Counters), "Counters"},
 };
 const EnumName kHelpNames[3] = {
     {"none", static_cast<int>(HelpPage::None)},
@@ -57,10 +61,28 @@ std::optional<UiTheme> parse_theme(std::string_view text) { return parse_enum<Ui
 
 // --- [SECTION] LabSettings helpers -------------------------------------------------
 
-int LabSettings::pane_index(int pane) const {
-    const int last = static_cast<int>(npc.panes.size()) - 1;
-    return std::clamp(pane < 0 ? edited_pane : pane, 0, std::max(0, last));
+namespace {
+
+// The pane a pane setting changes: `pane` when it names one, else `edited`.
+int clamped_pane(int pane, int edited, std::size_t count) { return std::clamp(pane < 0 ? edited : pane, 0, std::max(0, static_cast<int>(count) - 1)); }
+
+// 1 .. max panes; new ones copy the last, without its caption.
+template <class Pane>
+void resize_panes(std::vector<Pane>& panes, int count, int max, int& edited) {
+    count = std::clamp(count, 1, max);
+    if (panes.empty()) panes.emplace_back();
+    while (static_cast<int>(panes.size()) < count) {
+        Pane copy = panes.back();
+        copy.caption.clear();
+        panes.push_back(copy);
+    }
+    panes.resize(static_cast<std::size_t>(count));
+    edited = std::min(edited, count - 1);
 }
+
+}  // namespace
+
+int LabSettings::pane_index(int pane) const { return clamped_pane(pane, edited_pane, npc.panes.size()); }
 
 NpcPaneSettings& LabSettings::pane(int pane) {
     if (npc.panes.empty()) npc.panes.emplace_back();
@@ -72,19 +94,23 @@ const NpcPaneSettings& LabSettings::pane(int pane) const {
     return npc.panes.empty() ? none : npc.panes[static_cast<std::size_t>(pane_index(pane))];
 }
 
-void LabSettings::set_pane_count(int count) {
-    count = std::clamp(count, 1, kMaxPanes);
-    if (npc.panes.empty()) npc.panes.emplace_back();
-    while (static_cast<int>(npc.panes.size()) < count) {
-        NpcPaneSettings copy = npc.panes.back();
-        copy.caption.clear();
-        npc.panes.push_back(copy);
-    }
-    npc.panes.resize(static_cast<std::size_t>(count));
-    edited_pane = std::min(edited_pane, count - 1);
-}
+void LabSettings::set_pane_count(int count) { resize_panes(npc.panes, count, kMaxPanes, edited_pane); }
 
 void LabSettings::select_pane(int index) { edited_pane = std::clamp(index, 0, static_cast<int>(npc.panes.size()) - 1); }
+
+int LabSettings::engine_pane_index(int pane) const { return clamped_pane(pane, edited_engine_pane, engine.panes.size()); }
+
+EnginePaneConfig& LabSettings::engine_pane(int pane) {
+    if (engine.panes.empty()) engine.panes.emplace_back();
+    return engine.panes[static_cast<std::size_t>(engine_pane_index(pane))];
+}
+
+const EnginePaneConfig& LabSettings::engine_pane(int pane) const {
+    static const EnginePaneConfig none;
+    return engine.panes.empty() ? none : engine.panes[static_cast<std::size_t>(engine_pane_index(pane))];
+}
+
+void LabSettings::set_engine_pane_count(int count) { resize_panes(engine.panes, count, kMaxEnginePanes, edited_engine_pane); }
 
 // --- [SECTION] Values -----------------------------------------------------------
 
@@ -149,7 +175,8 @@ double npc_count_of(const LabSettings& s) { return std::max<double>(1, s.npc.wor
 const FieldSpec kFields[] = {
     // The scene, and the panes of the NPC scene.
     {.key = "scene", .scope = FieldScope::Scene, .kind = FieldKind::Enum,
-     .help = "Scene shown: NPCs facing a target, or the sentinel's exposure grid.", .names = kSceneNames, .noun = "scene",
+     .help = "Scene shown: NPCs facing a target, the sentinel's exposure grid, or the parallel engine.", .names = kSceneNames,
+     .noun = "scene",
      .preset_key = "-", .settings_key = "scene", .ui = {W::Radios}, TSL_ACCESS(s.scene)},
     {.key = "panes", .scope = FieldScope::Panes, .kind = FieldKind::Int, .min = 1, .max = kMaxPanes,
      .help = "Panes side by side, each with its own mode, J, P, gathering and threading, all on one clock and one target path "
@@ -269,6 +296,89 @@ const FieldSpec kFields[] = {
     {.key = "show_rays", .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "show rays",
      .help = "A sample of rays from the eye: amber ones reach their cell, blue ones are blocked.", TSL_ACCESS(s.show_rays)},
 
+    // The parallel engine: its world, shared by its panes.
+    {.key = "engine_panes", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = kMaxEnginePanes, .label = "panes",
+     .help = "Engine scene: one pane, or two side by side with one world and clock, each with its own step mode, rule, queues and "
+             "threading. A new pane copies the first; changing the number restarts them.",
+     .preset_key = "-", .ui = {W::Slider},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.engine.panes.size()); },
+     .set = [](LabSettings& s, int, const FieldValue& v) { s.set_engine_pane_count(static_cast<int>(int_value(v))); }},
+    {.key = "engine_pane", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = kMaxEnginePanes,
+     .help = "Engine scene: the pane the next engine pane settings change (adds panes up to it).", .preset_key = "-", .ui = {W::Hidden},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.edited_engine_pane + 1); },
+     .set = [](LabSettings& s, int, const FieldValue& v) {
+         const int index = static_cast<int>(int_value(v));
+         if (index > static_cast<int>(s.engine.panes.size())) s.set_engine_pane_count(index);
+         s.edited_engine_pane = std::clamp(index - 1, 0, static_cast<int>(s.engine.panes.size()) - 1);
+     }},
+    {.key = "agents", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = kMaxAgents,
+     .help = "Engine scene: agents in the arena (the arena grows with them). Resets the scene.", .cli_flag = "--agents",
+     .settings_key = "engine.agents", .ui = {W::Slider, 0, 0, true, "%.0f"}, TSL_ACCESS(s.engine.world.agents)},
+    {.key = "destinations", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = kMaxDestinations,
+     .label = "rally points",
+     .help = "Engine scene: the rally points agents walk between. Few rally points, many agents: routes are shared. Resets the scene.",
+     .cli_flag = "--destinations", .ui = {W::Slider}, TSL_ACCESS(s.engine.world.destinations)},
+    {.key = "agent_speed", .scope = FieldScope::EngineWorld, .kind = FieldKind::Float, .min = 0.1, .max = 20, .unit = "cells/s",
+     .label = "agent speed", .help = "Engine scene: how fast agents walk. Resets the scene.", .cli_flag = "--agent-speed",
+     .ui = {W::Slider, 0.5, 10, false, "%.1f cells/s"}, TSL_ACCESS(s.engine.world.agent_speed)},
+    {.key = "agent_turn_speed", .scope = FieldScope::EngineWorld, .kind = FieldKind::Float, .min = 0, .max = 3600, .unit = "deg/s",
+     .label = "turn speed", .help = "Engine scene: the animation system turns an agent toward the way it moves at most this fast. Resets the scene.",
+     .preset_key = "turn_speed", .ui = {W::Slider, 0, 720, false, "%.0f deg/s"}, TSL_ACCESS(s.engine.world.turn_speed)},
+    {.key = "route_ticks", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 0, .max = 300, .unit = "ticks",
+     .label = "route answered after",
+     .help = "Engine scene: ticks between the AI asking the path service for a route and the answer. Resets the scene.",
+     .cli_flag = "--route-ticks", .ui = {W::Slider, 0, 30, false, "%.0f ticks"}, TSL_ACCESS(s.engine.world.route_ticks)},
+    {.key = "engine_seed", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 0, .max = kMaxSeed, .label = "seed",
+     .help = "Engine scene: where agents start and which rally points they pick. The same seed, the same run. Resets the scene.",
+     .cli_flag = "--engine-seed", .preset_key = "seed", .ui = {W::Input}, TSL_ACCESS(s.engine.world.seed)},
+    {.key = "engine_ticks_per_s", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = 240,
+     .help = "Engine scene: the scheduler's ticks per second (resets the scene).", .preset_key = "ticks_per_s", .ui = {W::Hidden},
+     TSL_ACCESS(s.engine.world.ticks_per_s)},
+    {.key = "show_routes", .scope = FieldScope::EngineWorld, .kind = FieldKind::Bool, .label = "goals and routes",
+     .help = "Engine scene: a line from each agent (or an even sample of them) to its goal, dashed while its route is pending, "
+             "and the route it follows once ready.",
+     TSL_ACCESS(s.show_routes)},
+
+    // One engine pane.
+    {.key = "step_mode", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Step mode",
+     .help = "Lock-step: every system starts and finishes within the tick. Free-step: a run may take several ticks, and its changes "
+             "carry their values.",
+     .names = kStepModeNames, .noun = "step mode", .cli_flag = "--step-mode", .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).step_mode)},
+    {.key = "conflict_rule", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Conflicts by",
+     .help = "Which of two changes to one value survives the merge: the newer data (time), or the higher system (priority: AI, "
+             "physics, animation).",
+     .names = kConflictRuleNames, .noun = "conflict rule", .cli_flag = "--conflict-rule", .ui = {W::RadioRow},
+     TSL_ACCESS(s.engine_pane(p).conflicts)},
+    {.key = "change_queues", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Change queues",
+     .help = "Per-thread queues take changes with no lock; one locked queue makes every post take a mutex (measured), then must be "
+             "sorted.",
+     .names = kQueueKindNames, .noun = "queue kind", .cli_flag = "--change-queues", .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).queues)},
+    {.key = "decomposition", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Decomposition",
+     .help = "Functional: systems side by side. Data: one system's agents split over the cores. Both: each system split, side by side.",
+     .names = kDecompositionNames, .noun = "decomposition", .cli_flag = "--decomposition", .ui = {W::Combo},
+     TSL_ACCESS(s.engine_pane(p).decomposition)},
+    {.key = "engine_threading", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Tasks run",
+     .help = "On the job system, or inline on the main thread, one after another (nothing to split or wait for).",
+     .names = kEngineThreadingNames, .noun = "threading", .cli_flag = "--engine-threading", .preset_key = "threading",
+     .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).threading)},
+    {.key = "ai_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
+     .label = "AI ticks", .help = "Lock-step: the AI runs every N ticks. Free-step: an AI run takes N ticks.", .cli_flag = "--ai-ticks",
+     .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).ai_ticks)},
+    {.key = "physics_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
+     .label = "physics ticks", .help = "Lock-step: physics runs every N ticks. Free-step: a physics run takes N ticks.",
+     .cli_flag = "--physics-ticks", .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).physics_ticks)},
+    {.key = "animation_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks,
+     .unit = "ticks", .label = "animation ticks",
+     .help = "Lock-step: animation runs every N ticks. Free-step: an animation run takes N ticks.", .cli_flag = "--animation-ticks",
+     .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).animation_ticks)},
+    {.key = "subtask_agents", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxAgents, .unit = "agents",
+     .label = "sub-task size",
+     .help = "Agents per sub-task when a system's work is split. Small sub-tasks balance well but each one costs a dispatch.",
+     .cli_flag = "--subtask-agents", .ui = {W::Slider, 1, 4096, true, "%.0f agents"}, TSL_ACCESS(s.engine_pane(p).subtask_agents)},
+    {.key = "engine_caption", .scope = FieldScope::EnginePane, .kind = FieldKind::Text,
+     .help = "Engine scene: the pane's caption (empty: made from its settings).", .preset_key = "caption", .ui = {W::Hidden},
+     TSL_ACCESS(s.engine_pane(p).caption)},
+
     // The clock.
     {.key = "time_scale", .scope = FieldScope::Clock, .kind = FieldKind::Float, .min = 0.05, .max = 8, .label = "time scale",
      .help = "Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.",
@@ -304,7 +414,8 @@ const FieldSpec kFields[] = {
      .help = "The control panel on the left (false: folded to a narrow strip, and the scene gets its width; Tab toggles).",
      .preset_key = "-", .settings_key = "panel_open", .ui = {W::Hidden}, TSL_ACCESS(s.panel_open)},
     {.key = "dock", .scope = FieldScope::View, .kind = FieldKind::Enum,
-     .help = "Tab under the scene: plots, timing diagram, timeline, path tickets (exposure).", .names = kDockNames, .noun = "tab",
+     .help = "Tab under the scene: plots, timing diagram, timeline, path tickets (exposure, engine), counters (engine).",
+     .names = kDockNames, .noun = "tab",
      .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.dock)},
     {.key = "timeline_steps", .scope = FieldScope::Timeline, .kind = FieldKind::Int, .min = 1, .max = 20, .label = "steps shown",
      .help = "How many of the latest simulation steps the timeline's Fit view shows.", .preset_key = "-", .ui = {W::Slider}, TSL_ACCESS(s.timeline_steps)},

@@ -46,6 +46,8 @@ enum class FieldScope : std::uint8_t {
     World,     // the NPC world every pane shares
     Threads,   // the job system
     Exposure,  // the exposure scene
+    EngineWorld,  // the parallel engine: its world, and its panes
+    EnginePane,   // one engine pane (the edited one, or a named one)
     Clock,     // time scale, pause
     View,      // how the window looks
     Timeline,  // the timeline tab

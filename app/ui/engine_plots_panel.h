@@ -1,0 +1,52 @@
+// engine_plots_panel.h — the engine scene's two live plots, from the session's
+// series (core/session/engine_plots.h):
+//   Copy staleness — per pane and system, how many ticks of changes its copy
+//                    has not received: flat at 0 in lock-step, a saw-tooth up
+//                    to its ticks for a free-step system;
+//   Tick cost      — per pane, the main thread's time in the tick, its waiting,
+//                    the merge and distribution, and the systems' work summed
+//                    over every thread.
+// A pane's lines are solid, the second pane's dashed. Series that answer an
+// open lesson question wait for the reveal.
+//
+// Threading: main thread.
+#pragma once
+
+#include "app/ui/notice.h"
+#include "app/ui/plot_widget.h"
+#include "app/ui/ui_style.h"
+
+#include "core/session/lab_session.h"
+
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+class EnginePlotsPanel {
+public:
+    EnginePlotsPanel();
+
+    // Both plots side by side in the rest of the current window (one at a
+    // time, picked on a row of buttons, when it is too narrow). A CSV export's
+    // outcome goes to `notice`.
+    void draw(const LabSession& session, const UiStyle& style, Notice& notice);
+    // One plot filling the rest of the window, without its toolbar (the presenter view).
+    void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
+    // Where "Export CSV" writes.
+    void set_export_dir(const std::string& dir);
+
+private:
+    struct Lines {
+        std::vector<PlotLine> staleness, cost;
+        std::string hidden;  // what waits for the reveal ("" — nothing)
+    };
+    Lines lines(const LabSession& session) const;
+    void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
+              Notice& notice);
+
+    PlotWidget staleness_, cost_;
+    bool show_cost_ = false;  // one plot at a time: the tick cost plot
+};
+
+}  // namespace tsl::app

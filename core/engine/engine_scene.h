@@ -1,0 +1,177 @@
+// engine_scene.h — "Designing the framework of a parallel game engine" (and
+// the rest of "Getting the most out of game AI: threading") as a scene:
+// agents in an arena run by three systems — AI, physics, animation — each
+// with its own copy of the data it reads, scheduled on one clock and run as
+// tasks on the job system (the task manager).
+//
+// One tick, as the scheduler runs it (docs/engine.md, section 2):
+//   1. the path service answers the tickets that are due;
+//   2. every system that is due starts a run: its main task goes to the task
+//      manager, split into sub-tasks over its agents (data decomposition),
+//      beside the other systems' (functional decomposition);
+//   3. the main thread waits for the runs that end this tick — in lock-step
+//      every run; in free-step only those whose ticks are up (an AI run of
+//      three ticks ends two ticks after it started);
+//   4. the state manager merges their changes (state_manager.h), settles
+//      conflicts and distributes them to the observers, holding them for
+//      systems still running;
+//   5. the AI's ticket requests go to the path service, in agent order.
+//
+// What to notice: the same settings give the same agent states whether the
+// tasks run inline, on one worker or on all of them, with per-thread or
+// locked queues, in any decomposition (state_hash(); tests/test_engine.cpp).
+// What changes is where the time goes: the main thread's, the workers', the
+// lock's; and how stale each system's copy is.
+//
+// Threading: every call on the main thread (the owner). Runs execute on the
+// job system; a free-step run may still be executing when step() returns.
+#pragma once
+
+#include "core/engine/arena.h"
+#include "core/engine/engine_config.h"
+#include "core/engine/state_manager.h"
+#include "core/engine/systems.h"
+#include "core/exposure/path_service.h"
+#include "core/jobs/scene_services.h"
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace tsl {
+
+// What the last tick did (the panel's live counters).
+struct EngineTickStats {
+    std::int64_t tick = -1;                        // the tick described (-1: none yet)
+    std::array<bool, kSystemCount> started{};      // a run of the system started this tick
+    std::array<bool, kSystemCount> finished{};     // ... ended this tick, and its changes were merged
+    MergeCounts merge;                             // posted per thread, merged, dropped, delivered, held, lock contention
+    std::uint32_t routes_asked = 0;                // tickets the AI asked for
+    std::uint32_t routes_shared = 0;               // ... that shared a search still pending (asked for at about the same time)
+    std::uint32_t routes_cached = 0;               // ... whose route was found already (held by others, or kept in the cache)
+    std::uint32_t searches = 0;                    // ... that started a new search
+    std::uint32_t routes_released = 0;             // tickets given back
+    std::array<int, kObserverCount> staleness{};   // ticks of changes each copy has not received yet
+    std::array<double, kSystemCount> work_ms{};    // the finished runs' work, summed over every thread
+    std::uint32_t subtasks = 0;                    // sub-tasks of the finished runs
+    double tick_ms = 0;                            // the main thread's time in this tick (wall clock)
+    double tick_cpu_ms = 0;                        // ... the CPU time it used (time it was descheduled left out)
+    double launch_ms = 0;                          // ... of which starting runs (the AI's ticket answers read first)
+    double wait_ms = 0;                            // ... of which waiting for runs to end (and helping them)
+};
+
+// The live counters averaged since the last reset or change of settings:
+// what a lesson's reveal shows.
+struct EngineSummary {
+    std::int64_t ticks = 0;
+    double tick_ms = 0, tick_cpu_ms = 0, wait_ms = 0, merge_ms = 0, work_ms = 0, lock_wait_ms = 0;
+    std::uint64_t posted = 0, merged = 0, dropped = 0, contended = 0, subtasks = 0, held = 0;
+    std::array<std::uint64_t, kSystemCount> won{}, age_sum{}, from{};
+    std::array<std::uint64_t, kObserverCount> staleness{};
+    std::uint64_t routes_asked = 0, routes_shared = 0, routes_cached = 0, searches = 0;
+
+    void add(const EngineTickStats& s);
+    double per_tick(double sum) const { return ticks ? sum / static_cast<double>(ticks) : 0; }
+    double mean_tick_ms() const { return per_tick(tick_ms); }
+    double mean_tick_cpu_ms() const { return per_tick(tick_cpu_ms); }
+    double mean_wait_ms() const { return per_tick(wait_ms); }
+    double mean_merge_ms() const { return per_tick(merge_ms); }  // merge and distribution
+    double mean_work_ms() const { return per_tick(work_ms); }
+    double mean_lock_wait_ms() const { return per_tick(lock_wait_ms); }
+    double contended_percent() const { return posted ? 100.0 * static_cast<double>(contended) / static_cast<double>(posted) : 0; }
+    double mean_subtasks() const { return per_tick(static_cast<double>(subtasks)); }
+    double mean_conflicts() const { return per_tick(static_cast<double>(dropped)); }
+    // Of the conflicts, the share the AI won (percent; 0 with none).
+    double ai_won_percent() const;
+    // The age (ticks) of the AI's changes when merged: merge tick - data tick.
+    double ai_change_age() const;
+    double mean_staleness(int observer) const { return per_tick(static_cast<double>(staleness[static_cast<std::size_t>(observer)])); }
+    double shared_percent() const;  // of the tickets asked for, those that shared a search or came from the cache
+};
+
+class EngineScene {
+public:
+    EngineScene(const EngineSceneConfig& config, const SceneServices& services);
+    ~EngineScene();
+    EngineScene(const EngineScene&) = delete;
+    EngineScene& operator=(const EngineScene&) = delete;
+
+    void step();
+    // Back to tick 0 with the same settings (runs in flight are finished and dropped).
+    void reset();
+    // A new world (agents, rally points, speeds, seed, clock, route ticks)
+    // resets; the pane's settings apply to every run started from now on.
+    void set_config(const EngineSceneConfig& config);
+    const EngineSceneConfig& config() const { return config_; }
+
+    std::int64_t ticks() const { return tick_; }
+    double step_s() const { return 1.0 / config_.world.ticks_per_s; }
+    const Arena& arena() const { return *arena_; }
+    // The scene's copy: every system's changes as merged. Drawn, hashed, traced.
+    const AgentStore& state() const { return scene_copy_; }
+    const EngineTickStats& stats() const { return stats_; }
+    const PathService& paths() const { return *paths_; }
+    bool in_flight(SystemId system) const { return flights_[static_cast<std::size_t>(index_of(system))].active; }
+    // Between runs of the AI only (tests): its private data for an agent.
+    const AiSystem& ai() const { return ai_; }
+
+    // The route to a rally point, if the path service holds an answer for it
+    // (path lengths to it from every cell; null otherwise). For drawing.
+    const std::vector<std::int32_t>* route_field(int destination) const { return paths_->distances(ai_.route_ticket(destination)); }
+
+    // FNV-1a over every field of the scene's copy: equal hashes, equal states.
+    std::uint64_t state_hash() const;
+
+    // Every merged change is appended to `trace` from now on (nullptr: stop).
+    void set_trace(std::vector<ChangeEvent>* trace) { trace_ = trace; }
+
+private:
+    // What the jobs of one system's run need, at a stable address.
+    struct Task {
+        EngineScene* scene = nullptr;
+        EngineSystem* system = nullptr;
+        RunContext context;
+        std::uint32_t agents = 0;
+        ZoneKind zone = ZoneKind::Job;
+        const char* label = "";
+        std::atomic<std::int64_t> work_ns{0};
+        std::atomic<std::uint32_t> subtasks{0};
+    };
+    struct Flight {
+        bool active = false;
+        std::int64_t start = 0, finish = 0;  // ticks: started, and whose merge takes its changes
+        JobHandle done;                      // its last job (none: it ran inline)
+    };
+    void build();
+    void settle();  // every run in flight finished (waits), nothing queued
+    JobHandle launch(SystemId system, JobHandle after);
+    void run_part(Task& task, std::uint32_t first, std::uint32_t last, bool prelude);
+    int ticks_of(SystemId system) const;
+    EngineSystem& system(SystemId id);
+
+    EngineSceneConfig config_;
+    SceneServices services_;
+    std::unique_ptr<JobSystem> own_jobs_;
+    JobSystem* jobs_ = nullptr;
+    std::shared_ptr<Arena> arena_;
+    std::unique_ptr<PathService> paths_;
+    AiSystem ai_;
+    PhysicsSystem physics_;
+    AnimationSystem animation_;
+    AgentStore scene_copy_;
+    StateManager state_;
+    std::array<Task, kSystemCount> tasks_;
+    std::array<Flight, kSystemCount> flights_;
+    std::array<std::int64_t, kObserverCount> copy_through_{};  // the last tick whose changes each copy has received
+    std::int64_t tick_ = 0;
+    EngineTickStats stats_;
+    std::vector<ChangeEvent>* trace_ = nullptr;
+};
+
+// The configuration a pane's scene runs with, and the caption the app shows
+// for it: "lock-step | priority | per-thread queues | functional + data".
+std::string engine_caption(const EnginePaneConfig& pane);
+
+}  // namespace tsl

@@ -1,0 +1,85 @@
+#include "core/engine/engine_trace.h"
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <tuple>
+
+namespace tsl {
+
+const char* engine_trace_header() { return "tick,data_tick,system,agent,field,outcome,other,rule"; }
+
+void write_engine_event(std::ostream& out, const ChangeEvent& e) {
+    out << e.tick << ',' << e.data_tick << ',' << name_of(e.system) << ',' << e.object << ',' << name_of(e.field) << ',' << name_of(e.outcome)
+        << ',';
+    if (e.other) out << name_of(*e.other);
+    out << ',';
+    if (e.outcome != ChangeOutcome::Applied) out << name_of(e.rule);
+}
+
+namespace {
+
+std::string where(const ChangeEvent& e) {
+    return "tick " + std::to_string(e.tick) + ", " + name_of(e.system) + " " + name_of(e.field) + " of agent " + std::to_string(e.object);
+}
+
+// The rule's order between two changes to one value: does `b` beat `a`?
+bool rule_keeps(const ChangeEvent& b, const ChangeEvent& a, ConflictRule rule) {
+    const int pa = priority_of(a.system), pb = priority_of(b.system);
+    if (rule == ConflictRule::Time) {
+        if (b.data_tick != a.data_tick) return b.data_tick > a.data_tick;
+        return pb > pa;
+    }
+    if (pb != pa) return pb > pa;
+    return b.data_tick > a.data_tick;
+}
+
+}  // namespace
+
+std::vector<std::string> check_engine_trace(std::span<const ChangeEvent> events, std::size_t limit) {
+    std::vector<std::string> broken;
+    auto fail = [&](const std::string& what) {
+        if (broken.size() < limit) broken.push_back(what);
+    };
+    std::size_t begin = 0;
+    while (begin < events.size()) {
+        std::size_t end = begin;
+        while (end < events.size() && events[end].tick == events[begin].tick) ++end;
+        if (begin > 0 && events[begin].tick < events[begin - 1].tick) fail("order: " + where(events[begin]) + " comes after tick " + std::to_string(events[begin - 1].tick));
+        std::map<std::tuple<std::uint32_t, AgentField>, std::vector<const ChangeEvent*>> values;
+        for (std::size_t k = begin; k < end; ++k) {
+            const ChangeEvent& e = events[k];
+            if (e.data_tick > e.tick) fail("order: " + where(e) + " was computed from tick " + std::to_string(e.data_tick) + ", after its merge");
+            if (k > begin) {
+                const ChangeEvent& p = events[k - 1];
+                const auto key = [](const ChangeEvent& x) { return std::tuple(x.data_tick, -priority_of(x.system), x.object); };
+                if (key(e) < key(p)) fail("order: " + where(e) + " is merged after " + where(p));
+            }
+            values[{e.object, e.field}].push_back(&e);
+        }
+        for (const auto& [value, changes] : values) {
+            const ChangeEvent& first = *changes.front();
+            if (changes.size() == 1) {
+                if (first.outcome != ChangeOutcome::Applied) fail("conflicts: " + where(first) + " had no rival but " + std::string(name_of(first.outcome)));
+                continue;
+            }
+            const auto winners = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
+            const auto losers = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Lost; });
+            if (winners != 1 || losers + 1 != static_cast<long>(changes.size())) {
+                fail("conflicts: " + where(first) + ": " + std::to_string(winners) + " won and " + std::to_string(losers) + " lost of " +
+                     std::to_string(changes.size()));
+                continue;
+            }
+            const ChangeEvent& winner = **std::find_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
+            for (const ChangeEvent* c : changes) {
+                if (!c->other) fail("conflicts: " + where(*c) + " names no other side");
+                if (c == &winner || c->system == winner.system) continue;  // one system's two changes: its later one
+                if (!rule_keeps(winner, *c, winner.rule)) fail("conflicts: " + where(winner) + " won against " + where(*c) + " by " + std::string(name_of(winner.rule)));
+            }
+        }
+        begin = end;
+    }
+    return broken;
+}
+
+}  // namespace tsl

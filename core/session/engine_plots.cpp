@@ -1,0 +1,51 @@
+#include "core/session/engine_plots.h"
+
+#include <string>
+
+namespace tsl {
+
+namespace {
+
+// "AI copy" alone, "A AI copy" beside another pane.
+std::string named(int pane, int panes, const std::string& what) {
+    return panes > 1 ? std::string(1, static_cast<char>('A' + pane)) + " " + what : what;
+}
+
+}  // namespace
+
+EnginePaneSeries::EnginePaneSeries(int pane, int panes)
+    : staleness{PlotSeries(named(pane, panes, "AI copy"), "ticks"), PlotSeries(named(pane, panes, "physics copy"), "ticks"),
+                PlotSeries(named(pane, panes, "animation copy"), "ticks")},
+      tick_ms(named(pane, panes, "main thread, tick"), "ms"),
+      wait_ms(named(pane, panes, "main thread, waiting"), "ms"),
+      merge_ms(named(pane, panes, "merge + distribute"), "ms"),
+      work_ms(named(pane, panes, "system work, all threads"), "ms") {}
+
+void EnginePlots::record_tick(const EnginePanes& panes) {
+    if (panes.size() != pane_count()) {
+        panes_.clear();
+        for (int i = 0; i < panes.size(); ++i) panes_.push_back(std::make_unique<EnginePaneSeries>(i, panes.size()));
+    }
+    for (int i = 0; i < panes.size(); ++i) {
+        const EngineScene& scene = panes.pane(i);
+        const EngineTickStats& s = scene.stats();
+        EnginePaneSeries& series = *panes_[static_cast<std::size_t>(i)];
+        const double x = static_cast<double>(scene.ticks()) * scene.step_s();
+        for (int k = 0; k < kSystemCount; ++k) series.staleness[static_cast<std::size_t>(k)].push(x, s.staleness[static_cast<std::size_t>(k)]);
+        double work = 0;
+        for (double w : s.work_ms) work += w;
+        series.tick_ms.push(x, s.tick_ms);
+        series.wait_ms.push(x, s.wait_ms);
+        series.merge_ms.push(x, s.merge.merge_ms + s.merge.distribute_ms);
+        series.work_ms.push(x, work);
+    }
+}
+
+void EnginePlots::clear() {
+    for (const auto& pane : panes_) {
+        for (PlotSeries& s : pane->staleness) s.clear();
+        for (PlotSeries* s : {&pane->tick_ms, &pane->wait_ms, &pane->merge_ms, &pane->work_ms}) s->clear();
+    }
+}
+
+}  // namespace tsl
