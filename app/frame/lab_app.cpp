@@ -11,6 +11,7 @@
 #include "app/platform/gl.h"
 #include "app/render/palette.h"
 #include "app/ui/text.h"
+#include "app/ui/ui_probe.h"
 
 #include "core/settings/settings_file.h"
 
@@ -120,6 +121,7 @@ void LabApp::frame(const FrameParams& params) {
 // the windows, tooltips, the notice and the REC badge, which pictures of the
 // scene leave out.
 void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
+    ui_probe_end_frame(frames_displayed_);
     ImGui::Render();
     glBindFramebuffer(GL_FRAMEBUFFER, params.target.framebuffer);
     glViewport(0, 0, params.target.width, params.target.height);

@@ -86,7 +86,16 @@ public:
         return t;
     }
     double now_s() const override { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-    void new_imgui_frame() override { ImGui_ImplGlfw_NewFrame(); }
+    void new_imgui_frame() override {
+        ImGui_ImplGlfw_NewFrame();
+        // Tab is the lab's key for the panel. Dear ImGui would also take it to
+        // put the next field of the focused window into text entry (even a
+        // field that window no longer shows, in the presenter view), and every
+        // key of the lab would then wait for that field: Tab moves between
+        // fields only while one is being typed into.
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
+    }
     void present() override { glfwSwapBuffers(window_); }
     void idle() override { glfwWaitEventsTimeout(0.1); }
     bool fullscreen() const override { return glfwGetWindowMonitor(window_) != nullptr; }

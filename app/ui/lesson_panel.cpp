@@ -220,8 +220,8 @@ void about_page(const UiFonts& fonts) {
     }
     ImGui::Spacing();
     bold(fonts, "The timing model");
-    wrapped("T is the time one batch takes: N keys at J jobs every P frames is N / J updates, or T = N x P / J frames. "
-            "The article's 10 Hz figures (10 NPCs, J = 1, P = 3, 30 frames a second) have T = 30 frames = 1 s.");
+    wrapped("T is the time one batch takes: N keys at J jobs every P frames is ceil(N / J) updates, or T = ceil(N / J) x P frames. "
+            "The article's figures at 10 updates a second (10 NPCs, J = 1, P = 3, 30 frames a second) have T = 30 frames = 1 s.");
     for (const char* why : {"AIAO: decisions are spread evenly, and each ages from nothing to one batch before it is replaced: T/2 on average.",
                             "SIAO: inputs are read at the batch's start, so a decision is already up to a batch old when it appears: T.",
                             "SISO: results appear a batch after their input and stay another batch: between T and 2T, 1.5T on average.",
@@ -229,7 +229,10 @@ void about_page(const UiFonts& fonts) {
         ImGui::Bullet();
         wrapped(why);
     }
-    wrapped("Decisions land on whole frames, so measured ages come out a frame or two under the model.");
+    wrapped("Decisions land on whole frames, so the lab's exact schedule differs from this model by a frame or two "
+            "(docs/semantics.md, section 6): under it for AIAO, SIAO and SISO, over it for AISO when its results are saved as "
+            "the next batch starts, as the article's demo does (1033 ms against T = 1 s). A lesson's reveal shows the exact "
+            "figure beside the measurement.");
     ImGui::Spacing();
     bold(fonts, "Threads and gathering");
     wrapped("The modes are about timing, not threads: jobs can run inline on the main thread, on a new thread each (the article's "

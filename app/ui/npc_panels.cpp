@@ -108,7 +108,8 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
         ImGui::GetWindowDrawList()->AddText({chip_at.x + chip * 0.22f, chip_at.y}, IM_COL32_WHITE, letter);
         ImGui::Dummy({chip * 1.2f, chip});
         ImGui::SameLine();
-        if (ImGui::Selectable(name.c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
+        // One ID per row whatever its text says, so a click that changes the text still lands.
+        if (ImGui::Selectable((name + "###row").c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
             fields.add(SetField{"pane", static_cast<std::int64_t>(i + 1)});
         tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
                  formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))

@@ -1,0 +1,43 @@
+// ui_probe.h — a record of every item Dear ImGui lays out, for the test that
+// clicks and drags every control in the real window (tests/window_click_all.py).
+//
+// With the environment variable TIMESLICE_LAB_PROBE=FILE, the app writes FILE
+// after every frame (atomically: a reader never sees half of it):
+//
+//   frame N WIDTH HEIGHT
+//   window NAME_HEX X Y W H SCROLL_Y SCROLL_MAX_Y   one per window shown
+//   item ID_HEX NAME_HEX LABEL_HEX X Y W H FLAGS    one per visible item: its
+//                                                   window, its label ("-" when its ID
+//                                                   is not made from text), its visible rectangle,
+//                                                   FLAGS "v" (a value: slider,
+//                                                   drag, text field) "d" (disabled) or "-"
+//   duplicate ID_HEX NAME_HEX                       an ID laid out twice in one frame
+//
+// Names are hex-encoded so that any character is safe on the line. Two items
+// with one ID make Dear ImGui act on the wrong one (a click can abort the
+// app), so a duplicate is what the test fails on first.
+//
+// How items are seen: the link wraps ImGui::ItemAdd (every widget calls it)
+// and ImGuiWindow::GetID(text) (for the labels; see app/CMakeLists.txt), so
+// nothing in the panels has to report itself.
+// Without the variable the wrapper only forwards the call.
+//
+// Main thread only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tsl::app {
+
+// True when TIMESLICE_LAB_PROBE names a file (read once).
+bool ui_probe_enabled();
+// Writes this frame's record and starts the next one; call before ImGui::Render().
+void ui_probe_end_frame(std::int64_t frame);
+
+// For the test of the probe itself (tests/probe_check.cpp): how many IDs were
+// laid out twice in a frame since the first call, which starts the counting
+// (it counts with or without the file).
+int ui_probe_duplicates();
+
+}  // namespace tsl::app
