@@ -265,7 +265,7 @@ private:
         std::atomic<std::uint32_t> refs{0};            // threads inside the loop, or reading the exception
         std::uint32_t next_continuation[kMaxDependencies] = {};  // published by the CAS on the dependency's list
         std::atomic<std::uint64_t> after[kMaxDependencies] = {};  // the dependencies (packed handles), for waiters' searches
-        std::atomic<std::uint32_t> after_count{0};
+        std::atomic<std::uint32_t> after_count{0};     // how many of `after` are set (release: they are written first)
         std::atomic<std::uint64_t> visit_mark{0};      // the last search that looked at this job's dependencies
         std::uint32_t self = 0;                        // this slot's index
         void (*run)(Slot&) = nullptr;
@@ -324,10 +324,10 @@ private:
     static constexpr int kMaxBlocks = 20;
     std::uint32_t initial_slots_;
     int initial_shift_;
-    std::atomic<Slot*> blocks_[kMaxBlocks] = {};
-    std::atomic<std::uint32_t> capacity_{0};
+    std::atomic<Slot*> blocks_[kMaxBlocks] = {};   // release/acquire: a block is whole before its slots are named
+    std::atomic<std::uint32_t> capacity_{0};       // published after the block it adds
     std::mutex grow_mutex_;
-    alignas(64) std::atomic<std::uint32_t> next_slot_{0};
+    alignas(64) std::atomic<std::uint32_t> next_slot_{0};  // where the next search for a free slot starts (relaxed: only spreads threads out)
 
     // Queues. queue_owner_[q] is the token of the thread that pushes into
     // deques_[q] (0: none yet), so a thread that alternates between systems
@@ -335,24 +335,24 @@ private:
     std::unique_ptr<StealDeque> deques_[kMaxQueues];
     std::atomic<std::uint64_t> queue_owner_[kMaxQueues] = {};
     std::atomic<int> external_end_{kMaxWorkers + 1};  // external queues in use: [kMaxWorkers + 1, external_end_)
-    std::atomic<std::uint32_t> steal_start_{0};
+    std::atomic<std::uint32_t> steal_start_{0};    // relaxed: only spreads thieves over the deques
     mutable std::mutex shared_mutex_;                  // the queue of threads beyond kMaxQueues
     std::deque<std::uint64_t> shared_queue_;
-    std::atomic<std::size_t> shared_size_{0};
+    std::atomic<std::size_t> shared_size_{0};      // lets take() skip the lock; seq_cst for the sleep handshake
 
     alignas(64) std::atomic<std::uint32_t> work_epoch_{0};  // bumped (and waited on) to wake sleeping workers
-    std::atomic<int> sleepers_{0};
+    std::atomic<int> sleepers_{0};                  // workers asleep or about to be (seq_cst: the handshake in make_ready)
     std::atomic<int> deep_sleepers_{0};             // sleepers that do not look for Wake::Soon jobs
     std::atomic<std::int64_t> poll_until_ns_{0};    // sleepers look every kPollUs until then
     std::atomic<bool> wake_pending_{false};  // a wake-up was sent and no woken worker has taken it yet
-    std::atomic<bool> stopping_{false};
-    std::atomic<std::uint64_t> wake_ups_{0};
+    std::atomic<bool> stopping_{false};             // set_worker_count: workers leave after their current job
+    std::atomic<std::uint64_t> wake_ups_{0};        // counters for stats() (relaxed)
     std::atomic<std::uint64_t> worker_sleeps_{0};
 
     alignas(64) std::atomic<std::uint32_t> waiter_epoch_{0};  // bumped (and waited on) to wake sleeping waiters
-    std::atomic<int> sleeping_waiters_{0};
+    std::atomic<int> sleeping_waiters_{0};          // threads asleep in complete() (seq_cst: the same handshake as sleepers_)
     std::atomic<bool> waiter_wake_pending_{false};   // as wake_pending_, for waiters
-    std::atomic<int> waiting_threads_{0};
+    std::atomic<int> waiting_threads_{0};           // for stats() (relaxed)
 
     std::vector<std::thread> workers_;       // owner thread only
     std::atomic<int> worker_count_{0};       // what every thread may read
