@@ -6,7 +6,7 @@
 #include "core/exposure/exposure_scene.h"
 #include "core/media/image_io.h"
 #include "core/npc/npc_scene.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <catch2/catch.hpp>
 
@@ -317,4 +317,27 @@ TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl]
         CHECK(count_colour(image, kPaneColours[pane], 420, 520, 1000, 900) > 60);
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("The plots follow the theme: the high-contrast theme draws them on white", "[gl][plots]") {
+    // At 1600 x 900 the dock under the scene is x 400..1600, y 576..900 (app/ui/layout.cpp).
+    auto paper_pixels = [](const std::string& theme) {
+        const auto dir = scratch_dir("theme-shot");
+        const std::string file = (dir / "s.png").string();
+        const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--frames", "60", "--set", "theme=" + theme},
+                                            "env -u DISPLAY -u WAYLAND_DISPLAY ");
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        const Image image = read_png(file);
+        std::filesystem::remove_all(dir);
+        int n = 0;
+        for (int y = 590; y < 900; ++y)
+            for (int x = 410; x < 1600; ++x) {
+                const std::uint8_t* p = image.pixel(x, y);
+                n += p[0] == 0xFB && p[1] == 0xFA && p[2] == 0xF7;  // the light theme's plot paper
+            }
+        return n;
+    };
+    CHECK(paper_pixels("light") > 20000);
+    CHECK(paper_pixels("high-contrast") == 0);
 }

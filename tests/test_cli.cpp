@@ -1,5 +1,5 @@
 // The command line as a user meets it: headless trace and metrics files that
-// follow SPEC §3.2 and §1, and one-line errors with exit status 2.
+// follow the README and docs/semantics.md, and one-line errors with exit status 2.
 #include "run_command.h"
 
 #include "core/timeslicing/trace_rules.h"
@@ -73,7 +73,7 @@ TEST_CASE("The version and help options succeed", "[cli]") {
     CHECK(trace_help.out.find("--jobs-per-update") != std::string::npos);
 }
 
-TEST_CASE("trace writes frame/key/batch/event rows that satisfy every SPEC §1 rule", "[cli]") {
+TEST_CASE("trace writes frame/key/batch/event rows that satisfy every rule of docs/semantics.md", "[cli]") {
     const auto dir = scratch_dir("trace");
     const auto file = (dir / "t.csv").string();
     const CommandResult r = run_app({"trace", "--out", file, "--mode", "siso", "--npcs", "7", "--jobs-per-update", "2",
@@ -90,7 +90,7 @@ TEST_CASE("trace writes frame/key/batch/event rows that satisfy every SPEC §1 r
     const CommandResult checked = run_app({"trace", "--out", "-", "--mode", "aiso", "--npcs", "13", "--jobs-per-update",
                                            "4", "--update-every", "3", "--frames", "200", "--check"});
     CHECK(checked.status == 0);
-    CHECK(checked.err.find("every SPEC") != std::string::npos);
+    CHECK(checked.err.find("every rule of docs/semantics.md") != std::string::npos);
     CHECK(lines_of(checked.out).front() == "frame,key,batch,event");
     std::filesystem::remove_all(dir);
 }

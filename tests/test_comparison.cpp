@@ -23,11 +23,6 @@ Preset must_load(const std::string& name) {
     return *loaded.preset;
 }
 
-std::vector<NpcSceneConfig> pane_configs(const Preset& preset) {
-    std::vector<NpcSceneConfig> configs;
-    for (std::size_t i = 0; i < preset.panes.size(); ++i) configs.push_back(pane_scene_config(preset, i));
-    return configs;
-}
 
 // T: one batch, every NPC decided once: ceil(N / J) updates of P frames.
 double batch_ms(const NpcSceneConfig& c) {
@@ -41,16 +36,15 @@ TEST_CASE("A comparison keeps its panes in lock-step through live changes", "[co
     const Preset preset = must_load("four-modes-10hz");
     JobSystem jobs({1});
     NpcComparison comparison(SceneServices{&jobs, nullptr});
-    std::vector<NpcSceneConfig> configs = pane_configs(preset);
+    NpcComparisonConfig configs = preset.npc;
     CHECK(comparison.configure(configs));
     REQUIRE(comparison.size() == 4);
     for (int f = 0; f < 200; ++f) {
         // Live changes to single panes: another mode, J, P, threading, gathering.
-        if (f == 40) configs[1].timeslicing.mode = Mode::UpdateAll;
-        if (f == 80) configs[2].timeslicing = {Mode::AIAO, 3, 2, Gathering::NextFrame, Threading::Pool};
-        if (f == 120) configs[3].timeslicing.threading = Threading::ThreadPerJob;
-        if (f == 160)
-            for (NpcSceneConfig& c : configs) c.npc_count = 25;  // shared: every pane at once
+        if (f == 40) configs.panes[1].timeslicing.mode = Mode::UpdateAll;
+        if (f == 80) configs.panes[2].timeslicing = {Mode::AIAO, 3, 2, Gathering::NextFrame, Threading::Pool};
+        if (f == 120) configs.panes[3].timeslicing.threading = Threading::ThreadPerJob;
+        if (f == 160) configs.world.npc_count = 25;  // shared: every pane at once
         CHECK_FALSE(comparison.configure(configs));
         comparison.step();
         REQUIRE(comparison.in_lock_step());
@@ -59,12 +53,12 @@ TEST_CASE("A comparison keeps its panes in lock-step through live changes", "[co
     // The modes really differ: SIAO and AIAO do not decide alike.
     const Preset four = must_load("four-modes-10hz");
     NpcComparison fresh;
-    fresh.configure(pane_configs(four));
+    fresh.configure(four.npc);
     for (int f = 0; f < 45; ++f) fresh.step();
     CHECK(fresh.pane(0).metrics().mean_input_age_ms != fresh.pane(1).metrics().mean_input_age_ms);
 
     // Another pane count starts every pane again together.
-    configs.pop_back();
+    configs.panes.pop_back();
     CHECK(comparison.configure(configs));
     CHECK(comparison.size() == 3);
     CHECK(comparison.pane(0).frames_stepped() == 0);
@@ -87,7 +81,7 @@ TEST_CASE("Each article preset measures the input age of the timing model", "[co
     for (const Expect& e : expected) {
         const Preset preset = must_load(e.preset);
         NpcComparison comparison;
-        comparison.configure(pane_configs(preset));
+        comparison.configure(preset.npc);
         const NpcSceneConfig config = comparison.pane(0).config();
         const double t_ms = batch_ms(config);
         const auto batch_frames = static_cast<int>(std::lround(t_ms * config.steps_per_s / 1000.0));

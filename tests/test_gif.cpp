@@ -264,7 +264,7 @@ Comparison compare(const Image& recorded, const Image& shown) {
     return result;
 }
 
-// A stand-in for the SPEC §5 clip, drawn here from the real NPC scene: two
+// A stand-in for the article's clip, drawn here from the real NPC scene: two
 // 248 × 300 panes (the ring of 10 NPCs at 30 Hz and at 10 Hz, both with
 // debug lines), each NPC a dark facing dart and a 70 % red desired dart, the
 // grey target circling among them.

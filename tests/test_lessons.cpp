@@ -2,8 +2,8 @@
 // and a question to predict; what a reveal shows is measured from the running
 // scenes; a malformed lesson file is an error that names the file and line.
 #include "core/content/lesson.h"
-#include "core/npc/npc_comparison.h"
 #include "core/content/preset.h"
+#include "core/session/lab_session.h"
 
 #include <catch2/catch.hpp>
 
@@ -42,41 +42,25 @@ Lesson must_load(const std::string& name) {
 }
 
 // The mean of `measure` over `frames` steps of a preset's scene, pane by pane,
-// as the window's reveal computes it.
+// as the window's reveal computes it: the lab's own session, headless.
 std::vector<double> measured(const std::string& preset_name, const std::string& measure_name, int frames) {
-    const PresetLoad loaded = load_preset_by_name(kAssets, preset_name);
-    REQUIRE(loaded.preset.has_value());
-    const Preset& preset = *loaded.preset;
     const LessonMeasure* measure = find_measure(measure_name);
     REQUIRE(measure != nullptr);
+    SessionOptions options;
+    options.assets_dir = kAssets;
+    options.profile = false;
+    LabSession session({}, options);
+    const CommandResult loaded = session.apply(LoadPreset{preset_name});
+    INFO(loaded.problem);
+    REQUIRE(loaded);
+    session.step(frames);
     std::vector<double> values;
-    if (preset.exposure_scene) {
-        JobSystem jobs({1});
-        ExposureSceneConfig config = preset.exposure;
-        config.assets_dir = kAssets;
-        std::string error;
-        auto scene = ExposureScene::create(config, {&jobs, nullptr}, error);
-        INFO(error);
-        REQUIRE(scene);
-        ExposureMetricsSummary summary;
-        for (int f = 0; f < frames; ++f) {
-            scene->step();
-            summary.add(scene->metrics());
-        }
-        values.push_back(measure_value(*measure, summary).value());
-        CHECK_FALSE(measure_value(*find_measure("input_age"), summary).has_value());  // not this scene's number
+    if (session.showing_exposure()) {
+        values.push_back(measure_value(*measure, session.exposure_summary()).value());
+        CHECK_FALSE(measure_value(*find_measure("input_age"), session.exposure_summary()).has_value());  // not this scene's number
         return values;
     }
-    std::vector<NpcSceneConfig> configs;
-    for (std::size_t i = 0; i < preset.panes.size(); ++i) configs.push_back(pane_scene_config(preset, i));
-    NpcComparison comparison;
-    comparison.configure(configs);
-    std::vector<NpcMetricsSummary> summaries(configs.size());
-    for (int f = 0; f < frames; ++f) {
-        comparison.step();
-        for (int p = 0; p < comparison.size(); ++p) summaries[p].add(comparison.pane(p).metrics());
-    }
-    for (const NpcMetricsSummary& s : summaries) values.push_back(measure_value(*measure, s).value());
+    for (const NpcMetricsSummary& s : session.summaries()) values.push_back(measure_value(*measure, s).value());
     return values;
 }
 }  // namespace

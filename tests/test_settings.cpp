@@ -2,7 +2,7 @@
 // file that is reported (file and line), set aside and replaced by defaults.
 #include "run_command.h"
 
-#include "core/content/settings.h"
+#include "core/settings/settings_file.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,23 +12,34 @@
 using namespace tsl;
 using namespace tsl::test;
 
+namespace {
+
+// What a file sets, on top of the defaults (as the window starts).
+LabSettings applied(const SettingsLoad& loaded) {
+    LabSettings s;
+    apply_settings(s, loaded);
+    return s;
+}
+
+}  // namespace
+
 TEST_CASE("Settings survive a save and a load unchanged", "[settings]") {
     const auto dir = scratch_dir("settings-roundtrip");
     const std::string path = (dir / "nested" / "settings.toml").string();
-    Settings s;
-    s.scene = "npc";
-    s.timeslicing = {Mode::SISO, 3, 4, Gathering::NextFrame};
-    s.npc_count = 1234;
+    LabSettings s;
+    s.scene = SceneKind::Npc;
+    s.pane().timeslicing = {Mode::SISO, 3, 4, Gathering::NextFrame};
+    s.npc.world.npc_count = 1234;
     s.ui_scale = 1.5f;
-    s.palette = "colour-blind";
-    s.theme = "high-contrast";
+    s.palette = PaletteKind::ColourBlind;
+    s.theme = UiTheme::HighContrast;
     s.window_width = 1920;
     s.window_height = 1080;
     REQUIRE(save_settings(path, s));
     const SettingsLoad loaded = load_settings(path);
     CHECK(loaded.found);
     CHECK(loaded.problems.empty());
-    CHECK(loaded.settings == s);
+    CHECK(applied(loaded) == s);
     // Written through a temporary file: nothing else is left beside it.
     CHECK(std::distance(std::filesystem::directory_iterator(dir / "nested"), std::filesystem::directory_iterator{}) == 1);
     std::filesystem::remove_all(dir);
@@ -38,7 +49,7 @@ TEST_CASE("No settings file means defaults and no complaint", "[settings]") {
     const SettingsLoad loaded = load_settings("/nonexistent/timeslice-lab/settings.toml");
     CHECK_FALSE(loaded.found);
     CHECK(loaded.problems.empty());
-    CHECK(loaded.settings == Settings{});
+    CHECK(applied(loaded) == LabSettings{});
 }
 
 TEST_CASE("A malformed settings file is reported with its line and replaced by defaults", "[settings]") {
@@ -49,7 +60,7 @@ TEST_CASE("A malformed settings file is reported with its line and replaced by d
     REQUIRE(loaded.problems.size() == 1);
     CHECK(loaded.problems[0].find(path) != std::string::npos);
     CHECK(loaded.problems[0].find("line 3") != std::string::npos);
-    CHECK(loaded.settings == Settings{});
+    CHECK(applied(loaded) == LabSettings{});
     CHECK_FALSE(std::filesystem::exists(path));             // set aside ...
     CHECK(std::filesystem::exists(path + ".bad"));         // ... for the user to look at
     std::filesystem::remove_all(dir);
@@ -63,9 +74,9 @@ TEST_CASE("A bad value keeps its default and names the setting while the rest st
     REQUIRE(loaded.problems.size() == 1);
     CHECK(loaded.problems[0].find("npc.mode") != std::string::npos);
     CHECK(loaded.problems[0].find("line 3") != std::string::npos);
-    CHECK(loaded.settings.timeslicing.mode == Settings{}.timeslicing.mode);
-    CHECK(loaded.settings.npc_count == 77);
-    CHECK(loaded.settings.ui_scale == 1.5f);
+    CHECK(applied(loaded).pane().timeslicing.mode == LabSettings{}.pane().timeslicing.mode);
+    CHECK(applied(loaded).npc.world.npc_count == 77);
+    CHECK(applied(loaded).ui_scale == 1.5f);
     std::filesystem::remove_all(dir);
 }
 

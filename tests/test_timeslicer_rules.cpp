@@ -1,4 +1,4 @@
-// SPEC §1 "Trace events": one TEST_CASE per rule, each over every mode, N in
+// docs/semantics.md, section 5: one TEST_CASE per rule, each over every mode, N in
 // {1, 7, 10}, J in {1, 3}, P in {1, 3} and both gatherings. Then exact traces
 // worked out by hand, and proof that every check can fail.
 #include "timeslicer_harness.h"

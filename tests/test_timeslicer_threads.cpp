@@ -1,5 +1,5 @@
 // Threading changes where jobs run, never what the trace or the outputs are:
-// every SPEC §1 rule holds with the pool and with a thread per job, traces are
+// every rule of docs/semantics.md holds with the pool and with a thread per job, traces are
 // byte-identical to inline ones, and switching everything every frame —
 // threading and worker count included — loses nothing and joins every thread.
 #include "threads_test_support.h"
@@ -17,7 +17,7 @@
 using namespace tsl;
 using namespace tsl::test;
 
-TEST_CASE("Every SPEC 1 rule holds with the job system and with a thread per job", "[threads][rules]") {
+TEST_CASE("Every rule of the timing semantics holds with the job system and with a thread per job", "[threads][rules]") {
     for (Threading threading : {Threading::Pool, Threading::ThreadPerJob}) {
         int runs = 0;
         for_each_grid_run(

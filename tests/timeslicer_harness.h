@@ -86,7 +86,7 @@ inline std::string describe(const TraceRunSettings& s) {
     return out.str();
 }
 
-// The test grid of SPEC §1: every mode, N in {1, 7, 10}, J in {1, 3}, P in {1, 3},
+// The test grid of docs/semantics.md: every mode, N in {1, 7, 10}, J in {1, 3}, P in {1, 3},
 // both gatherings, with jobs run inline.
 inline void for_each_grid_run(const std::function<void(const TracedRun&)>& fn, Threading threading = Threading::Inline) {
     for (Mode mode : kAllModes)

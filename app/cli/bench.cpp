@@ -7,7 +7,7 @@
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
 
-#include "app/frame/app_state.h"
+#include "app/cli/assets.h"
 
 #include "core/exposure/exposure.h"
 #include "core/timeslicing/keyed_history.h"
@@ -126,10 +126,12 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
     table += format("  %8s %14s %14s %14s\n", "NPCs", "frame ms", "simulation ms", "draw ms");
     std::vector<BenchRecord> records;
     for (std::uint32_t npcs : {10u, 10'000u, 100'000u}) {
-        AppState state;
-        state.npc.npc_count = npcs;
-        state.hide_ui = true;
-        LabApp app(state);
+        LabSettings settings;
+        settings.npc.world.npc_count = npcs;
+        settings.hide_ui = true;
+        SessionOptions session_options;
+        session_options.assets_dir = assets_directory();
+        LabApp app(std::make_unique<LabSession>(settings, std::move(session_options)));
         if (!app.init(error)) {
             table += "  " + error + "\n";
             return records;

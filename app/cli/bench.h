@@ -1,4 +1,4 @@
-// bench.h — `timeslice-lab bench`: the measurements of SPEC §5, side by side
+// bench.h — `timeslice-lab bench`: the lab's measurements, side by side
 // in one run so that ratios are meaningful on a noisy machine.
 #pragma once
 
@@ -11,7 +11,7 @@
 namespace tsl::app {
 
 struct BenchRecord {
-    std::string name;        // SPEC §5 record name, e.g. "lookup_index_ms"
+    std::string name;        // record name, e.g. "lookup_index_ms" (README, "Benchmarks")
     nlohmann::ordered_json params;   // e.g. {"keys": 10000}
     double median = 0;
     std::string unit;        // "ms", "ns", "bytes"

@@ -10,8 +10,8 @@
 // for it and the main-thread column shows so. Work that starts after such a
 // gap starts with cold caches (on this machine about 1.5x slower), so the
 // single-threaded cost is also measured back to back: the algorithm's own
-// cost, what the SPEC targets compare.
-#include "app/frame/app_state.h"
+// cost, what the README's targets compare.
+#include "app/cli/assets.h"
 #include "app/cli/bench.h"
 
 #include "core/exposure/exposure_scene.h"

@@ -1,5 +1,6 @@
 // bench_gif.cpp — the GIF writer on the article's clip: the AIAO 10 Hz preset
 // (two panes, debug lines on and off) at 496 x 300 for 3.2 s, 96 frames.
+#include "app/cli/assets.h"
 #include "app/cli/bench.h"
 #include "app/platform/headless_session.h"
 #include "app/cli/record.h"
@@ -23,15 +24,15 @@ std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& tab
         table += "\nGIF: skipped, " + error + "\n";
         return {};
     }
-    const PresetLoad preset = load_preset_by_name(assets_directory(), "aiao-10hz");
-    if (!preset.preset) throw std::runtime_error(preset.error);
     // The frames first, so that only the encoder is timed.
-    AppState state;
-    state.apply_preset(*preset.preset);
-    state.hide_ui = true;
+    SessionOptions session_options;
+    session_options.assets_dir = assets_directory();
+    auto lab = std::make_unique<LabSession>(LabSettings{}, std::move(session_options));
+    for (const Command& command : {Command{LoadPreset{"aiao-10hz"}}, Command{SetField{"hide_ui", true}}})
+        if (const CommandResult r = lab->apply(command); !r) throw std::runtime_error(r.problem);
     std::vector<Image> frames;
     {
-        LabApp app(state);
+        LabApp app(std::move(lab));
         if (!app.init(error)) throw std::runtime_error(error);
         for (int i = 0; i < kFrames; ++i) {
             session->render(app, 1);

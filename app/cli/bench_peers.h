@@ -1,5 +1,5 @@
 // bench_peers.h — OpenMP and oneTBB, measured beside the job system on the
-// same work. This is the only code that uses them (SPEC §4: peers for the
+// same work. This is the only code that uses them (peers for the
 // benchmark only); bench_peers.cpp alone is compiled with OpenMP.
 #pragma once
 

@@ -1,9 +1,11 @@
-// headless_commands.h — `trace` and `metrics`: run the NPC scene without a
-// window and write CSV (SPEC §3.2). Return the process exit status.
+// headless_commands.h — `trace` and `metrics`: run one pane of the NPC scene
+// in a LabSession without a window and write CSV. Return the process exit
+// status.
 #pragma once
 
-#include "app/cli/scene_options.h"
+#include "core/settings/lab_settings.h"
 
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <string>
@@ -11,12 +13,11 @@
 namespace tsl::app {
 
 // Writes `frame,key,batch,event` rows; "-" writes to stdout. With `check`, the
-// trace is also checked against every rule of SPEC §1 and the verdict printed
-// to stderr (exit status 1 when a rule is broken).
-int run_trace(const NpcRunOptions& options, const std::string& out_path, bool check);
-
+// trace is also checked against every rule of docs/semantics.md and the
+// verdict printed to stderr (exit status 1 when a rule is broken).
+int run_trace(const LabSettings& settings, std::int64_t frames, const std::string& out_path, bool check);
 // Writes one row of NpcFrameMetrics per frame; "-" writes to stdout.
-int run_metrics(const NpcRunOptions& options, const std::string& out_path);
+int run_metrics(const LabSettings& settings, std::int64_t frames, const std::string& out_path);
 
 // Writes through a temporary file renamed on success, or to stdout for "-".
 // Prints the error and returns false on failure.

@@ -6,46 +6,48 @@
 
 namespace tsl::app {
 
-int run_lesson_check(const LessonCheckOptions& options) {
+int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& options) {
     std::string error;
     const auto session = HeadlessSession::create(options.width, options.height, error);
     if (!session) {
         std::cerr << "timeslice-lab: lesson-check: " << error << '\n';
         return 1;
     }
-    AppState state = options.state;
-    state.lesson = options.lesson;
-    state.lesson_step = 0;
-    state.presenter = true;
-    state.hide_ui = false;
-    state.ui_scale = options.ui_scale;
-    LabApp app(state);
+    for (const Command& command : {Command{SetField{"presenter", true}}, Command{SetField{"hide_ui", false}},
+                                   Command{SetField{"ui_scale", static_cast<double>(options.ui_scale)}}, Command{StartLesson{options.lesson}}})
+        if (const CommandResult result = lab->apply(command); !result) {
+            std::cerr << "timeslice-lab: " << result.problem << '\n';
+            return result.status;
+        }
+    LabApp app(std::move(lab));
     if (!app.init(error)) {
         std::cerr << "timeslice-lab: " << error << '\n';
         return 1;
     }
-    const Lesson& lesson = *app.lesson();
+    LabSession& lesson_session = app.session();
+    const Lesson& lesson = *lesson_session.lesson();
     std::cout << lesson.name << ": " << lesson.title << " (" << lesson.steps.size() << " steps) at " << options.width << "x"
               << options.height << ", UI scale " << options.ui_scale << '\n';
     int problems = 0;
     for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) {
-        const LessonStep& step = lesson.steps[i];
-        app.go_to_step(i);
-        app.simulate_only(options.frames);
+        const LessonStep& step = lesson.steps[static_cast<std::size_t>(i)];
+        app.apply(GoToStep{i});
+        lesson_session.step(options.frames);
         // Two frames each way: ImGui lays a window out on its first frame.
         session->render(app, 0);
         session->render(app, 0);
         const bool question_fits = app.lesson_card_fits();
-        app.state().lesson_revealed = true;
+        app.apply(LessonForward{});  // the reveal
         session->render(app, 0);
         session->render(app, 0);
         const bool answer_fits = app.lesson_card_fits();
 
-        const bool exposure = app.showing_exposure();
-        const bool scene_ok = exposure == step.exposure_scene && app.state().preset == step.preset && app.frames_stepped() == options.frames;
-        const std::string shown = exposure ? std::string("exposure scene") : std::to_string(app.pane_count()) + " pane(s)";
-        std::cout << "step " << i + 1 << " '" << step.title << "': preset " << app.state().preset << ", " << shown << ", "
-                  << app.frames_stepped() << " frames; text "
+        const bool exposure = lesson_session.showing_exposure();
+        const bool scene_ok = exposure == step.exposure_scene && lesson_session.preset() == step.preset &&
+                              lesson_session.frames_stepped() == options.frames;
+        const std::string shown = exposure ? std::string("exposure scene") : std::to_string(lesson_session.panes().size()) + " pane(s)";
+        std::cout << "step " << i + 1 << " '" << step.title << "': preset " << lesson_session.preset() << ", " << shown << ", "
+                  << lesson_session.frames_stepped() << " frames; text "
                   << (question_fits && answer_fits ? "fits" : !question_fits ? "does NOT fit (question)" : "does NOT fit (revealed)")
                   << (scene_ok ? "" : "; the step's preset did not load as expected") << '\n';
         problems += !(question_fits && answer_fits && scene_ok);

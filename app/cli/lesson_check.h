@@ -6,7 +6,9 @@
 // does not load: for teachers writing their own lessons, and for the tests.
 #pragma once
 
-#include "app/frame/app_state.h"
+#include "core/session/lab_session.h"
+
+#include <memory>
 
 #include <string>
 
@@ -18,9 +20,9 @@ struct LessonCheckOptions {
     int height = 1080;
     float ui_scale = 1.5f;  // 1.5 — the 1080p projector scale
     int frames = 30;      // steps each step runs before it is drawn (numbers in the reveal)
-    AppState state;       // other --set controls
 };
 
-int run_lesson_check(const LessonCheckOptions& options);
+// `session` holds any other --set settings; the check starts the lesson in it.
+int run_lesson_check(std::unique_ptr<LabSession> session, const LessonCheckOptions& options);
 
 }  // namespace tsl::app

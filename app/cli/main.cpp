@@ -1,26 +1,32 @@
-// main.cpp — the `timeslice-lab` command line (SPEC §3.2): the window by
-// default; screenshot, trace, metrics and bench without one.
+// main.cpp — the `timeslice-lab` command line (docs/semantics.md documents the
+// timing the commands show): the window by default; screenshot, record,
+// lesson-check, trace, metrics and bench without one.
+//
+// Launch options (--preset, --scene, --lesson, --set) become commands applied
+// in order to the session the command runs, so a --set always has the last
+// word, also over a lesson step's preset.
+#include "app/cli/assets.h"
 #include "app/cli/bench.h"
-#include "app/cli/controls.h"
 #include "app/cli/headless_commands.h"
 #include "app/cli/lesson_check.h"
-#include "app/cli/scene_options.h"
 #include "app/cli/record.h"
+#include "app/cli/scene_options.h"
 #include "app/cli/screenshot.h"
 #include "app/platform/window_main.h"
 
-#include "core/content/lesson.h"
-#include "core/content/preset.h"
-#include "core/content/settings.h"
+#include "core/session/launch.h"
+#include "core/settings/settings_file.h"
 
 #include <CLI/CLI.hpp>
 
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
 namespace {
 
+using namespace tsl;
 using namespace tsl::app;
 
 // "--out, --mode, ..." (or the command names at the top level) for the
@@ -47,28 +53,26 @@ int report(const CLI::App& app, const CLI::ParseError& error) {
     return 2;
 }
 
-CLI::Validator set_validator() {
-    return CLI::Validator(
-        [](std::string& assignment) {
-            AppState scratch;
-            return apply_set(scratch, assignment);
-        },
-        "NAME=VALUE", "control");
+// WIDTHxHEIGHT with each side from 16 to 8192.
+bool parse_size(const std::string& text, int& w, int& h) {
+    const std::size_t x = text.find('x');
+    if (x == std::string::npos) return false;
+    const char* end = text.data() + text.size();
+    const auto [w_end, w_ec] = std::from_chars(text.data(), text.data() + x, w);
+    const auto [h_end, h_ec] = std::from_chars(text.data() + x + 1, end, h);
+    return w_ec == std::errc{} && h_ec == std::errc{} && w_end == text.data() + x && h_end == end && w >= 16 && h >= 16 && w <= 8192 &&
+           h <= 8192;
 }
 
 CLI::Validator size_validator() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
             int w = 0, h = 0;
-            char tail = 0;
-            if (std::sscanf(text.c_str(), "%dx%d%c", &w, &h, &tail) != 2 || w < 16 || h < 16 || w > 8192 || h > 8192)
-                return "'" + text + "' is not a size WIDTHxHEIGHT with each side from 16 to 8192";
+            if (!parse_size(text, w, h)) return "'" + text + "' is not a size WIDTHxHEIGHT with each side from 16 to 8192";
             return {};
         },
         "WxH", "size");
 }
-
-void parse_size(const std::string& text, int& w, int& h) { std::sscanf(text.c_str(), "%dx%d", &w, &h); }
 
 // One line on stderr; the problem's exit status.
 int fail(const ArgumentProblem& problem) {
@@ -76,64 +80,179 @@ int fail(const ArgumentProblem& problem) {
     return problem.status;
 }
 
-// --lesson NAME [--step K] [--reveal], as the window and screenshot take them.
-struct LessonOptions {
-    std::string name;
-    int step = 1;            // from 1
-    bool reveal = false;
+// --scene, --preset, --lesson/--step/--reveal and --set, as the window and
+// screenshot take them (core/session/launch.h applies them).
+struct LaunchOptions {
+    LaunchRequest request;
     CLI::Option* step_option = nullptr;
-    int step_frames = 0;     // out: the step's `frames`, once applied
 
-    void add_to(CLI::App& command) {
-        command.add_option("--lesson", name, "Start a lesson from assets/lessons: timeslicing, delayed-gathering (presenter view on)");
-        step_option = command.add_option("--step", step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
-        command.add_flag("--reveal", reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
+    void add_to(CLI::App& command, const char* scenes_help) {
+        command.add_option("--scene", request.scene, scenes_help)->check(field_validator(*find_field("scene")));
+        command.add_option("--preset", request.preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
+        command.add_option("--set", request.sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
+        command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, delayed-gathering (presenter view on)");
+        step_option = command.add_option("--step", request.step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
+        command.add_flag("--reveal", request.reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
+    }
+
+    ArgumentProblem apply_to(LabSession& session) {
+        request.step_given = step_option->count() > 0;
+        return problem_of(launch(session, request));
     }
 };
 
-// The lesson's step into `state`: its preset, the presenter view, the step
-// and whether its answer shows. The problem, if any: an unknown lesson (2), a
-// broken lesson file (1), a step it does not have (2), --step without --lesson.
-ArgumentProblem apply_lesson(AppState& state, LessonOptions& lesson, const std::string& preset) {
-    if (lesson.name.empty()) {
-        if (lesson.step_option->count() > 0 || lesson.reveal) return {"--step and --reveal go with --lesson NAME", 2};
-        return {};
-    }
-    if (!preset.empty()) return {"--lesson and --preset: choose one (each lesson step loads its own preset)", 2};
-    const tsl::LessonLoad loaded = tsl::load_lesson_by_name(assets_directory(), lesson.name);
-    if (!loaded.lesson) return {loaded.error, loaded.unknown_name ? 2 : 1};
-    const int steps = static_cast<int>(loaded.lesson->steps.size());
-    if (lesson.step > steps)
-        return {"--step " + std::to_string(lesson.step) + ": lesson '" + lesson.name + "' has " + std::to_string(steps) + " steps (1 to " +
-                    std::to_string(steps) + ")",
-                2};
-    const tsl::LessonStep& step = loaded.lesson->steps[lesson.step - 1];
-    const tsl::PresetLoad step_preset = tsl::load_preset_by_name(assets_directory(), step.preset);
-    if (!step_preset.preset) return preset_problem(step_preset);
-    state.apply_preset(*step_preset.preset);
-    state.lesson = loaded.lesson->name;
-    state.lesson_step = lesson.step - 1;
-    state.lesson_revealed = lesson.reveal;
-    state.presenter = true;
-    lesson.step_frames = step.frames;
-    return {};
+std::unique_ptr<LabSession> new_session(const LabSettings& settings = {}) {
+    SessionOptions options;
+    options.assets_dir = assets_directory();
+    return std::make_unique<LabSession>(settings, std::move(options));
 }
 
-// Applies --preset, then --scene and every --set (already validated) on top
-// of `state`; the problem of a preset that does not load, if any.
-ArgumentProblem apply_overrides(AppState& state, const std::string& preset, const std::string& scene,
-                                const std::vector<std::string>& sets, LessonOptions* lesson = nullptr) {
-    if (lesson)
-        if (ArgumentProblem problem = apply_lesson(state, *lesson, preset); problem) return problem;
-    if (!preset.empty()) {
-        const tsl::PresetLoad loaded = tsl::load_preset_by_name(assets_directory(), preset);
-        if (!loaded.preset) return preset_problem(loaded);
-        state.apply_preset(*loaded.preset);
+// --- One struct per command: its options, then what it runs ----------------
+
+struct WindowCommand {
+    LaunchOptions launch;
+    bool verbose = false, no_settings = false;
+
+    void add(CLI::App& app) {
+        launch.add_to(app, "Scene to open: npc, exposure");
+        app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
+        app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
     }
-    if (!scene.empty()) state.scene = scene;
-    for (const std::string& assignment : sets) apply_set(state, assignment);
-    return {};
-}
+    int run() {
+        WindowOptions options;
+        LabSettings settings;
+        if (!no_settings) {
+            options.settings_path = default_settings_path();
+            const SettingsLoad loaded = load_settings(options.settings_path);
+            for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
+            apply_settings(settings, loaded);
+        }
+        options.session = new_session(settings);
+        if (const ArgumentProblem problem = launch.apply_to(*options.session); problem) return fail(problem);
+        options.verbose = verbose;
+        return run_window(std::move(options));
+    }
+};
+
+struct ScreenshotCommand {
+    CLI::App* command = nullptr;
+    ScreenshotOptions shot;
+    LaunchOptions launch;
+    std::string size = "1600x900";
+    CLI::Option* frames = nullptr;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("screenshot", "Render the app offscreen (no display needed) and write a PNG");
+        command->add_option("--out", shot.out, "Output PNG file")->required();
+        frames = command->add_option("--frames", shot.frames, "Simulation steps before the picture (with --lesson: the step's own)")
+                     ->check(CLI::Range(0, 1'000'000))
+                     ->capture_default_str();
+        command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+        launch.add_to(*command, "Scene: npc, exposure");
+    }
+    int run() {
+        parse_size(size, shot.width, shot.height);
+        auto session = new_session();
+        if (const ArgumentProblem problem = launch.apply_to(*session); problem) return fail(problem);
+        if (session->lesson() && frames->count() == 0) shot.frames = session->lesson()->steps[static_cast<std::size_t>(session->lesson_step())].frames;
+        shot.pace_all = launch.request.reveal;
+        return run_screenshot(std::move(session), shot);
+    }
+};
+
+struct RecordCommand {
+    CLI::App* command = nullptr;
+    RecordOptions rec;
+    std::string size = "496x300";
+    CLI::Option* out = nullptr;
+    CLI::Option* out_dir = nullptr;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("record", "Render the scene offscreen at the fixed step (no display needed) and write an animated GIF");
+        out = command->add_option("--out", rec.out, "Output GIF file");
+        out_dir = command->add_option("--out-dir", rec.out_dir, "With --preset article: the directory for the article's nine GIFs");
+        command->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
+        command->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(CLI::Range(0.05, 600.0))->capture_default_str();
+        command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+        command->add_option("--scene", rec.scene, "Scene: npc, exposure")->check(field_validator(*find_field("scene")));
+        command->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
+        command->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
+    }
+    int run() {
+        parse_size(size, rec.width, rec.height);
+        const bool article = rec.preset == "article";
+        if (article && out_dir->count() == 0) return fail({"record --preset article: --out-dir DIR is required (the nine GIFs go there)", 2});
+        if (!article && out->count() == 0) return fail({"record: --out FILE.gif is required (or --preset article --out-dir DIR)", 2});
+        return run_record(rec);
+    }
+};
+
+struct LessonCheckCommand {
+    CLI::App* command = nullptr;
+    LessonCheckOptions check;
+    std::string size = "1920x1080", scale = "1.5";
+    std::vector<std::string> sets;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand(
+            "lesson-check", "Render every step of a lesson offscreen, before and after its reveal, and check its text fits the projector");
+        command->add_option("--lesson", check.lesson, "A lesson in assets/lessons")->required();
+        command->add_option("--size", size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+        command->add_option("--scale", scale, "UI scale (1.5 for a 1080p projector, 2 for 4K)")
+            ->check(field_validator(*find_field("ui_scale")))
+            ->capture_default_str();
+        command->add_option("--frames", check.frames, "Simulation steps each step runs first")->check(CLI::Range(1, 100000))->capture_default_str();
+        command->add_option("--set", sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
+    }
+    int run() {
+        parse_size(size, check.width, check.height);
+        check.ui_scale = std::stof(scale);
+        const LessonLoad loaded = load_lesson_by_name(assets_directory(), check.lesson);
+        if (!loaded.lesson) return fail({loaded.error, loaded.unknown_name ? 2 : 1});
+        auto session = new_session();
+        LaunchRequest request;
+        request.sets = sets;
+        if (const CommandResult r = launch(*session, request); !r) return fail(problem_of(r));
+        return run_lesson_check(std::move(session), check);
+    }
+};
+
+// `trace` and `metrics`: one pane of the NPC scene, headless, as CSV.
+struct CsvCommand {
+    CLI::App* command = nullptr;
+    NpcRunOptions options;
+    std::string out;
+    bool check = false;
+    bool is_trace = false;
+
+    void add(CLI::App& app, bool trace) {
+        is_trace = trace;
+        command = trace ? app.add_subcommand("trace", "Run the NPC scene headless and write every job's input/start/finish/save events as CSV")
+                        : app.add_subcommand("metrics", "Run the NPC scene headless and write per-frame latency and cost metrics as CSV");
+        command->add_option("--out", out, "Output CSV file ('-' for stdout)")->required();
+        add_npc_run_options(*command, options);
+        if (trace)
+            command->add_flag("--check", check, "Also check the trace against every rule of docs/semantics.md; exit status 1 if one is broken");
+    }
+    int run() {
+        LabSettings settings;
+        if (const ArgumentProblem problem = options.resolve(*command, settings); problem) return fail(problem);
+        return is_trace ? run_trace(settings, options.frames, out, check) : run_metrics(settings, options.frames, out);
+    }
+};
+
+struct BenchCommand {
+    CLI::App* command = nullptr;
+    BenchOptions options;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("bench", "Run the benchmarks and print tables (the README's Benchmarks section lists them)");
+        command->add_flag("--json", options.json, "Print one JSON array of {name, params, median, unit} records instead");
+        command->add_flag("--quick", options.quick, "Fewer repetitions: the whole run takes about a minute");
+        command->add_option("--only", options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame, gif")
+            ->check(CLI::IsMember(kBenchGroups));
+    }
+};
 
 }  // namespace
 
@@ -143,134 +262,30 @@ int main(int argc, char** argv) {
                  "timeslice-lab"};
     app.set_version_flag("--version", std::string("timeslice-lab ") + TSL_VERSION);
     app.require_subcommand(0, 1);
-    app.footer(controls_help());
-
-    // --- The window ---------------------------------------------------------
-    std::string scene, preset;
-    std::vector<std::string> sets;
-    bool verbose = false, no_settings = false;
-    app.add_option("--scene", scene, "Scene to open: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
-    app.add_option("--preset", preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
-    app.add_option("--set", sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
-    LessonOptions lesson;
-    lesson.add_to(app);
-    app.add_flag("--verbose", verbose, "Print every user action (keys, buttons) on stdout");
-    app.add_flag("--no-settings", no_settings, "Neither read nor save the settings file");
-
-    // --- screenshot -----------------------------------------------------------
-    ScreenshotOptions shot;
-    std::string shot_size = "1600x900", shot_scene, shot_preset;
-    std::vector<std::string> shot_sets;
-    CLI::App* screenshot = app.add_subcommand("screenshot", "Render the app offscreen (no display needed) and write a PNG");
-    screenshot->add_option("--out", shot.out, "Output PNG file")->required();
-    CLI::Option* shot_frames = screenshot->add_option("--frames", shot.frames, "Simulation steps before the picture (with --lesson: the step's own)")
-                                   ->check(CLI::Range(0, 1'000'000))
-                                   ->capture_default_str();
-    screenshot->add_option("--size", shot_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-    screenshot->add_option("--scene", shot_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
-    screenshot->add_option("--preset", shot_preset, "A preset from assets/presets; --set changes it further");
-    screenshot->add_option("--set", shot_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
-    LessonOptions shot_lesson;
-    shot_lesson.add_to(*screenshot);
-
-    // --- record -------------------------------------------------------------------
-    RecordOptions rec;
-    std::string rec_size = "496x300", rec_scene;
-    CLI::App* record = app.add_subcommand("record", "Render the scene offscreen at the fixed step (no display needed) and write an animated GIF");
-    CLI::Option* rec_out = record->add_option("--out", rec.out, "Output GIF file");
-    CLI::Option* rec_dir = record->add_option("--out-dir", rec.out_dir, "With --preset article: the directory for the article's nine GIFs");
-    record->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
-    record->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(CLI::Range(0.05, 600.0))->capture_default_str();
-    record->add_option("--size", rec_size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-    record->add_option("--scene", rec_scene, "Scene: npc, exposure")->check(CLI::IsMember({"npc", "exposure"}));
-    record->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
-    record->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
-
-    // --- lesson-check ---------------------------------------------------------------
-    LessonCheckOptions check;
-    std::string check_size = "1920x1080";
-    std::vector<std::string> check_sets;
-    CLI::App* lesson_check = app.add_subcommand(
-        "lesson-check", "Render every step of a lesson offscreen, before and after its reveal, and check its text fits the projector");
-    lesson_check->add_option("--lesson", check.lesson, "A lesson in assets/lessons")->required();
-    lesson_check->add_option("--size", check_size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-    lesson_check->add_option("--scale", check.ui_scale, "UI scale (1.5 for a 1080p projector, 2 for 4K)")
-        ->check(CLI::Range(0.5f, 4.0f))
-        ->capture_default_str();
-    lesson_check->add_option("--frames", check.frames, "Simulation steps each step runs first")->check(CLI::Range(1, 100000))->capture_default_str();
-    lesson_check->add_option("--set", check_sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
-
-    // --- trace, metrics, bench ---------------------------------------------------
-    NpcRunOptions trace_options;
-    std::string trace_out;
-    bool trace_check = false;
-    CLI::App* trace = app.add_subcommand("trace", "Run the NPC scene headless and write every job's input/start/finish/save events as CSV");
-    trace->add_option("--out", trace_out, "Output CSV file ('-' for stdout)")->required();
-    add_npc_run_options(*trace, trace_options);
-    trace->add_flag("--check", trace_check, "Also check the trace against every rule of SPEC §1; exit status 1 if one is broken");
-
-    NpcRunOptions metrics_options;
-    std::string metrics_out;
-    CLI::App* metrics = app.add_subcommand("metrics", "Run the NPC scene headless and write per-frame latency and cost metrics as CSV");
-    metrics->add_option("--out", metrics_out, "Output CSV file ('-' for stdout)")->required();
-    add_npc_run_options(*metrics, metrics_options);
-
-    BenchOptions bench_options;
-    CLI::App* bench = app.add_subcommand("bench", "Run the benchmarks of SPEC §5 and print tables");
-    bench->add_flag("--json", bench_options.json, "Print one JSON array of {name, params, median, unit} records instead");
-    bench->add_flag("--quick", bench_options.quick, "Fewer repetitions: the whole run takes about a minute");
-    bench->add_option("--only", bench_options.only, "Run only these groups (repeatable): lookup, threads, exposure, frame, gif")
-        ->check(CLI::IsMember(kBenchGroups));
-
+    app.footer(schema_help());
+    WindowCommand window;
+    ScreenshotCommand screenshot;
+    RecordCommand record;
+    LessonCheckCommand lesson_check;
+    CsvCommand trace, metrics;
+    BenchCommand bench;
+    window.add(app);
+    screenshot.add(app);
+    record.add(app);
+    lesson_check.add(app);
+    trace.add(app, true);
+    metrics.add(app, false);
+    bench.add(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
         return report(app, error);
     }
-
-    if (screenshot->parsed()) {
-        parse_size(shot_size, shot.width, shot.height);
-        if (const ArgumentProblem problem = apply_overrides(shot.state, shot_preset, shot_scene, shot_sets, &shot_lesson); problem)
-            return fail(problem);
-        if (!shot_lesson.name.empty() && shot_frames->count() == 0) shot.frames = shot_lesson.step_frames;
-        shot.pace_all = shot_lesson.reveal;
-        return run_screenshot(shot);
-    }
-    if (lesson_check->parsed()) {
-        parse_size(check_size, check.width, check.height);
-        const tsl::LessonLoad loaded = tsl::load_lesson_by_name(assets_directory(), check.lesson);
-        if (!loaded.lesson) return fail({loaded.error, loaded.unknown_name ? 2 : 1});
-        for (const std::string& assignment : check_sets) apply_set(check.state, assignment);
-        return run_lesson_check(check);
-    }
-    if (record->parsed()) {
-        parse_size(rec_size, rec.width, rec.height);
-        const bool article = rec.preset == "article";
-        if (article && rec_dir->count() == 0) return fail({"record --preset article: --out-dir DIR is required (the nine GIFs go there)", 2});
-        if (!article && rec_out->count() == 0) return fail({"record: --out FILE.gif is required (or --preset article --out-dir DIR)", 2});
-        if (!article)
-            if (const ArgumentProblem problem = apply_overrides(rec.state, rec.preset, rec_scene, {}); problem) return fail(problem);
-        if (article && !rec_scene.empty()) rec.state.scene = rec_scene;
-        return run_record(rec);
-    }
-    if (trace->parsed()) {
-        if (const ArgumentProblem problem = trace_options.resolve(*trace); problem) return fail(problem);
-        return run_trace(trace_options, trace_out, trace_check);
-    }
-    if (metrics->parsed()) {
-        if (const ArgumentProblem problem = metrics_options.resolve(*metrics); problem) return fail(problem);
-        return run_metrics(metrics_options, metrics_out);
-    }
-    if (bench->parsed()) return run_bench(bench_options);
-
-    WindowOptions window;
-    if (!no_settings) {
-        window.settings_path = tsl::default_settings_path();
-        const tsl::SettingsLoad loaded = tsl::load_settings(window.settings_path);
-        for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << problem << '\n';
-        apply_settings(window.state, loaded.settings);
-    }
-    if (const ArgumentProblem problem = apply_overrides(window.state, preset, scene, sets, &lesson); problem) return fail(problem);
-    window.verbose = verbose;
-    return run_window(window);
+    if (screenshot.command->parsed()) return screenshot.run();
+    if (lesson_check.command->parsed()) return lesson_check.run();
+    if (record.command->parsed()) return record.run();
+    if (trace.command->parsed()) return trace.run();
+    if (metrics.command->parsed()) return metrics.run();
+    if (bench.command->parsed()) return run_bench(bench.options);
+    return window.run();
 }

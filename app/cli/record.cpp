@@ -1,10 +1,10 @@
 #include "app/cli/record.h"
 
-#include "app/cli/controls.h"
+#include "app/cli/assets.h"
 #include "app/platform/headless_session.h"
 
 #include "core/media/gif_writer.h"
-#include "core/content/preset.h"
+#include "core/session/lab_session.h"
 
 #include <cmath>
 #include <filesystem>
@@ -20,14 +20,33 @@ const std::vector<std::string>& article_presets() {
 
 namespace {
 
-// One GIF of `state`: `frames` steps, each drawn and encoded. "" on success.
-// One GIF of `state`, `seconds` of simulation long, every step drawn and
+// A session of `preset` (none: the defaults) with the scene and --set on top,
+// the scene area filling the picture (no panels).
+std::unique_ptr<LabSession> recording_session(const RecordOptions& options, const std::string& preset, CommandResult& result) {
+    SessionOptions session_options;
+    session_options.assets_dir = assets_directory();
+    auto session = std::make_unique<LabSession>(LabSettings{}, std::move(session_options));
+    std::vector<Command> commands;
+    if (!preset.empty()) commands.emplace_back(LoadPreset{preset});
+    if (!options.scene.empty()) commands.emplace_back(SetField{"scene", options.scene});
+    for (const std::string& assignment : options.sets) {
+        const std::size_t eq = assignment.find('=');
+        commands.emplace_back(SetField{assignment.substr(0, eq), assignment.substr(eq + 1)});
+    }
+    commands.emplace_back(SetField{"hide_ui", true});
+    for (const Command& command : commands)
+        if (result = session->apply(command); !result) return nullptr;
+    if (!session->startup_problem().empty()) result = {session->startup_problem(), 1};
+    return result ? std::move(session) : nullptr;
+}
+
+// One GIF of `lab`, `seconds` of simulation long, every step drawn and
 // encoded. "" on success, else the problem (no file is left behind).
-std::string record_one(HeadlessSession& session, const AppState& state, double seconds, const std::string& path, bool progress) {
-    LabApp app(state);
+std::string record_one(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds, const std::string& path, bool progress) {
+    LabApp app(std::move(lab));
     std::string error;
     if (!app.init(error)) return error;
-    const double step_s = app.showing_exposure() ? app.exposure_scene()->step_s() : app.npc_scene().step_s();
+    const double step_s = app.session().step_s();
     const int frames = std::max(1, static_cast<int>(std::lround(seconds / step_s)));
     GifOptions gif;
     gif.frames_per_second = 1.0 / step_s;
@@ -50,51 +69,37 @@ std::string record_one(HeadlessSession& session, const AppState& state, double s
     return {};
 }
 
+int fail(const std::string& problem, int status = 1) {
+    std::cerr << "timeslice-lab: record: " << problem << '\n';
+    return status;
+}
+
 }  // namespace
 
 int run_record(const RecordOptions& options) {
     std::string error;
     const auto session = HeadlessSession::create(options.width, options.height, error);
-    if (!session) {
-        std::cerr << "timeslice-lab: record: " << error << '\n';
-        return 1;
-    }
-    // The scene area only: the whole picture, no panels.
-    auto prepared = [&](AppState state) {
-        for (const std::string& assignment : options.sets) apply_set(state, assignment);
-        state.hide_ui = true;
-        return state;
-    };
+    if (!session) return fail(error);
 
     if (options.preset != "article") {
-        const AppState state = prepared(options.state);
-        if (const std::string problem = record_one(*session, state, options.seconds, options.out, options.progress); !problem.empty()) {
-            std::cerr << "timeslice-lab: record: " << problem << '\n';
-            return 1;
-        }
+        CommandResult result;
+        auto lab = recording_session(options, options.preset, result);
+        if (!lab) return fail(result.problem, result.status);
+        if (const std::string problem = record_one(*session, std::move(lab), options.seconds, options.out, options.progress); !problem.empty())
+            return fail(problem);
         return 0;
     }
     // The article's nine figures, one file each, in a directory made if needed.
     std::error_code made;
     std::filesystem::create_directories(options.out_dir, made);
-    if (made) {
-        std::cerr << "timeslice-lab: record: cannot make the directory '" << options.out_dir << "': " << made.message() << '\n';
-        return 1;
-    }
+    if (made) return fail("cannot make the directory '" + options.out_dir + "': " + made.message());
     for (const std::string& name : article_presets()) {
-        const PresetLoad loaded = load_preset_by_name(assets_directory(), name);
-        if (!loaded.preset) {
-            std::cerr << "timeslice-lab: record: " << loaded.error << '\n';
-            return 1;
-        }
-        AppState state = options.state;
-        state.apply_preset(*loaded.preset);
-        state = prepared(state);
+        CommandResult result;
+        auto lab = recording_session(options, name, result);
+        if (!lab) return fail(result.problem, result.status);
         const std::string path = (std::filesystem::path(options.out_dir) / (name + ".gif")).string();
-        if (const std::string problem = record_one(*session, state, options.seconds, path, options.progress); !problem.empty()) {
-            std::cerr << "timeslice-lab: record: " << problem << '\n';
-            return 1;
-        }
+        if (const std::string problem = record_one(*session, std::move(lab), options.seconds, path, options.progress); !problem.empty())
+            return fail(problem);
     }
     return 0;
 }

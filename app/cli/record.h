@@ -5,7 +5,8 @@
 // are not read. A failed or interrupted recording leaves no file behind.
 #pragma once
 
-#include "app/frame/app_state.h"
+#include "core/session/commands.h"
+#include "core/settings/lab_settings.h"
 
 #include <string>
 #include <vector>
@@ -19,8 +20,8 @@ struct RecordOptions {
     double seconds = 3.2;      // 3.2 s — the length of the article's clips
     int width = 496;           // 496 x 300 — the article's GIFs
     int height = 300;
-    AppState state;            // scene and --set controls (applied on top of the preset)
-    std::vector<std::string> sets;  // --set assignments, re-applied on each preset of "article"
+    std::string scene;         // "" — else --scene, applied after the preset
+    std::vector<std::string> sets;  // --set assignments, applied after the preset (each preset of "article")
     bool progress = true;      // progress lines on stderr
 };
 

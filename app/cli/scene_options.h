@@ -1,14 +1,18 @@
-// scene_options.h — the NPC scene's command-line options, shared by `trace`,
-// `metrics` and (later) the window and the image commands.
+// scene_options.h — the command line's view of the settings schema: the
+// options `trace` and `metrics` take (every field of
+// core/settings/settings_schema.h with a cli_flag), --set, and the
+// validators whose one-line errors name the option and what it accepts.
 #pragma once
 
-#include "core/npc/npc_scene.h"
-#include "core/content/preset.h"
+#include "core/session/commands.h"
+#include "core/settings/lab_settings.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace tsl::app {
 
@@ -20,35 +24,30 @@ struct ArgumentProblem {
     int status = 0;
     explicit operator bool() const { return status != 0; }
 };
-// The problem of a preset that did not load (no problem when it did).
-ArgumentProblem preset_problem(const PresetLoad& loaded);
 
+inline ArgumentProblem problem_of(const CommandResult& result) { return {result.problem, result.problem.empty() ? 0 : result.status}; }
+
+// A CLI11 check of text against a field: the schema's own check.
+CLI::Validator field_validator(const FieldSpec& field);
+// A CLI11 check of NAME=VALUE for --set.
+CLI::Validator set_validator();
+
+// One pane of the NPC scene, headless (`trace`, `metrics`).
 struct NpcRunOptions {
-    NpcSceneConfig scene;
-    std::int64_t frames = 90;  // 90 — three seconds at 30 steps/s, one lap of the target
-    // Option text, parsed after CLI11 has validated it.
-    std::string mode = "aiao";
-    std::string gathering = "same-frame";
-    std::string threading = "inline";
-    int workers = -1;  // -1 — one pool worker per core besides the main thread
-    std::string preset;  // "" — else a preset in assets/presets, the base the other options change
-    int pane = 1;        // which of the preset's panes to run
+    std::int64_t frames = 90;   // 90 — three seconds at 30 steps/s, one lap of the target
+    std::string preset;         // "" — else a preset in assets/presets, the base the other options change
+    int pane = 1;               // which of the preset's panes to run
+    std::map<std::string, std::string> given;  // option text by field key, as CLI11 parsed it
 
-    // Applies the text options to `scene`, on top of the preset when one is
-    // named (only the options given on the command line override it). Call
-    // after a successful parse; the problem, if any: a preset that does not
-    // exist or does not load, a pane it does not have.
-    ArgumentProblem resolve(const CLI::App& command);
+    // The settings the run uses: the preset's pane (if any) with the options
+    // given on the command line on top, one pane. The problem, if any: a
+    // preset that does not exist or does not load, a pane it does not have.
+    ArgumentProblem resolve(const CLI::App& command, LabSettings& settings) const;
 };
 
-// Adds --mode, --npcs, --jobs-per-update, --update-every, --frames,
-// --gather, --threading, --workers, --turn-speed, --target-period, --job-cost,
-// --preset, --pane.
+// Adds every schema option with a command-line flag (--mode, --npcs,
+// --jobs-per-update, --update-every, --gather, --threading, --workers,
+// --turn-speed, --target-period, --job-cost), and --frames, --preset, --pane.
 void add_npc_run_options(CLI::App& command, NpcRunOptions& options);
-
-// Validators whose failure message names the accepted values.
-CLI::Validator mode_validator();
-CLI::Validator gathering_validator();
-CLI::Validator threading_validator();
 
 }  // namespace tsl::app

@@ -9,14 +9,14 @@
 
 namespace tsl::app {
 
-int run_screenshot(const ScreenshotOptions& options) {
+int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& options) {
     std::string error;
     const auto session = HeadlessSession::create(options.width, options.height, error);
     if (!session) {
         std::cerr << "timeslice-lab: screenshot: " << error << '\n';
         return 1;
     }
-    LabApp app(options.state);
+    LabApp app(std::move(lab));
     if (!app.init(error)) {
         std::cerr << "timeslice-lab: " << error << '\n';
         return 1;
@@ -25,9 +25,9 @@ int run_screenshot(const ScreenshotOptions& options) {
     // rate, so that the timeline shows threads as the window would; then a
     // frame with no step, so that ImGui has laid everything out once.
     const int paced = options.pace_all ? options.frames : std::min(options.frames, kPacedSteps);
-    app.simulate_only(options.frames - paced);
+    app.session().step(options.frames - paced);
     const auto start = std::chrono::steady_clock::now();
-    const auto step = std::chrono::duration<double>(app.npc_scene().step_s());
+    const auto step = std::chrono::duration<double>(app.session().pane(0).step_s());
     for (int i = 0; i < paced; ++i) {
         std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(step * i));
         session->render(app, 1);

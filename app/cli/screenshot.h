@@ -4,7 +4,9 @@
 // options give the same picture; user settings are not read.
 #pragma once
 
-#include "app/frame/app_state.h"
+#include "core/session/lab_session.h"
+
+#include <memory>
 
 #include <string>
 
@@ -15,7 +17,6 @@ struct ScreenshotOptions {
     int frames = 40;        // simulation steps before the picture (the article's frame 40)
     int width = 1600;       // image size, pixels
     int height = 900;
-    AppState state;         // scene, controls (--set), UI visibility
     bool pace_all = false;  // false — true: every step at the real step rate (a lesson's reveal: its
                             // timings are then the window's, with workers given the time between frames)
 };
@@ -24,6 +25,7 @@ struct ScreenshotOptions {
 // fast as possible), so that timing panels show what the window would.
 inline constexpr int kPacedSteps = 6;
 
-int run_screenshot(const ScreenshotOptions& options);
+// Draws `session` (after the launch options) and writes the PNG.
+int run_screenshot(std::unique_ptr<LabSession> session, const ScreenshotOptions& options);
 
 }  // namespace tsl::app

@@ -10,18 +10,13 @@
 
 #include "core/media/gif_writer.h"
 #include "core/media/image_io.h"
+#include "core/settings/lab_settings.h"
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
 namespace tsl::app {
-
-struct RecordingSettings {
-    std::string folder = ".";                                // "." — the working directory
-    std::string name_template = "timeslice-lab-{preset}-{date}-{time}";  // without extension
-    float seconds = 3.2f;                                    // 3.2 s — the article's clips; 0: until stopped
-};
 
 // Expands {preset}, {mode}, {date} (YYYYMMDD) and {time} (HHMMSS, local) in
 // `name_template`, and keeps file names safe (no '/' from the values).

@@ -1,9 +1,11 @@
 #include "app/platform/headless_session.h"
 
+#include "app/platform/frame_loop.h"
 #include "app/platform/gl.h"
 
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+
+#include <chrono>
 
 namespace tsl::app {
 
@@ -14,35 +16,30 @@ std::unique_ptr<HeadlessSession> HeadlessSession::create(int width, int height, 
     if (!session->framebuffer_.create(width, height, error)) return nullptr;
     session->width_ = width;
     session->height_ = height;
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = {static_cast<float>(width), static_cast<float>(height)};
-    io.DeltaTime = 1.0f / 30.0f;
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    session->imgui_ready_ = true;
     return session;
 }
 
-HeadlessSession::~HeadlessSession() {
-    if (!imgui_ready_) return;
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui::DestroyContext();
+double HeadlessSession::now_s() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-void HeadlessSession::render(LabApp& app, int steps) {
-    app.prepare_frame();
-    ImGui_ImplOpenGL3_NewFrame();
-    app.frame({0.0, steps, framebuffer_.id(), width_, height_});
-    // Like a window's buffer swap: the frame is complete before the next one
-    // starts, so the next frame's draw calls do not wait on this one.
-    glFinish();
+void HeadlessSession::new_imgui_frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = {static_cast<float>(width_), static_cast<float>(height_)};
+    io.DeltaTime = 1.0f / 30.0f;
 }
+
+// Like a window's buffer swap: the frame is complete before the next one
+// starts, so the next frame's draw calls do not wait on this one.
+void HeadlessSession::present() { glFinish(); }
+
+void HeadlessSession::render(LabApp& app, int steps) { FrameLoop(*this, app).frame(steps); }
 
 Image HeadlessSession::read() const {
     Image image;
     image.width = width_;
     image.height = height_;
-    image.rgba.resize(static_cast<std::size_t>(width_) * height_ * 4);
+    image.rgba.resize(static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) * 4);
     framebuffer_.read_pixels(width_, height_, image.rgba.data());
     return image;
 }

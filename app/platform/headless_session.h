@@ -1,14 +1,15 @@
-// headless_session.h — everything a run without a window needs to draw the
-// app: an offscreen OpenGL context, a framebuffer standing in for the window,
-// and ImGui's context with its OpenGL backend. Used by screenshot, record and
-// bench.
+// headless_session.h — the headless platform: an offscreen OpenGL context
+// (gl_context.h) and a framebuffer standing in for the window, so that
+// screenshot, record, lesson-check and bench draw exactly what the window
+// would, through the same frame (frame_loop.h).
 //
-// Threading: main thread; one session at a time (ImGui has one current context).
+// Threading: main thread; one session at a time.
 #pragma once
 
-#include "app/platform/gl_context.h"
-#include "app/render/gl_util.h"
 #include "app/frame/lab_app.h"
+#include "app/platform/gl_context.h"
+#include "app/platform/platform.h"
+#include "app/render/gl_util.h"
 
 #include "core/media/image_io.h"
 
@@ -17,11 +18,10 @@
 
 namespace tsl::app {
 
-class HeadlessSession {
+class HeadlessSession final : public Platform {
 public:
     // nullptr and the reason when no OpenGL 3.3 context or framebuffer can be made.
     static std::unique_ptr<HeadlessSession> create(int width, int height, std::string& error);
-    ~HeadlessSession();
     HeadlessSession(const HeadlessSession&) = delete;
     HeadlessSession& operator=(const HeadlessSession&) = delete;
 
@@ -35,12 +35,18 @@ public:
     // The framebuffer's pixels, top row first.
     Image read() const;
 
+    // Platform: no events, a fixed-size target, a steady clock.
+    void poll_events(std::vector<KeyPress>&) override {}
+    FrameTarget target() const override { return {framebuffer_.id(), width_, height_}; }
+    double now_s() const override;
+    void new_imgui_frame() override;
+    void present() override;
+
 private:
     HeadlessSession() = default;
     std::unique_ptr<OffscreenContext> context_;
     OffscreenFramebuffer framebuffer_;
     int width_ = 0, height_ = 0;
-    bool imgui_ready_ = false;
 };
 
 }  // namespace tsl::app

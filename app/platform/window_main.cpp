@@ -1,11 +1,16 @@
+// window_main.cpp — the desktop platform: a GLFW window with an OpenGL 3.3
+// core context, its keys translated to the lab's, ImGui's GLFW backend, and
+// the frame loop until the user quits.
 #include "app/platform/window_main.h"
 
-#include "app/platform/gl_context.h"
 #include "app/frame/lab_app.h"
+#include "app/platform/frame_loop.h"
+#include "app/platform/gl_context.h"
+
+#include "core/settings/settings_file.h"
 
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
-#include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -13,23 +18,96 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 namespace tsl::app {
 
 namespace {
 
-// Hides the mouse pointer after a few seconds without movement (on a
-// projector it is large and sits on the picture), and shows it again as soon
-// as it moves. ImGui's backend sets the pointer shape every frame, so it is
-// told to leave the pointer alone while hidden.
-class IdlePointer {
-public:
-    static constexpr std::chrono::milliseconds kIdle{3000};
+std::string g_glfw_error;  // last GLFW error, for the message when window creation fails
 
-    // Returns "pointer hidden" or "pointer shown" when that changed, else "".
-    const char* update(GLFWwindow* window, bool enabled, std::chrono::steady_clock::time_point now) {
+void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "unknown GLFW error"; }
+
+bool have_display() {
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
+        if (const char* v = std::getenv(name); v && *v) return true;
+    return false;
+}
+
+// GLFW's key codes as the lab's keys (the keypad's digits as the digits).
+std::optional<Key> lab_key(int key) {
+    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_5) return static_cast<Key>(static_cast<int>(Key::Digit1) + key - GLFW_KEY_1);
+    if (key >= GLFW_KEY_KP_1 && key <= GLFW_KEY_KP_5) return static_cast<Key>(static_cast<int>(Key::Digit1) + key - GLFW_KEY_KP_1);
+    switch (key) {
+        case GLFW_KEY_SPACE: return Key::Space;
+        case GLFW_KEY_RIGHT: return Key::Right;
+        case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
+        case GLFW_KEY_PAGE_UP: return Key::PageUp;
+        case GLFW_KEY_P: return Key::P;
+        case GLFW_KEY_R: return Key::R;
+        case GLFW_KEY_H: return Key::H;
+        case GLFW_KEY_F: return Key::F;
+        case GLFW_KEY_Q: return Key::Q;
+        case GLFW_KEY_SLASH: return Key::Slash;
+        case GLFW_KEY_F1: return Key::F1;
+        case GLFW_KEY_ESCAPE: return Key::Escape;
+        default: return std::nullopt;
+    }
+}
+
+// Installed before ImGui's callbacks, which chain to it: every press and
+// repeat reaches the queue even when it is shorter than a frame.
+void on_key(GLFWwindow* window, int key, int, int action, int mods) {
+    auto* queue = static_cast<std::vector<KeyPress>*>(glfwGetWindowUserPointer(window));
+    const std::optional<Key> lab = lab_key(key);
+    if (!queue || action == GLFW_RELEASE || !lab) return;
+    const std::uint8_t lab_mods = static_cast<std::uint8_t>(((mods & GLFW_MOD_SHIFT) ? kShift : 0) | ((mods & GLFW_MOD_CONTROL) ? kCtrl : 0));
+    queue->push_back({*lab, lab_mods, action == GLFW_REPEAT});
+}
+
+class GlfwPlatform final : public Platform {
+public:
+    explicit GlfwPlatform(GLFWwindow* window) : window_(window) {}
+
+    void poll_events(std::vector<KeyPress>& keys) override {
+        glfwSetWindowUserPointer(window_, &keys);
+        glfwPollEvents();
+        glfwSetWindowUserPointer(window_, nullptr);
+    }
+    bool should_close() const override { return glfwWindowShouldClose(window_); }
+    FrameTarget target() const override {
+        FrameTarget t;
+        glfwGetFramebufferSize(window_, &t.width, &t.height);
+        if (glfwGetWindowAttrib(window_, GLFW_ICONIFIED)) t.width = t.height = 0;
+        return t;
+    }
+    double now_s() const override { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+    void new_imgui_frame() override { ImGui_ImplGlfw_NewFrame(); }
+    void present() override { glfwSwapBuffers(window_); }
+    void idle() override { glfwWaitEventsTimeout(0.1); }
+    bool fullscreen() const override { return glfwGetWindowMonitor(window_) != nullptr; }
+    void window_size(int& width, int& height) const override { glfwGetWindowSize(window_, &width, &height); }
+
+    void toggle_fullscreen() override {
+        if (glfwGetWindowMonitor(window_)) {
+            glfwSetWindowMonitor(window_, nullptr, 80, 60, windowed_w_, windowed_h_, GLFW_DONT_CARE);
+            return;
+        }
+        GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+        const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+        if (!mode) return;
+        glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+        glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    }
+
+    // Hides the mouse pointer after a few seconds without movement (on a
+    // projector it is large and sits on the picture), and shows it again as
+    // soon as it moves. ImGui's backend sets the pointer shape every frame, so
+    // it is told to leave the pointer alone while hidden.
+    const char* update_pointer(bool enabled) override {
+        const auto now = std::chrono::steady_clock::now();
         double x = 0, y = 0;
-        glfwGetCursorPos(window, &x, &y);
+        glfwGetCursorPos(window_, &x, &y);
         if (x != x_ || y != y_ || !seen_) {
             x_ = x;
             y_ = y;
@@ -42,44 +120,60 @@ public:
         ImGuiIO& io = ImGui::GetIO();
         if (hide) io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
         else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouseCursorChange;
-        glfwSetInputMode(window, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
         return hide ? "pointer hidden (idle)" : "pointer shown";
     }
 
 private:
+    static constexpr std::chrono::milliseconds kIdle{3000};
+    GLFWwindow* window_;
+    int windowed_w_ = 1600, windowed_h_ = 900;
     double x_ = 0, y_ = 0;
     bool seen_ = false, hidden_ = false;
     std::chrono::steady_clock::time_point moved_{};
 };
 
-std::string g_glfw_error;  // last GLFW error, for the message when window creation fails
-
-void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "unknown GLFW error"; }
-
-bool have_display() {
-    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
-        if (const char* v = std::getenv(name); v && *v) return true;
-    return false;
-}
-
-// Installed before ImGui's callbacks, which chain to it: every press and
-// repeat reaches the app's queue even when it is shorter than a frame.
-void on_key(GLFWwindow* window, int key, int, int action, int mods) {
-    auto* queue = static_cast<std::vector<KeyPress>*>(glfwGetWindowUserPointer(window));
-    if (queue && action != GLFW_RELEASE) queue->push_back({key, mods, action == GLFW_REPEAT});
-}
-
-void toggle_fullscreen(GLFWwindow* window, AppState& state) {
-    if (glfwGetWindowMonitor(window)) {
-        glfwSetWindowMonitor(window, nullptr, 80, 60, state.window_width, state.window_height, GLFW_DONT_CARE);
-        state.fullscreen = false;
-        return;
+// ImGui's GLFW backend for the app's context, shut down before the app (and its context) goes.
+class GlfwImGui {
+public:
+    GlfwImGui(GLFWwindow* window, LabApp& app) {
+        ImGui::SetCurrentContext(app.imgui_context());
+        glfwSetKeyCallback(window, on_key);
+        ImGui_ImplGlfw_InitForOpenGL(window, true);
     }
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    if (!mode) return;
-    glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    state.fullscreen = true;
+    ~GlfwImGui() { ImGui_ImplGlfw_Shutdown(); }
+    GlfwImGui(const GlfwImGui&) = delete;
+    GlfwImGui& operator=(const GlfwImGui&) = delete;
+};
+
+int run_app(GLFWwindow* window, WindowOptions& options) {
+    LabApp app(std::move(options.session));
+    GlfwImGui input(window, app);
+    if (options.verbose) {
+        app.on_action = [](const std::string& what) { std::cout << "timeslice-lab: " << what << std::endl; };
+        // Where a lesson given on the command line starts (its step was chosen before the window opened).
+        if (const Lesson* lesson = app.session().lesson())
+            app.on_action("lesson " + lesson->name + ": step " + std::to_string(app.session().lesson_step() + 1) + " of " +
+                          std::to_string(lesson->steps.size()));
+    }
+    std::string error;
+    if (!app.init(error)) {
+        std::cerr << "timeslice-lab: " << error << '\n';
+        return 1;
+    }
+    GlfwPlatform platform(window);
+    if (app.session().settings().fullscreen) platform.toggle_fullscreen();
+    FrameLoop loop(platform, app);
+    while (loop.frame()) {
+    }
+    if (!options.settings_path.empty()) {
+        const FileResult saved = save_settings(options.settings_path, app.session().settings());
+        if (!saved) std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
+    }
+    if (options.verbose)
+        std::cout << "timeslice-lab: closed after " << app.session().frames_stepped() << " frames (" << app.frames_displayed() << " displayed, "
+                  << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3)) << " fps)" << std::endl;
+    return 0;
 }
 
 }  // namespace
@@ -90,7 +184,7 @@ std::string no_display_message() {
            "'trace', 'metrics', 'bench' (see 'timeslice-lab --help').";
 }
 
-int run_window(const WindowOptions& options) {
+int run_window(WindowOptions options) {
     if (!have_display()) {
         std::cerr << no_display_message() << '\n';
         return 1;
@@ -104,8 +198,8 @@ int run_window(const WindowOptions& options) {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    AppState state = options.state;
-    GLFWwindow* window = glfwCreateWindow(state.window_width, state.window_height, "Timeslice Lab", nullptr, nullptr);
+    const LabSettings& s = options.session->settings();
+    GLFWwindow* window = glfwCreateWindow(s.window_width, s.window_height, "Timeslice Lab", nullptr, nullptr);
     if (!window) {
         std::cerr << "timeslice-lab: cannot open a window with OpenGL 3.3 core (" << g_glfw_error
                   << "); the headless commands may still work: 'timeslice-lab screenshot --out FILE.png'\n";
@@ -115,68 +209,9 @@ int run_window(const WindowOptions& options) {
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
     std::string error;
-    if (!load_gl(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress), error)) {
-        std::cerr << "timeslice-lab: " << error << '\n';
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        return 1;
-    }
-
-    ImGui::CreateContext();
-    glfwSetKeyCallback(window, on_key);
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    int status = 0;
-    {
-        LabApp app(state);
-        glfwSetWindowUserPointer(window, &app.pending_keys);
-        if (options.verbose)
-            app.on_action = [](const std::string& what) { std::cout << "timeslice-lab: " << what << std::endl; };
-        if (!app.init(error)) {
-            std::cerr << "timeslice-lab: " << error << '\n';
-            status = 1;
-        } else {
-            if (state.fullscreen) {
-                app.state().fullscreen = false;
-                toggle_fullscreen(window, app.state());
-            }
-            auto last = std::chrono::steady_clock::now();
-            IdlePointer pointer;
-            while (!glfwWindowShouldClose(window) && !app.quit_requested()) {
-                glfwPollEvents();
-                int fb_w = 0, fb_h = 0;
-                glfwGetFramebufferSize(window, &fb_w, &fb_h);
-                const auto now = std::chrono::steady_clock::now();
-                const double dt = std::chrono::duration<double>(now - last).count();
-                last = now;
-                if (fb_w == 0 || fb_h == 0 || glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
-                    glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, the simulation waits
-                    continue;
-                }
-                if (const std::string change = pointer.update(window, app.state().hide_idle_cursor, now); !change.empty() && app.on_action)
-                    app.on_action(change);
-                app.prepare_frame();
-                ImGui_ImplOpenGL3_NewFrame();
-                ImGui_ImplGlfw_NewFrame();
-                app.frame({dt, -1, 0, fb_w, fb_h});
-                glfwSwapBuffers(window);
-                if (app.fullscreen_toggle_requested()) toggle_fullscreen(window, app.state());
-                if (!glfwGetWindowMonitor(window)) glfwGetWindowSize(window, &app.state().window_width, &app.state().window_height);
-            }
-            if (!options.settings_path.empty()) {
-                const FileResult saved = save_settings(options.settings_path, settings_of(app.state()));
-                if (!saved) std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
-            }
-            if (options.verbose)
-                std::cout << "timeslice-lab: closed after " << app.frames_stepped() << " frames ("
-                          << app.frames_displayed() << " displayed, " << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3))
-                          << " fps)" << std::endl;
-        }
-    }
-    glfwSetWindowUserPointer(window, nullptr);
-    ImGui_ImplOpenGL3_Shutdown();
-    ImGui_ImplGlfw_Shutdown();
-    ImGui::DestroyContext();
+    int status = 1;
+    if (load_gl(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress), error)) status = run_app(window, options);
+    else std::cerr << "timeslice-lab: " << error << '\n';
     glfwDestroyWindow(window);
     glfwTerminate();
     return status;

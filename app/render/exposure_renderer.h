@@ -11,7 +11,7 @@
 #include "app/render/shape_batch.h"
 
 #include "core/exposure/exposure_scene.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <cstdint>
 #include <string>

@@ -20,7 +20,7 @@
 #include "app/render/shape_batch.h"
 
 #include "core/npc/npc_scene.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <cstdint>
 #include <string>

@@ -3,9 +3,9 @@
 // from the Okabe–Ito palette, where no meaning rests on red vs green alone.
 #pragma once
 
+#include "core/settings/lab_settings.h"
+
 #include <cstdint>
-#include <optional>
-#include <string_view>
 
 namespace tsl::app {
 
@@ -21,11 +21,6 @@ struct Rgba {
 constexpr Rgba hex(std::uint32_t rgb, float alpha = 1) {
     return {((rgb >> 16) & 0xFF) / 255.0f, ((rgb >> 8) & 0xFF) / 255.0f, (rgb & 0xFF) / 255.0f, alpha};
 }
-
-enum class PaletteKind { Classic, ColourBlind };
-// The UI's look: the light theme, or a high-contrast one for washed-out
-// projectors (black text on white, heavier borders, no grey text).
-enum class UiTheme { Light, HighContrast };
 
 struct Palette {
     Rgba background;       // scene background
@@ -64,19 +59,5 @@ inline Rgba pane_colour(int index) {
     return hex(hues[static_cast<unsigned>(index) % 5]);
 }
 inline char pane_letter(int index) { return static_cast<char>('A' + index); }
-
-inline std::string_view name_of(UiTheme theme) { return theme == UiTheme::Light ? "light" : "high-contrast"; }
-inline std::optional<UiTheme> parse_theme(std::string_view text) {
-    if (text == "light") return UiTheme::Light;
-    if (text == "high-contrast") return UiTheme::HighContrast;
-    return std::nullopt;
-}
-
-inline std::string_view name_of(PaletteKind kind) { return kind == PaletteKind::Classic ? "classic" : "colour-blind"; }
-inline std::optional<PaletteKind> parse_palette(std::string_view text) {
-    if (text == "classic") return PaletteKind::Classic;
-    if (text == "colour-blind" || text == "color-blind" || text == "okabe-ito") return PaletteKind::ColourBlind;
-    return std::nullopt;
-}
 
 }  // namespace tsl::app

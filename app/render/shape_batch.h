@@ -8,7 +8,7 @@
 #include "app/render/gl_util.h"
 #include "app/render/palette.h"
 
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <cstdint>
 #include <string>

@@ -15,21 +15,6 @@ namespace tsl::app {
 
 namespace {
 
-const char* explain(ExposureMode mode) {
-    switch (mode) {
-        case ExposureMode::Single: return "Every cell's ray on the main thread, every step: the main thread pays for all of it.";
-        case ExposureMode::SameFrame:
-            return "The rays are spread over the job system, and the main thread waits for them (and helps) before it goes on.";
-        case ExposureMode::NextFrame:
-            return "The rays run on the job system while the frame goes on; the next step gathers them and swaps the map in. "
-                   "The main thread only gathers and launches; the map is one step old.";
-        case ExposureMode::Timesliced:
-            return "A share of the cells each step, gathered the next step; the map shown is the last complete pass, "
-                   "computed from where the eye was when that pass began.";
-    }
-    return "";
-}
-
 const std::vector<std::string>& shipped_levels(const std::string& assets) {
     static std::string listed_for;
     static std::vector<std::string> names;
@@ -44,56 +29,37 @@ ImU32 col(Rgba c) { return c.packed(); }
 
 }  // namespace
 
-void draw_exposure_sections(AppState& state, const ExposureScene& scene, const UiFonts& fonts) {
-    ExposureSceneConfig& e = state.exposure;
+void draw_exposure_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
+    const ExposureScene& scene = *session.exposure();
+    const LabSettings& settings = fields.settings();
+    const ExposureSceneConfig& e = settings.exposure;
     if (section(fonts, "Exposure map")) {
-        for (std::size_t i = 0; i < std::size(kAllExposureModes); ++i) {
-            const ExposureMode mode = kAllExposureModes[i];
-            if (ImGui::RadioButton(formatted("%zu  %s", i + 1, std::string(label_of(mode)).c_str()).c_str(), e.mode == mode)) e.mode = mode;
-            tooltip(explain(mode));
-        }
+        FieldControlOptions modes;
+        modes.radio_label = [](const EnumName& name, int index) { return formatted("%d  %s", index + 1, std::string(name.label).c_str()); };
+        fields.control("exposure_mode", modes);
         ImGui::BeginDisabled(e.mode != ExposureMode::Timesliced);
-        float slice = static_cast<float>(e.slice_percent);
-        if (ImGui::SliderFloat("slice", &slice, 1.0f, 100.0f, "%.0f%% per step", ImGuiSliderFlags_Logarithmic)) e.slice_percent = slice;
-        tooltip("Timesliced: the share of the cells (rays) or of the eight octants (sweep) computed each step.");
+        fields.control("slice_percent");
         ImGui::EndDisabled();
-        ImGui::TextUnformatted("Algorithm");
-        ImGui::SameLine();
-        if (ImGui::RadioButton("per-cell rays", e.algorithm == ExposureAlgorithm::Rays)) e.algorithm = ExposureAlgorithm::Rays;
-        tooltip("The article's: one segment from the eye to every cell, walked through the grid until a wall.");
-        ImGui::SameLine();
-        if (ImGui::RadioButton("sweep", e.algorithm == ExposureAlgorithm::Sweep)) e.algorithm = ExposureAlgorithm::Sweep;
-        tooltip("A visibility sweep (shadowcasting) from the eye: every cell touched about once, the same map. "
-                "Check the algorithm before you thread it.");
-        int workers = state.workers < 0 ? default_worker_count() : state.workers;
+        fields.control("algorithm");
         ImGui::BeginDisabled(e.mode == ExposureMode::Single);
-        if (ImGui::SliderInt("workers", &workers, 0, 8)) state.workers = workers;
-        tooltip("Worker threads of the job system. 0 is allowed: the main thread then runs the work when it gathers it.");
+        FieldControlOptions workers;
+        workers.shown_value = session.worker_count();
+        fields.control("workers", workers);
         ImGui::EndDisabled();
     }
     if (section(fonts, "Level")) {
-        const std::vector<std::string>& names = shipped_levels(e.assets_dir);
-        if (ImGui::BeginCombo("level", e.level.c_str())) {
-            for (const std::string& name : names)
-                if (ImGui::Selectable(name.c_str(), e.level == name)) e.level = name;
-            if (ImGui::Selectable("random", e.level == "random")) e.level = "random";
-            ImGui::EndCombo();
-        }
-        tooltip("A level from assets/levels, or a random one from a seed. Levels are text files: add your own there.");
-        if (e.level == "random") {
-            ImGui::InputScalar("seed", ImGuiDataType_U32, &e.seed);
-            tooltip("The same seed always makes the same level.");
-        }
-        ImGui::SliderInt("grid", &e.grid_size, 10, 1000, "%d cells a side", ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp);
-        tooltip("Cells per side. 100 x 100 = 10,000 cells, the article's figure; a level is stretched to any size.");
+        FieldControlOptions levels;
+        levels.choices = shipped_levels(e.assets_dir);
+        levels.choices.push_back("random");
+        fields.control("level", levels);
+        if (e.level == "random") fields.control("seed");
+        else fields.skip("seed");  // only a random level has a seed
+        fields.control("grid_size");
         ImGui::TextDisabled("%d x %d = %s cells", e.grid_size, e.grid_size, rate_number(double(e.grid_size) * e.grid_size).c_str());
-        float sentinel = static_cast<float>(e.sentinel_speed), character = static_cast<float>(e.character_speed);
-        if (ImGui::SliderFloat("sentinel speed", &sentinel, 0.0f, 0.5f, "%.2f grid/s")) e.sentinel_speed = sentinel;
-        tooltip("How fast the sentinel walks its loop, in grid widths per second.");
-        if (ImGui::SliderFloat("character speed", &character, 0.0f, 0.5f, "%.2f grid/s")) e.character_speed = character;
-        tooltip("How fast the shy character walks to its hiding place.");
-        ImGui::Checkbox("show rays", &state.exposure_draw.rays);
-        tooltip("A sample of rays from the eye: amber ones reach their cell, blue ones are blocked.");
+        fields.control("sentinel_speed");
+        fields.control("character_speed");
+        fields.control("show_rays");
+        fields.finish(FieldScope::Exposure);
     }
     if (section(fonts, "This step")) {
         const ExposureMetrics& m = scene.metrics();
@@ -115,7 +81,7 @@ void draw_exposure_sections(AppState& state, const ExposureScene& scene, const U
     }
 }
 
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const AppState& state, const ExposureScene& scene,
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const ExposureScene& scene,
                            const PixelRect& rect) {
     if (rect.empty()) return;
     const Palette& p = palette(state.palette);

@@ -2,6 +2,8 @@
 
 #include "app/ui/text.h"
 
+#include "core/session/key_bindings.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -30,12 +32,13 @@ void bold(const UiFonts& fonts, const char* text) {
 }
 
 // A square in a pane's colour, the height of a line of text, then its label.
-void chip_then(const std::optional<Rgba>& chip, const std::string& label) {
-    if (chip) {
+void chip_then(int pane, const std::string& label) {
+    if (pane >= 0) {
+        const Rgba chip = pane_colour(pane);
         const float side = ImGui::GetTextLineHeight() * 0.8f;
         const ImVec2 at = ImGui::GetCursorScreenPos();
         const float drop = (ImGui::GetTextLineHeight() - side) / 2;
-        ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y + drop}, {at.x + side, at.y + drop + side}, chip->packed(), side * 0.2f);
+        ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y + drop}, {at.x + side, at.y + drop + side}, chip.packed(), side * 0.2f);
         ImGui::Dummy({side, side});
         ImGui::SameLine();
     }
@@ -73,7 +76,7 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
     for (const RevealRow& row : card.rows) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        chip_then(row.chip, row.label);
+        chip_then(row.pane, row.label);
         for (int i = 1; i < columns && i - 1 < static_cast<int>(row.values.size()); ++i) {
             ImGui::TableSetColumnIndex(i);
             ImGui::TextUnformatted(row.values[i - 1].c_str());
@@ -83,12 +86,6 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
 }
 
 }  // namespace
-
-std::string measure_text(double value, const char* unit) {
-    const double a = std::fabs(value);
-    const char* format = a >= 100 ? "%.0f %s" : a >= 10 ? "%.1f %s" : a >= 1 ? "%.2f %s" : a == 0 ? "%.0f %s" : "%.3f %s";
-    return formatted(format, value, unit);
-}
 
 LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect) {
     LessonCardResult result;
@@ -148,35 +145,15 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
 namespace {
 
 void keys_page(const UiFonts& fonts) {
-    struct Key {
-        const char* keys;
-        const char* what;
-    };
-    static const Key keys[] = {
-        {"Space", "Pause or resume the simulation."},
-        {"Right arrow", "Pause and advance one fixed step (hold to keep stepping)."},
-        {"1 - 5", "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited."},
-        {"1 - 4", "Exposure scene: single-threaded, same frame, next frame, timesliced."},
-        {"Page Down", "Lesson: reveal the measured answer, then go to the next step (what a clicker sends)."},
-        {"Page Up", "Lesson: back to the step before."},
-        {"P", "Presenter view: only the scene, the step's text and one plot."},
-        {"R", "Record the scene area as a GIF; R again stops."},
-        {"H", "Hide or show everything but the scene."},
-        {"F", "Full screen on or off."},
-        {"?", "This list."},
-        {"F1", "About the modes: what each one reads and saves, and its latency."},
-        {"Esc", "Close this page."},
-        {"Ctrl+Q", "Quit."},
-    };
     if (!ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit)) return;
     ImGui::TableSetupColumn("key");
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-    for (const Key& k : keys) {
+    for (const KeyBinding& k : key_bindings()) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        bold(fonts, k.keys);
+        bold(fonts, std::string(k.keys).c_str());
         ImGui::TableSetColumnIndex(1);
-        wrapped(k.what);
+        wrapped(std::string(k.help));
     }
     ImGui::EndTable();
 }
@@ -245,8 +222,8 @@ void about_page(const UiFonts& fonts) {
 
 }  // namespace
 
-bool draw_help_page(const std::string& which, const UiFonts& fonts, ImVec2 display) {
-    const bool about = which == "about";
+bool draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display) {
+    const bool about = page == HelpPage::About;
     const ImVec2 size{std::min(display.x * 0.86f, ImGui::GetFontSize() * (about ? 60.0f : 44.0f)), display.y * (about ? 0.9f : 0.8f)};
     ImGui::SetNextWindowPos({(display.x - size.x) / 2, (display.y - size.y) / 2});
     ImGui::SetNextWindowSize(size);

@@ -25,8 +25,6 @@ namespace tsl::app {
 namespace {
 
 // The light theme's colours (ui_style.cpp) and the scenes' paper.
-constexpr Rgba kInk = hex(0x1E1E1E), kFaint = hex(0x7A7A7A), kPaper = hex(0xFBFAF7), kBorder = hex(0xC9C5BC);
-constexpr Rgba kGrid = hex(0x000000, 0.07f), kCursor = hex(0x1E1E1E, 0.45f), kFrozen = hex(0xD55E00);
 constexpr float kBodyPx = 17.0f;      // ui_style.cpp's body size at scale 1: line widths scale with the font
 constexpr float kOffscreenPx = 1e5f;  // far-off samples are clamped here: finite for ImDrawList, clipped anyway
 // Points per AddPolyline call: an anti-aliased thick line takes 4 vertices a
@@ -97,6 +95,12 @@ std::string format_with_unit(const char* number_format, const std::string& unit)
 float text_width(ImFont* font, float size, const char* text) { return font->CalcTextSizeA(size, FLT_MAX, 0, text).x; }
 
 // The plot rectangle of one frame and the ranges at its edges.
+struct Ticks {
+    std::vector<double> values;
+    std::vector<std::string> labels;
+    float widest = 0;
+};
+
 struct Canvas {
     ImVec2 min, max;  // screen pixels
     AxisRange x, left, right;
@@ -394,7 +398,9 @@ std::string PlotWidget::next_export_path() const {
 }
 
 std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::span<const PlotLine> lines,
-                                           const UiFonts& fonts) {
+                                           const UiStyle& style) {
+    const UiFonts& fonts = style.fonts();
+    colours_ = style.plot_colours();
     const std::optional<double> newest = newest_x(lines);
     if (frozen_ && newest && *newest < frozen_newest_x_) frozen_ = false;  // the simulation was reset
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -438,7 +444,7 @@ void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, 
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const float width = ImGui::CalcTextSize(status).x;
     ImGui::SetCursorScreenPos({std::max(at.x, right_x - width), at.y});
-    if (frozen_) ImGui::TextColored({kFrozen.r, kFrozen.g, kFrozen.b, 1}, "%s", status);
+    if (frozen_) ImGui::TextColored({colours_.frozen.r, colours_.frozen.g, colours_.frozen.b, 1}, "%s", status);
     else ImGui::TextDisabled("%s", status);
 }
 
@@ -517,7 +523,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
         // The swatch is a short piece of the line in its own stroke.
         const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
         const ImU32 colour = line.colour.with_alpha(is_hidden ? 0.25f : line.colour.a).packed();
-        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, kInk.with_alpha(0.06f).packed(), 3);
+        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, colours_.ink.with_alpha(0.06f).packed(), 3);
         if (line.stroke == PlotStroke::Dashed) {
             const float dash = swatch_w / 3.4f;
             for (float x = p.x; x < p.x + swatch_w; x += dash * 1.2f)
@@ -525,7 +531,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
         } else {
             list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (line.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
         }
-        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? kFaint.with_alpha(0.7f) : kInk).packed(), label.c_str());
+        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? colours_.faint.with_alpha(0.7f) : colours_.ink).packed(), label.c_str());
     }
 }
 
@@ -533,95 +539,112 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
 // [SECTION] Canvas: axes, grid, reference, lines, hover read-out
 //-----------------------------------------------------------------------------
 
-bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts) {
-    const float font = ImGui::GetFontSize(), small = font * 0.85f;
-    ImFont* text_font = fonts.regular ? fonts.regular : ImGui::GetFont();
-    const bool has_left = has_axis(lines, PlotAxis::Left), has_right = has_axis(lines, PlotAxis::Right);
-
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    ImGui::InvisibleButton("plot", size);
-    const bool hovered = ImGui::IsItemHovered();
-    const bool export_now = draw_context_menu(lines, has_right);  // belongs to the item just drawn
-
-    // --- Ranges and ticks ------------------------------------------------------
+// Where everything of one canvas goes: the plot rectangle and its ranges, the
+// ticks and their labels, the units.
+struct CanvasLayout {
+    ImVec2 origin, size;
+    float font = 0, small = 0;
+    ImFont* text_font = nullptr;
+    bool has_left = false, has_right = false;
     Canvas c;
-    c.x = view_x(lines);
-    c.left = options_.fixed_y ? usable(options_.left_fixed) : fit_axis(lines, PlotAxis::Left, c.x);
-    c.right = options_.fixed_y ? usable(options_.right_fixed) : fit_axis(lines, PlotAxis::Right, c.x);
-    const float top_margin = font * 1.3f, bottom_margin = font * 1.6f;
-    c.min.y = origin.y + top_margin;
-    c.max.y = std::max(c.min.y + 1, origin.y + size.y - bottom_margin);
-    const int y_ticks_max = std::clamp(static_cast<int>((c.max.y - c.min.y) / (font * 2.0f)), 2, 10);
+    Ticks left_ticks, right_ticks, x_ticks;
+    std::string left_unit, right_unit;
+};
 
-    struct Ticks {
-        std::vector<double> values;
-        std::vector<std::string> labels;
-        float widest = 0;
-    };
-    auto ticks_of = [&](AxisRange r, int max_ticks) {
-        Ticks t;
-        t.values = nice_ticks(r.lo, r.hi, max_ticks);
-        const double step = nice_tick_step(r.lo, r.hi, max_ticks);
-        for (double v : t.values) {
-            t.labels.push_back(format_tick(v, step));
-            t.widest = std::max(t.widest, text_width(text_font, small, t.labels.back().c_str()));
-        }
-        return t;
-    };
-    const Ticks left_ticks = ticks_of(c.left, y_ticks_max);
-    const Ticks right_ticks = has_right ? ticks_of(c.right, y_ticks_max) : Ticks{};
-    const std::string left_unit = units_of(lines, PlotAxis::Left), right_unit = units_of(lines, PlotAxis::Right);
-    const float left_gutter = std::max({left_ticks.widest, text_width(text_font, small, "t (s)"),
-                                        text_width(text_font, small, left_unit.c_str())}) + font * 0.6f;
-    const float right_gutter = has_right ? std::max(right_ticks.widest, text_width(text_font, small, right_unit.c_str())) + font * 0.6f
-                                         : font * 1.2f;  // room for half of the last time label
-    c.min.x = origin.x + left_gutter;
-    c.max.x = std::max(c.min.x + 1, origin.x + size.x - right_gutter);
-    const int x_ticks_max = std::clamp(static_cast<int>((c.max.x - c.min.x) / (font * 5.0f)), 2, 12);
-    const Ticks x_ticks = ticks_of(c.x, x_ticks_max);
+namespace {
 
-    // --- Frame, grid, axes -----------------------------------------------------
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    list->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
-    list->AddRectFilled(c.min, c.max, kPaper.packed());
-    const PlotAxis grid_axis = has_left || !has_right ? PlotAxis::Left : PlotAxis::Right;
-    for (double v : (grid_axis == PlotAxis::Left ? left_ticks : right_ticks).values) {
+Ticks ticks_of(AxisRange r, int max_ticks, ImFont* font, float size) {
+    Ticks t;
+    t.values = nice_ticks(r.lo, r.hi, max_ticks);
+    const double step = nice_tick_step(r.lo, r.hi, max_ticks);
+    for (double v : t.values) {
+        t.labels.push_back(format_tick(v, step));
+        t.widest = std::max(t.widest, text_width(font, size, t.labels.back().c_str()));
+    }
+    return t;
+}
+
+// Frame, grid, tick labels and units.
+void draw_axes(ImDrawList* list, const CanvasLayout& l, const PlotColours& colours) {
+    const Canvas& c = l.c;
+    const float font = l.font, small = l.small;
+    list->AddRectFilled(c.min, c.max, colours.paper.packed());
+    const PlotAxis grid_axis = l.has_left || !l.has_right ? PlotAxis::Left : PlotAxis::Right;
+    for (double v : (grid_axis == PlotAxis::Left ? l.left_ticks : l.right_ticks).values) {
         const float y = std::round(c.py(v, grid_axis)) + 0.5f;
-        list->AddLine({c.min.x, y}, {c.max.x, y}, kGrid.packed());
+        list->AddLine({c.min.x, y}, {c.max.x, y}, colours.grid.packed());
     }
-    for (std::size_t i = 0; i < x_ticks.values.size(); ++i) {
-        const float x = std::round(c.px(x_ticks.values[i])) + 0.5f;
-        list->AddLine({x, c.min.y}, {x, c.max.y}, kGrid.packed());
-        list->AddLine({x, c.max.y}, {x, c.max.y + font * 0.25f}, kFaint.packed());
-        const float w = text_width(text_font, small, x_ticks.labels[i].c_str());
-        const float left = std::max(c.min.x, std::min(x - w / 2, origin.x + size.x - w));  // inside the canvas
-        list->AddText(text_font, small, {left, c.max.y + font * 0.3f}, kFaint.packed(), x_ticks.labels[i].c_str());
+    for (std::size_t i = 0; i < l.x_ticks.values.size(); ++i) {
+        const float x = std::round(c.px(l.x_ticks.values[i])) + 0.5f;
+        list->AddLine({x, c.min.y}, {x, c.max.y}, colours.grid.packed());
+        list->AddLine({x, c.max.y}, {x, c.max.y + font * 0.25f}, colours.faint.packed());
+        const float w = text_width(l.text_font, small, l.x_ticks.labels[i].c_str());
+        const float left = std::max(c.min.x, std::min(x - w / 2, l.origin.x + l.size.x - w));  // inside the canvas
+        list->AddText(l.text_font, small, {left, c.max.y + font * 0.3f}, colours.faint.packed(), l.x_ticks.labels[i].c_str());
     }
-    list->AddRect(c.min, c.max, kBorder.packed());
+    list->AddRect(c.min, c.max, colours.border.packed());
     auto label_axis = [&](const Ticks& ticks, PlotAxis axis) {
         for (std::size_t i = 0; i < ticks.values.size(); ++i) {
             const float y = c.py(ticks.values[i], axis) - small / 2;
-            const float w = text_width(text_font, small, ticks.labels[i].c_str());
+            const float w = text_width(l.text_font, small, ticks.labels[i].c_str());
             const float x = axis == PlotAxis::Left ? c.min.x - font * 0.3f - w : c.max.x + font * 0.3f;
-            list->AddText(text_font, small, {x, std::max(origin.y, std::min(y, c.max.y - small / 2))}, kFaint.packed(),
+            list->AddText(l.text_font, small, {x, std::max(l.origin.y, std::min(y, c.max.y - small / 2))}, colours.faint.packed(),
                           ticks.labels[i].c_str());
         }
     };
-    label_axis(left_ticks, PlotAxis::Left);
-    if (has_right) label_axis(right_ticks, PlotAxis::Right);
+    label_axis(l.left_ticks, PlotAxis::Left);
+    if (l.has_right) label_axis(l.right_ticks, PlotAxis::Right);
     // Units above the axes, time's below the left labels.
-    list->AddText(text_font, small, {origin.x, origin.y}, kInk.packed(), left_unit.c_str());
-    if (has_right)
-        list->AddText(text_font, small, {origin.x + size.x - text_width(text_font, small, right_unit.c_str()), origin.y},
-                      kInk.packed(), right_unit.c_str());
-    list->AddText(text_font, small, {c.min.x - font * 0.3f - text_width(text_font, small, "t (s)"), c.max.y + font * 0.3f},
-                  kInk.packed(), "t (s)");
+    list->AddText(l.text_font, small, {l.origin.x, l.origin.y}, colours.ink.packed(), l.left_unit.c_str());
+    if (l.has_right)
+        list->AddText(l.text_font, small, {l.origin.x + l.size.x - text_width(l.text_font, small, l.right_unit.c_str()), l.origin.y},
+                      colours.ink.packed(), l.right_unit.c_str());
+    list->AddText(l.text_font, small, {c.min.x - font * 0.3f - text_width(l.text_font, small, "t (s)"), c.max.y + font * 0.3f},
+                  colours.ink.packed(), "t (s)");
+}
 
-    // --- Reference and lines, clipped to the plot ------------------------------
+}  // namespace
+
+// Ranges, ticks and gutters for a canvas of `size` at the cursor.
+CanvasLayout PlotWidget::layout_canvas(ImVec2 origin, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts) {
+    CanvasLayout l;
+    l.origin = origin;
+    l.size = size;
+    l.font = ImGui::GetFontSize();
+    l.small = l.font * 0.85f;
+    l.text_font = fonts.regular ? fonts.regular : ImGui::GetFont();
+    l.has_left = has_axis(lines, PlotAxis::Left);
+    l.has_right = has_axis(lines, PlotAxis::Right);
+    Canvas& c = l.c;
+    c.x = view_x(lines);
+    c.left = options_.fixed_y ? usable(options_.left_fixed) : fit_axis(lines, PlotAxis::Left, c.x);
+    c.right = options_.fixed_y ? usable(options_.right_fixed) : fit_axis(lines, PlotAxis::Right, c.x);
+    const float top_margin = l.font * 1.3f, bottom_margin = l.font * 1.6f;
+    c.min.y = origin.y + top_margin;
+    c.max.y = std::max(c.min.y + 1, origin.y + size.y - bottom_margin);
+    const int y_ticks_max = std::clamp(static_cast<int>((c.max.y - c.min.y) / (l.font * 2.0f)), 2, 10);
+    l.left_ticks = ticks_of(c.left, y_ticks_max, l.text_font, l.small);
+    if (l.has_right) l.right_ticks = ticks_of(c.right, y_ticks_max, l.text_font, l.small);
+    l.left_unit = units_of(lines, PlotAxis::Left);
+    l.right_unit = units_of(lines, PlotAxis::Right);
+    const float left_gutter = std::max({l.left_ticks.widest, text_width(l.text_font, l.small, "t (s)"),
+                                        text_width(l.text_font, l.small, l.left_unit.c_str())}) + l.font * 0.6f;
+    const float right_gutter = l.has_right ? std::max(l.right_ticks.widest, text_width(l.text_font, l.small, l.right_unit.c_str())) + l.font * 0.6f
+                                           : l.font * 1.2f;  // room for half of the last time label
+    c.min.x = origin.x + left_gutter;
+    c.max.x = std::max(c.min.x + 1, origin.x + size.x - right_gutter);
+    const int x_ticks_max = std::clamp(static_cast<int>((c.max.x - c.min.x) / (l.font * 5.0f)), 2, 12);
+    l.x_ticks = ticks_of(c.x, x_ticks_max, l.text_font, l.small);
+    return l;
+}
+
+// The reference line, the series and the reference's label, clipped to the plot.
+void PlotWidget::draw_data(ImDrawList* list, const CanvasLayout& l, std::span<const PlotLine> lines) {
+    const Canvas& c = l.c;
     list->PushClipRect(c.min, c.max, true);
-    const float scale = font / kBodyPx;
+    const float scale = l.font / kBodyPx;
     const std::optional<PlotReference>& ref = options_.reference;
-    const bool show_ref = ref && (ref->axis == PlotAxis::Left || has_right) && c.py(ref->value, ref->axis) >= c.min.y &&
+    const bool show_ref = ref && (ref->axis == PlotAxis::Left || l.has_right) && c.py(ref->value, ref->axis) >= c.min.y &&
                           c.py(ref->value, ref->axis) <= c.max.y;
     if (show_ref) {  // the line under the data, its label over it
         const float y = c.py(ref->value, ref->axis);
@@ -632,49 +655,66 @@ bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const
     for (const PlotLine& line : lines)
         if (!hidden(*line.series)) draw_line(list, c, line, newest.value_or(c.x.hi), points_);
     if (show_ref && !ref->label.empty()) {
-        const float y = c.py(ref->value, ref->axis), w = text_width(text_font, small, ref->label.c_str());
-        const ImVec2 at{c.max.x - w - font * 0.4f, y - small - 2 < c.min.y ? y + 2 : y - small - 2};  // below it at the very top
-        list->AddRectFilled({at.x - 3, at.y}, {at.x + w + 3, at.y + small}, kPaper.with_alpha(0.85f).packed(), 2);
-        list->AddText(text_font, small, at, ref->colour.packed(), ref->label.c_str());
+        const float y = c.py(ref->value, ref->axis), w = text_width(l.text_font, l.small, ref->label.c_str());
+        const ImVec2 at{c.max.x - w - l.font * 0.4f, y - l.small - 2 < c.min.y ? y + 2 : y - l.small - 2};  // below it at the very top
+        list->AddRectFilled({at.x - 3, at.y}, {at.x + w + 3, at.y + l.small}, colours_.paper.with_alpha(0.85f).packed(), 2);
+        list->AddText(l.text_font, l.small, at, ref->colour.packed(), ref->label.c_str());
     }
     list->PopClipRect();
     if (!newest) {
         const char* empty = "no samples yet";
-        const float w = text_width(text_font, font, empty);
-        list->AddText(text_font, font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - font) / 2}, kFaint.packed(), empty);
+        const float w = text_width(l.text_font, l.font, empty);
+        list->AddText(l.text_font, l.font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - l.font) / 2}, colours_.faint.packed(), empty);
     }
+}
 
-    // --- Hover read-out: cursor line, markers, every visible value at that time -
+// Hover read-out: a cursor line, markers, and every visible value at that time.
+void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<const PlotLine> lines) {
+    const Canvas& c = l.c;
+    const float font = l.font;
     const ImVec2 mouse = ImGui::GetIO().MousePos;
-    if (hovered && c.contains(mouse)) {
-        const double x = c.x_at(mouse.x);
-        list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, kCursor.packed(), std::max(1.0f, scale));
-        ImGui::BeginTooltip();
-        ImGui::Text("t = %.3f s", x);
-        ImDrawList* tip = ImGui::GetWindowDrawList();
-        const bool after_newest = !newest || x > *newest;  // no value is known there yet
-        if (after_newest) ImGui::TextDisabled("after the newest sample");
-        for (const PlotLine& line : lines) {
-            if (hidden(*line.series) || after_newest) continue;
-            const std::optional<double> value = line.series->value_at(x);
-            if (value) {
-                const ImVec2 marker{mouse.x, c.py(*value, line.axis)};
-                if (c.contains(marker)) {
-                    list->AddCircleFilled(marker, font * 0.24f, kPaper.packed());
-                    list->AddCircleFilled(marker, font * 0.17f, line.colour.packed());
-                }
+    if (!c.contains(mouse)) return;
+    const std::optional<double> newest = newest_x(lines);
+    const double x = c.x_at(mouse.x);
+    list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, colours_.cursor.packed(), std::max(1.0f, font / kBodyPx));
+    ImGui::BeginTooltip();
+    ImGui::Text("t = %.3f s", x);
+    ImDrawList* tip = ImGui::GetWindowDrawList();
+    const bool after_newest = !newest || x > *newest;  // no value is known there yet
+    if (after_newest) ImGui::TextDisabled("after the newest sample");
+    for (const PlotLine& line : lines) {
+        if (hidden(*line.series) || after_newest) continue;
+        const std::optional<double> value = line.series->value_at(x);
+        if (value) {
+            const ImVec2 marker{mouse.x, c.py(*value, line.axis)};
+            if (c.contains(marker)) {
+                list->AddCircleFilled(marker, font * 0.24f, colours_.paper.packed());
+                list->AddCircleFilled(marker, font * 0.17f, line.colour.packed());
             }
-            const ImVec2 p = ImGui::GetCursorScreenPos();
-            tip->AddRectFilled({p.x, p.y + font * 0.3f}, {p.x + font * 0.7f, p.y + font * 0.8f}, line.colour.packed(), 2);
-            ImGui::Dummy({font * 0.8f, font});
-            ImGui::SameLine();
-            const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
-                                           : std::string("no sample yet");
-            ImGui::Text("%s: %s", line.series->name().c_str(), text.c_str());
         }
-        if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
-        ImGui::EndTooltip();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        tip->AddRectFilled({p.x, p.y + font * 0.3f}, {p.x + font * 0.7f, p.y + font * 0.8f}, line.colour.packed(), 2);
+        ImGui::Dummy({font * 0.8f, font});
+        ImGui::SameLine();
+        const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
+                                       : std::string("no sample yet");
+        ImGui::Text("%s: %s", line.series->name().c_str(), text.c_str());
     }
+    if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
+    ImGui::EndTooltip();
+}
+
+bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts) {
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("plot", size);
+    const bool hovered = ImGui::IsItemHovered();
+    const bool export_now = draw_context_menu(lines, has_axis(lines, PlotAxis::Right));  // belongs to the item just drawn
+    const CanvasLayout layout = layout_canvas(origin, size, lines, fonts);
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+    draw_axes(list, layout, colours_);
+    draw_data(list, layout, lines);
+    if (hovered) draw_hover(list, layout, lines);
     list->PopClipRect();
     return export_now;
 }

@@ -9,7 +9,7 @@
 //         {&latency_max, hex(0x0072B2), PlotShape::Staircase, PlotStroke::Dashed},
 //         {&jobs_started, hex(0x009E73), PlotShape::Staircase, PlotStroke::Solid, PlotAxis::Right},
 //     };
-//     if (auto exported = plot.draw("latency", {0, 260}, lines, style.fonts()))
+//     if (auto exported = plot.draw("latency", {0, 260}, lines, style))
 //         notice(exported->result ? "saved " + exported->path : exported->result.error);
 //
 // The widget owns only view state (freeze, hidden series, the shown y range);
@@ -89,6 +89,8 @@ struct PlotExport {
     FileResult result{};  // !result: result.error says why ("cannot write '...': Permission denied")
 };
 
+struct CanvasLayout;  // plot_widget.cpp: where one canvas's parts go
+
 class PlotWidget {
 public:
     static constexpr float kMinWindowS = 1, kMaxWindowS = 30;
@@ -103,7 +105,8 @@ public:
     // unique within the window. Every line's series must be non-null.
     // Returns the export's outcome on the frame "Export CSV" was used, so the
     // caller can show it; nullopt on every other frame.
-    std::optional<PlotExport> draw(const char* id, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
+    // The colours follow the style's theme (UiStyle::plot_colours).
+    std::optional<PlotExport> draw(const char* id, ImVec2 size, std::span<const PlotLine> lines, const UiStyle& style);
 
     // The x range shown for these lines: [newest x - window_s, newest x] when
     // live (or [oldest x, oldest x + window_s] until a whole window of samples
@@ -129,6 +132,9 @@ private:
     bool draw_toolbar(std::span<const PlotLine> lines, float right_x);  // true: export requested
     void draw_legend(std::span<const PlotLine> lines, float right_x);
     bool draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);  // true: export requested
+    CanvasLayout layout_canvas(ImVec2 origin, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
+    void draw_data(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);
+    void draw_hover(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);
     bool draw_context_menu(std::span<const PlotLine> lines, bool has_right);
     AxisRange fit_axis(std::span<const PlotLine> lines, PlotAxis axis, AxisRange view);
     void set_fixed_y(bool fixed);
@@ -140,6 +146,7 @@ private:
     std::vector<std::string> hidden_;              // names of hidden series
     std::optional<AxisRange> shown_left_, shown_right_;  // auto-fit ranges last drawn (for hysteresis)
     std::vector<ImVec2> points_;                   // scratch for one line's screen path
+    PlotColours colours_{};                        // the theme's, taken at each draw
 };
 
 }  // namespace tsl::app

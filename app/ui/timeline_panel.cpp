@@ -93,8 +93,25 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     view_end_ = std::max(last_end, view_start_ + 1000);
 }
 
-void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts) {
-    // --- Controls -------------------------------------------------------------
+// Where the canvas's parts go, and the view's time <-> x mapping.
+struct TimelinePanel::Geometry {
+    ImVec2 origin, avail;
+    float font = 0, lane_h = 0;
+    float plot_x0 = 0, plot_x1 = 0, plot_w = 1, lanes_y0 = 0, lanes_y1 = 0;
+    std::int64_t view_start = 0;
+    double span = 1;
+    float x_of(std::int64_t t) const { return plot_x0 + static_cast<float>((t - view_start) / span) * plot_w; }
+    std::int64_t t_of(float x) const { return view_start + static_cast<std::int64_t>((x - plot_x0) / plot_w * span); }
+};
+
+void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts) {
+    draw_controls(fields);
+    if (zoom_ != ZoomMode::Manual) refresh(profiler, fields.settings().timeline_steps);
+    draw_legend();
+    draw_canvas(fonts);
+}
+
+void TimelinePanel::draw_controls(FieldSection& fields) {
     if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
     tooltip("Show the last few simulation steps, following the simulation.");
     ImGui::SameLine();
@@ -107,14 +124,14 @@ void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFon
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    ImGui::SliderInt("steps shown", &steps_shown, 1, 20);
-    tooltip("How many of the latest simulation steps the Fit view shows.");
+    fields.control("timeline_steps");
     ImGui::SameLine();
     ImGui::TextDisabled(zoom_ == ZoomMode::Manual ? "  frozen: wheel zooms, drag pans" : "  wheel zooms, drag pans");
-    if (zoom_ != ZoomMode::Manual) refresh(profiler, steps_shown);
+}
 
-    // Legend: the zones seen lately, by kind, named by their own labels
-    // (so each scene shows its own: "decision job", "exposure rays", ...).
+// The zones seen lately, by kind, named by their own labels (so each scene
+// shows its own: "decision job", "exposure rays", ...).
+void TimelinePanel::draw_legend() const {
     ImDrawList* list = ImGui::GetWindowDrawList();
     const float font = ImGui::GetFontSize();
     for (const KindStyle& k : kKinds) {
@@ -134,114 +151,128 @@ void TimelinePanel::draw(const Profiler& profiler, int& steps_shown, const UiFon
         ImGui::SameLine(0, font * 1.1f);
     }
     ImGui::NewLine();
+}
 
-    // --- Canvas -----------------------------------------------------------------
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (avail.x < 50 || avail.y < 40) return;
-    ImGui::InvisibleButton("timeline canvas", avail);
-    const bool hovered = ImGui::IsItemHovered();
-    const float label_w = std::max(font * 9.5f, ImGui::CalcTextSize("threads (one per job)").x + font);
-    const float axis_h = font * 1.5f, header_h = font * 1.3f;
-    const float plot_x0 = origin.x + label_w, plot_x1 = origin.x + avail.x - font * 0.5f;
-    const float plot_w = std::max(1.0f, plot_x1 - plot_x0);
-    const float lanes_y0 = origin.y + header_h, lanes_y1 = origin.y + avail.y - axis_h;
-    const std::size_t lane_count = std::max<std::size_t>(1, lanes_.size());
-    const float lane_h = std::min(font * 2.2f, (lanes_y1 - lanes_y0) / static_cast<float>(lane_count));
-    const double span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
-    auto x_of = [&](std::int64_t t) { return plot_x0 + static_cast<float>((t - view_start_) / span) * plot_w; };
-    auto t_of = [&](float x) { return view_start_ + static_cast<std::int64_t>((x - plot_x0) / plot_w * span); };
-
-    // Zoom at the cursor, pan by dragging: both freeze the capture.
+// Zoom at the cursor, pan by dragging: both freeze the capture.
+void TimelinePanel::zoom_and_pan(const Geometry& g, bool hovered) {
     const ImGuiIO& io = ImGui::GetIO();
-    if (hovered && io.MouseWheel != 0 && io.MousePos.x >= plot_x0) {
-        const std::int64_t pivot = t_of(io.MousePos.x);
+    if (hovered && io.MouseWheel != 0 && io.MousePos.x >= g.plot_x0) {
+        const std::int64_t pivot = g.t_of(io.MousePos.x);
         const double factor = std::pow(0.8, io.MouseWheel);
-        view_start_ = pivot - static_cast<std::int64_t>((pivot - view_start_) * factor);
-        view_end_ = pivot + static_cast<std::int64_t>((view_end_ - pivot) * factor);
+        view_start_ = pivot - static_cast<std::int64_t>(static_cast<double>(pivot - view_start_) * factor);
+        view_end_ = pivot + static_cast<std::int64_t>(static_cast<double>(view_end_ - pivot) * factor);
         view_end_ = std::max(view_end_, view_start_ + 1000);
         zoom_ = ZoomMode::Manual;
     }
     if (ImGui::IsItemActive() && io.MouseDelta.x != 0) {
-        const auto shift = static_cast<std::int64_t>(io.MouseDelta.x / plot_w * span);
+        const auto shift = static_cast<std::int64_t>(io.MouseDelta.x / g.plot_w * g.span);
         view_start_ -= shift;
         view_end_ -= shift;
         zoom_ = ZoomMode::Manual;
     }
+}
 
-    const Rgba ink = hex(0x1E1E1E), faint = hex(0x7A7A7A);
-    list->PushClipRect(origin, {origin.x + avail.x, origin.y + avail.y}, true);
-    list->AddRectFilled({plot_x0, lanes_y0}, {plot_x1, lanes_y1}, hex(0xFBFAF7).packed());
+void TimelinePanel::draw_canvas(const UiFonts& fonts) {
+    Geometry g;
+    g.origin = ImGui::GetCursorScreenPos();
+    g.avail = ImGui::GetContentRegionAvail();
+    if (g.avail.x < 50 || g.avail.y < 40) return;
+    ImGui::InvisibleButton("timeline canvas", g.avail);
+    const bool hovered = ImGui::IsItemHovered();
+    g.font = ImGui::GetFontSize();
+    const float label_w = std::max(g.font * 9.5f, ImGui::CalcTextSize("threads (one per job)").x + g.font);
+    const float axis_h = g.font * 1.5f, header_h = g.font * 1.3f;
+    g.plot_x0 = g.origin.x + label_w;
+    g.plot_x1 = g.origin.x + g.avail.x - g.font * 0.5f;
+    g.plot_w = std::max(1.0f, g.plot_x1 - g.plot_x0);
+    g.lanes_y0 = g.origin.y + header_h;
+    g.lanes_y1 = g.origin.y + g.avail.y - axis_h;
+    const std::size_t lane_count = std::max<std::size_t>(1, lanes_.size());
+    g.lane_h = std::min(g.font * 2.2f, (g.lanes_y1 - g.lanes_y0) / static_cast<float>(lane_count));
+    g.span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
+    g.view_start = view_start_;
+    zoom_and_pan(g, hovered);
+    g.view_start = view_start_;
+    g.span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
 
-    const Zone* hovered_zone = nullptr;
-    const std::string* hovered_lane = nullptr;
-    for (std::size_t li = 0; li < lanes_.size(); ++li) {
-        const LaneSnapshot& lane = lanes_[li];
-        const float y0 = lanes_y0 + li * lane_h, mid = y0 + lane_h / 2;
-        if (li % 2) list->AddRectFilled({plot_x0, y0}, {plot_x1, y0 + lane_h}, hex(0xF2F0EB).packed());
-        list->AddText(fonts.regular, font, {origin.x + font * 0.3f, mid - font / 2}, ink.packed(), lane.name.c_str());
-        for (const KindStyle& kind : kKinds) {
-            // Adjacent zones narrower than a pixel merge into one bar.
-            float run_x0 = 0, run_x1 = -1;
-            const float half = lane_h * kind.height / 2;
-            auto flush = [&] {
-                if (run_x1 < run_x0) return;
-                list->AddRectFilled({run_x0, mid - half}, {std::max(run_x1, run_x0 + 1.0f), mid + half}, kind.colour.packed());
-                if (kind.kind == ZoneKind::Wait)  // waiting: hatched, so it reads as time lost
-                    for (float hx = run_x0 - 2 * half; hx < run_x1; hx += 6.0f) {
-                        const float a = std::max(hx, run_x0), b = std::min(hx + 2 * half, run_x1);
-                        if (b > a) list->AddLine({a, mid + half - (a - hx)}, {b, mid + half - (b - hx)}, hex(0xFFFFFF, 0.8f).packed(), 1.2f);
-                    }
-            };
-            for (const Zone& z : lane.zones) {
-                if (z.kind != kind.kind || z.end_ns < view_start_ || z.start_ns > view_end_) continue;
-                const float x0 = std::max(x_of(z.start_ns), plot_x0), x1 = std::min(x_of(z.end_ns), plot_x1);
-                if (x0 <= run_x1 + 1.0f) {
-                    run_x1 = std::max(run_x1, x1);
-                } else {
-                    flush();
-                    run_x0 = x0;
-                    run_x1 = x1;
-                }
-                if (hovered && io.MousePos.y >= mid - half && io.MousePos.y <= mid + half && io.MousePos.x >= x0 - 1 &&
-                    io.MousePos.x <= std::max(x1, x0 + 1) + 1) {
-                    hovered_zone = &z;  // the innermost kind wins: it is drawn last
-                    hovered_lane = &lane.name;
-                }
-            }
-            flush();
-        }
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->PushClipRect(g.origin, {g.origin.x + g.avail.x, g.origin.y + g.avail.y}, true);
+    list->AddRectFilled({g.plot_x0, g.lanes_y0}, {g.plot_x1, g.lanes_y1}, hex(0xFBFAF7).packed());
+    Hover hover;
+    for (std::size_t li = 0; li < lanes_.size(); ++li) draw_lane(list, g, li, fonts, hovered, hover);
+    draw_time_marks(list, g, fonts);
+    list->PopClipRect();
+
+    if (hover.zone) {
+        ImGui::BeginTooltip();
+        ImGui::Text("%s", hover.zone->label);
+        if (hover.zone->kind == ZoneKind::Job) ImGui::Text("key %u", hover.zone->detail);
+        if (hover.zone->kind == ZoneKind::Step || hover.zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hover.zone->detail);
+        ImGui::Text("%s on %s", duration_text(hover.zone->end_ns - hover.zone->start_ns).c_str(), hover.lane->c_str());
+        ImGui::EndTooltip();
     }
+}
 
-    // Step boundaries, labelled at the top.
+// One thread's lane: its name and a bar per zone, by kind; adjacent zones
+// narrower than a pixel merge into one bar.
+void TimelinePanel::draw_lane(ImDrawList* list, const Geometry& g, std::size_t li, const UiFonts& fonts, bool hovered, Hover& hover) const {
+    const ImGuiIO& io = ImGui::GetIO();
+    const LaneSnapshot& lane = lanes_[li];
+    const float y0 = g.lanes_y0 + static_cast<float>(li) * g.lane_h, mid = y0 + g.lane_h / 2;
+    if (li % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, y0 + g.lane_h}, hex(0xF2F0EB).packed());
+    list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, mid - g.font / 2}, hex(0x1E1E1E).packed(), lane.name.c_str());
+    for (const KindStyle& kind : kKinds) {
+        float run_x0 = 0, run_x1 = -1;
+        const float half = g.lane_h * kind.height / 2;
+        auto flush = [&] {
+            if (run_x1 < run_x0) return;
+            list->AddRectFilled({run_x0, mid - half}, {std::max(run_x1, run_x0 + 1.0f), mid + half}, kind.colour.packed());
+            if (kind.kind == ZoneKind::Wait)  // waiting: hatched, so it reads as time lost
+                for (float hx = run_x0 - 2 * half; hx < run_x1; hx += 6.0f) {
+                    const float a = std::max(hx, run_x0), b = std::min(hx + 2 * half, run_x1);
+                    if (b > a) list->AddLine({a, mid + half - (a - hx)}, {b, mid + half - (b - hx)}, hex(0xFFFFFF, 0.8f).packed(), 1.2f);
+                }
+        };
+        for (const Zone& z : lane.zones) {
+            if (z.kind != kind.kind || z.end_ns < view_start_ || z.start_ns > view_end_) continue;
+            const float x0 = std::max(g.x_of(z.start_ns), g.plot_x0), x1 = std::min(g.x_of(z.end_ns), g.plot_x1);
+            if (x0 <= run_x1 + 1.0f) {
+                run_x1 = std::max(run_x1, x1);
+            } else {
+                flush();
+                run_x0 = x0;
+                run_x1 = x1;
+            }
+            if (hovered && io.MousePos.y >= mid - half && io.MousePos.y <= mid + half && io.MousePos.x >= x0 - 1 &&
+                io.MousePos.x <= std::max(x1, x0 + 1) + 1) {
+                hover.zone = &z;  // the innermost kind wins: it is drawn last
+                hover.lane = &lane.name;
+            }
+        }
+        flush();
+    }
+}
+
+// Step boundaries, labelled at the top; the time axis, relative to the view's left edge.
+void TimelinePanel::draw_time_marks(ImDrawList* list, const Geometry& g, const UiFonts& fonts) const {
+    const Rgba ink = hex(0x1E1E1E), faint = hex(0x7A7A7A);
+    const float font = g.font;
     for (std::size_t i = 0; i < step_starts_.size(); ++i) {
         if (step_starts_[i] < view_start_ || step_starts_[i] > view_end_) continue;
-        const float x = x_of(step_starts_[i]);
-        list->AddLine({x, lanes_y0 - font * 0.2f}, {x, lanes_y1}, ink.with_alpha(0.55f).packed(), 1.5f);
+        const float x = g.x_of(step_starts_[i]);
+        list->AddLine({x, g.lanes_y0 - font * 0.2f}, {x, g.lanes_y1}, ink.with_alpha(0.55f).packed(), 1.5f);
         char label[32];
         std::snprintf(label, sizeof label, "step %u", step_frames_[i]);
-        list->AddText(fonts.regular, font * 0.85f, {x + 3, origin.y}, faint.packed(), label);
+        list->AddText(fonts.regular, font * 0.85f, {x + 3, g.origin.y}, faint.packed(), label);
     }
-
-    // Time axis, relative to the left edge of the view.
-    const std::int64_t tick = nice_step(span / std::max(1.0f, plot_w / (font * 7)));
-    for (std::int64_t t = 0; t <= static_cast<std::int64_t>(span); t += tick) {
-        const float x = x_of(view_start_ + t);
-        list->AddLine({x, lanes_y1}, {x, lanes_y1 + font * 0.3f}, faint.packed());
+    const std::int64_t tick = nice_step(g.span / std::max(1.0f, g.plot_w / (font * 7)));
+    for (std::int64_t t = 0; t <= static_cast<std::int64_t>(g.span); t += tick) {
+        const float x = g.x_of(view_start_ + t);
+        list->AddLine({x, g.lanes_y1}, {x, g.lanes_y1 + font * 0.3f}, faint.packed());
         const std::string text = tick >= 1'000'000 ? std::to_string(t / 1'000'000) + " ms"
                                  : tick >= 1'000   ? std::to_string(t / 1'000) + " us"
                                                    : std::to_string(t) + " ns";
-        list->AddText(fonts.regular, font * 0.85f, {x + 2, lanes_y1 + font * 0.25f}, faint.packed(), text.c_str());
-    }
-    list->PopClipRect();
-
-    if (hovered_zone) {
-        ImGui::BeginTooltip();
-        ImGui::Text("%s", hovered_zone->label);
-        if (hovered_zone->kind == ZoneKind::Job) ImGui::Text("key %u", hovered_zone->detail);
-        if (hovered_zone->kind == ZoneKind::Step || hovered_zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hovered_zone->detail);
-        ImGui::Text("%s on %s", duration_text(hovered_zone->end_ns - hovered_zone->start_ns).c_str(), hovered_lane->c_str());
-        ImGui::EndTooltip();
+        list->AddText(fonts.regular, font * 0.85f, {x + 2, g.lanes_y1 + font * 0.25f}, faint.packed(), text.c_str());
     }
 }
 

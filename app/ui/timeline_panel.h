@@ -13,10 +13,11 @@
 // both freeze the capture until "live" is pressed.
 #pragma once
 
+#include "app/ui/field_controls.h"
 #include "app/ui/ui_style.h"
 
 #include "core/jobs/profiler.h"
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <cstdint>
 #include <string>
@@ -26,13 +27,24 @@ namespace tsl::app {
 
 class TimelinePanel {
 public:
-    // Draws into the current ImGui window, filling `size` (UI units).
-    // `steps_shown` is the number of steps in the "fit" view (1..20).
-    void draw(const Profiler& profiler, int& steps_shown, const UiFonts& fonts);
+    // Draws into the current ImGui window. The "fit" view shows the last
+    // settings.timeline_steps steps; its slider's change goes into `fields`.
+    void draw(const Profiler& profiler, FieldSection& fields, const UiFonts& fonts);
 
 private:
     enum class ZoomMode { Fit, OneFrame, Manual };
+    struct Geometry;
+    struct Hover {
+        const Zone* zone = nullptr;
+        const std::string* lane = nullptr;
+    };
     void refresh(const Profiler& profiler, int steps_shown);
+    void draw_controls(FieldSection& fields);
+    void draw_legend() const;
+    void draw_canvas(const UiFonts& fonts);
+    void zoom_and_pan(const Geometry& geometry, bool hovered);
+    void draw_lane(ImDrawList* list, const Geometry& geometry, std::size_t lane, const UiFonts& fonts, bool hovered, Hover& hover) const;
+    void draw_time_marks(ImDrawList* list, const Geometry& geometry, const UiFonts& fonts) const;
 
     struct LegendEntry {
         ZoneKind kind;

@@ -98,7 +98,9 @@ void UiStyle::apply_theme(float scale, PaletteKind palette_kind, UiTheme theme) 
     c[ImGuiCol_HeaderActive] = v4(accent.with_alpha(0.55f));
     c[ImGuiCol_Separator] = v4(hex(0xC9C5BC));
     c[ImGuiCol_PlotHistogram] = v4(accent);
+    plot_ = {hex(0x1E1E1E), hex(0x7A7A7A), hex(0xFBFAF7), hex(0xC9C5BC), hex(0x000000, 0.07f), hex(0x1E1E1E, 0.45f), hex(0xD55E00)};
     if (theme == UiTheme::HighContrast) {
+        plot_ = {hex(0x000000), hex(0x2E2E2E), hex(0xFFFFFF), hex(0x000000), hex(0x000000, 0.16f), hex(0x000000, 0.6f), hex(0xD55E00)};
         // Black on white, no grey text, borders that survive a washed-out
         // projector; the accent at full strength wherever it marks a state.
         style.FrameBorderSize = 2.0f;

@@ -8,7 +8,7 @@
 
 #include "app/render/palette.h"
 
-#include "core/geometry/view.h"
+#include "core/base/view.h"
 
 #include <imgui.h>
 
@@ -28,12 +28,19 @@ void tooltip(const char* text);
 // Always pair with ImGui::End().
 void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlags extra = 0);
 
+// The plots' colours in the current theme (the widget is drawn on ImDrawList,
+// so it does not follow ImGui's style colours by itself).
+struct PlotColours {
+    Rgba ink, faint, paper, border, grid, cursor, frozen;
+};
+
 class UiStyle {
 public:
     // Call between frames. Rebuilds fonts and sizes when the scale, palette or
     // theme changed since the last call; returns true when it did.
     bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light);
     const UiFonts& fonts() const { return fonts_; }
+    const PlotColours& plot_colours() const { return plot_; }
     bool using_system_font() const { return system_font_; }
     float scale() const { return scale_; }
 
@@ -42,6 +49,7 @@ private:
     void apply_theme(float scale, PaletteKind palette, UiTheme theme);
 
     UiFonts fonts_;
+    PlotColours plot_{};
     float scale_ = 0;
     PaletteKind palette_ = PaletteKind::Classic;
     UiTheme theme_ = UiTheme::Light;

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -51,6 +53,14 @@ std::optional<double> measure_value(const LessonMeasure& measure, const Exposure
     if (name == "exposure_busy_ms") return exposure.mean_busy_ms();
     if (name == "exposure_total_ms") return exposure.mean_total_ms();
     return std::nullopt;
+}
+
+std::string measure_text(double value, const char* unit) {
+    const double a = std::fabs(value);
+    const char* format = a >= 100 ? "%.0f %s" : a >= 10 ? "%.1f %s" : a >= 1 ? "%.2f %s" : a == 0 ? "%.0f %s" : "%.3f %s";
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, value, unit);
+    return buffer;
 }
 
 std::string_view name_of(LessonPlot plot) {

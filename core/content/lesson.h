@@ -54,6 +54,9 @@ const LessonMeasure* find_measure(const std::string& name);
 std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc);
 std::optional<double> measure_value(const LessonMeasure& measure, const ExposureMetricsSummary& exposure);
 
+// "483 ms", "0.168 ms", "12.4 deg": as many digits as a slide needs.
+std::string measure_text(double value, const char* unit);
+
 enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline };
 std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline"
 

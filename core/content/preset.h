@@ -3,15 +3,16 @@
 // (each mode at 10 Hz and 30 Hz, debug lines on and off), all four modes side
 // by side, threading comparisons, and the exposure scene's execution modes.
 //
-// File format (`#` starts a comment; every key except `title` and one
-// [[pane]] is optional and defaults to NpcSceneConfig's / TimeslicerConfig's
-// default):
+// File format (`#` starts a comment). Every key except `title` and one
+// [[pane]] is optional and defaults to the setting's default; keys, ranges
+// and names are those of core/settings/settings_schema.h (`timeslice-lab
+// --help` lists them):
 //
 //   title = "Async In / Async Out at 10 Hz"   # required, shown in the UI
 //   description = "What to look for, in one or two sentences."
-//   workers = 1              # job system workers: -1 (default: one per core) .. 64
+//   workers = 1              # job system workers: -1 (default: one per core) .. 32
 //
-//   [scene]                  # shared by every pane: one clock, one target path
+//   [scene]                  # the NPC world, shared by every pane: one clock, one target path
 //   npcs = 10                # 1 .. 100000
 //   target_period = 3.0      # seconds per lap of the target, 0.1 .. 600
 //   turn_speed = 50          # the NPCs' turn cap, deg/s, 0 .. 3600
@@ -29,7 +30,7 @@
 //   caption = "..."          # replaces the caption the app builds from mode, rate and threading
 //
 // An exposure-scene preset has one [exposure] table instead of [scene] and
-// [[pane]] (every key optional, defaults from ExposureSceneConfig):
+// [[pane]]:
 //
 //   [exposure]
 //   level = "courtyard"      # a level in assets/levels, "random", or a path to a level file
@@ -54,8 +55,7 @@
 #pragma once
 
 #include "core/exposure/exposure_scene.h"
-#include "core/npc/npc_scene.h"
-#include "core/timeslicing/timeslice_config.h"
+#include "core/npc/npc_comparison.h"
 
 #include <cstddef>
 #include <optional>
@@ -64,23 +64,15 @@
 
 namespace tsl {
 
-inline constexpr std::size_t kMaxPresetPanes = 5;
-
-struct PanePreset {
-    TimeslicerConfig timeslicing;     // mode, J, P, gathering, threading
-    bool debug_lines = true;          // true — the thin line to the target position the decision saw
-    bool highlight_running = true;    // true — highlight the NPCs whose job runs this update
-    std::string caption;              // "" — the app builds one from mode, rate and threading
-};
+inline constexpr std::size_t kMaxPresetPanes = kMaxPanes;
 
 struct Preset {
     std::string name;                 // file stem, e.g. "aiao-10hz"
     std::string title;                // "Async In / Async Out at 10 Hz"
     std::string description;          // one or two plain sentences for the UI
-    NpcSceneConfig scene;             // shared by every pane; its `timeslicing` is unused (each pane has its own)
     int workers = -1;                 // -1 — job system workers, -1 = the job system's default
-    std::vector<PanePreset> panes;    // NPC scene: 1 .. kMaxPresetPanes, left to right; empty for the exposure scene
     bool exposure_scene = false;      // false — true: the file has an [exposure] table and no panes
+    NpcComparisonConfig npc;          // NPC scene: the world and 1 .. kMaxPresetPanes panes, left to right (none for exposure)
     ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
     bool show_rays = false;           // false — exposure scene: draw a sample of the rays
 };
@@ -105,7 +97,7 @@ PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string&
 // Stems of the .toml files in assets_dir/presets, sorted; empty when there is none.
 std::vector<std::string> list_presets(const std::string& assets_dir);
 
-// The scene config one pane runs: the shared scene with that pane's timeslicing
+// The scene config one pane runs: the shared world with that pane's timeslicing
 // (an NPC preset only).
 NpcSceneConfig pane_scene_config(const Preset& preset, std::size_t pane);
 

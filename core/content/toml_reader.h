@@ -4,13 +4,17 @@
 // and each problem names its line. Internal to core/.
 #pragma once
 
+#include "core/settings/settings_schema.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <initializer_list>
+#include <span>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <toml++/toml.h>
 #include <vector>
 
@@ -54,7 +58,7 @@ inline std::string number_text(double v) {
 
 // One known key of a table and what to do with its value.
 struct Field {
-    const char* key;
+    std::string_view key;
     std::function<void(const toml::node& value, int line)> read;
 };
 
@@ -68,7 +72,12 @@ struct Reader {
 
     // Every key of `table` must be one of `fields`; a typo is an error, not a silent default.
     void read_table(const toml::table& table, std::initializer_list<Field> fields) const {
-        for (auto&& [key, value] : table) {
+        read_table(table, std::span<const Field>(fields.begin(), fields.size()));
+    }
+    void read_table(const toml::table& table, std::span<const Field> fields) const {
+        for (const auto& entry : table) {
+            const toml::key& key = entry.first;
+            const toml::node& value = entry.second;
             const int line = key.source().begin.line ? line_of(key.source()) : line_of(value.source());
             const auto field = std::find_if(fields.begin(), fields.end(), [&](const Field& f) { return key.str() == f.key; });
             if (field != fields.end()) {
@@ -116,6 +125,43 @@ struct Reader {
         return {key, [this, key, &out](const toml::node& node, int line) {
                     if (!node.is_string()) return fail(line, std::string(key) + " should be text in quotes, not " + kind_of(node));
                     out = node.as_string()->get();
+                }};
+    }
+
+    // A setting of settings_schema.h, read into `target` (pane: which pane, for
+    // pane settings): the TOML type must fit the field's kind, then the value
+    // is checked by the schema, whose one-line problem is reported as it is.
+    Field setting(const FieldSpec& spec, LabSettings& target, int pane = -1) const {
+        return {spec.file_key(), [this, &spec, &target, pane](const toml::node& node, int line) {
+                    const std::string key(spec.file_key());
+                    FieldValue value;
+                    switch (spec.kind) {
+                        case FieldKind::Int:
+                            if (!node.is_integer())
+                                return fail(line, key + " should be a whole number (" + accepted_values(spec) + "), not " + kind_of(node));
+                            value = node.as_integer()->get();
+                            break;
+                        case FieldKind::Float:
+                            if (!node.is_number())
+                                return fail(line, key + " should be a number (" + accepted_values(spec) + "), not " + kind_of(node));
+                            value = node.value<double>().value_or(0.0);
+                            break;
+                        case FieldKind::Bool:
+                            if (!node.is_boolean()) return fail(line, key + " should be true or false, not " + kind_of(node));
+                            value = node.as_boolean()->get();
+                            break;
+                        case FieldKind::Enum:
+                            if (!node.is_string())
+                                return fail(line, key + " should be text in quotes (" + accepted_values(spec) + "), not " + kind_of(node));
+                            value = node.as_string()->get();
+                            break;
+                        case FieldKind::Text:
+                            if (!node.is_string()) return fail(line, key + " should be text in quotes, not " + kind_of(node));
+                            value = node.as_string()->get();
+                            break;
+                    }
+                    if (std::string problem = check_value(spec, value); !problem.empty()) return fail(line, key + ": " + problem);
+                    spec.set(target, pane, value);
                 }};
     }
 

@@ -8,13 +8,19 @@
 
 namespace tsl {
 
-std::string_view name_of(ExposureAlgorithm algorithm) { return algorithm == ExposureAlgorithm::Rays ? "rays" : "sweep"; }
+const EnumName kAlgorithmNames[4] = {
+    {"rays", static_cast<int>(ExposureAlgorithm::Rays), "per-cell rays",
+     "The article's: one segment from the eye to every cell, walked through the grid until a wall."},
+    {"sweep", static_cast<int>(ExposureAlgorithm::Sweep), "sweep",
+     "A visibility sweep (shadowcasting) from the eye: every cell touched about once, the same map. Check the algorithm before you "
+     "thread it."},
+    {"per-cell-rays", static_cast<int>(ExposureAlgorithm::Rays)},
+    {"shadowcasting", static_cast<int>(ExposureAlgorithm::Sweep)},
+};
 
-std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text) {
-    if (text == "rays" || text == "per-cell-rays") return ExposureAlgorithm::Rays;
-    if (text == "sweep" || text == "shadowcasting") return ExposureAlgorithm::Sweep;
-    return std::nullopt;
-}
+std::string_view name_of(ExposureAlgorithm algorithm) { return name_for(kAlgorithmNames, static_cast<int>(algorithm)); }
+
+std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text) { return parse_enum<ExposureAlgorithm>(kAlgorithmNames, text); }
 
 // --- The rule, directly ---------------------------------------------------------
 

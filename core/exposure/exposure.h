@@ -33,6 +33,8 @@
 // ranges (rays) or octants (sweep) on different threads.
 #pragma once
 
+#include "core/base/names.h"
+
 #include "core/exposure/occupancy_grid.h"
 
 #include <cstddef>
@@ -46,7 +48,9 @@ enum class ExposureAlgorithm : std::uint8_t {
     Rays,   // one segment test per cell, the article's raycasts
     Sweep,  // shadowcasting from the eye
 };
-std::string_view name_of(ExposureAlgorithm algorithm);  // "rays", "sweep"
+// "rays" (also "per-cell-rays"), "sweep" (also "shadowcasting"), with labels and help.
+extern const EnumName kAlgorithmNames[4];
+std::string_view name_of(ExposureAlgorithm algorithm);
 std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text);
 
 // Per-cell rays for the cells with row-major index in [first, last):

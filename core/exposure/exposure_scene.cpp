@@ -5,31 +5,22 @@
 
 namespace tsl {
 
-std::string_view name_of(ExposureMode mode) {
-    switch (mode) {
-        case ExposureMode::Single: return "single";
-        case ExposureMode::SameFrame: return "same-frame";
-        case ExposureMode::NextFrame: return "next-frame";
-        case ExposureMode::Timesliced: return "timesliced";
-    }
-    return "?";
-}
+const EnumName kExposureModeNames[4] = {
+    {"single", static_cast<int>(ExposureMode::Single), "Single-threaded",
+     "Every cell's ray on the main thread, every step: the main thread pays for all of it."},
+    {"same-frame", static_cast<int>(ExposureMode::SameFrame), "Threads, gathered the same frame",
+     "The rays are spread over the job system, and the main thread waits for them (and helps) before it goes on."},
+    {"next-frame", static_cast<int>(ExposureMode::NextFrame), "Threads, gathered next frame",
+     "The rays run on the job system while the frame goes on; the next step gathers them and swaps the map in. The main thread "
+     "only gathers and launches; the map is one step old."},
+    {"timesliced", static_cast<int>(ExposureMode::Timesliced), "Timesliced, gathered next frame",
+     "A share of the cells each step, gathered the next step; the map shown is the last complete pass, computed from where the "
+     "eye was when that pass began."},
+};
 
-std::string_view label_of(ExposureMode mode) {
-    switch (mode) {
-        case ExposureMode::Single: return "Single-threaded";
-        case ExposureMode::SameFrame: return "Threads, gathered the same frame";
-        case ExposureMode::NextFrame: return "Threads, gathered next frame";
-        case ExposureMode::Timesliced: return "Timesliced, gathered next frame";
-    }
-    return "?";
-}
-
-std::optional<ExposureMode> parse_exposure_mode(std::string_view text) {
-    for (ExposureMode m : kAllExposureModes)
-        if (text == name_of(m)) return m;
-    return std::nullopt;
-}
+std::string_view name_of(ExposureMode mode) { return name_for(kExposureModeNames, static_cast<int>(mode)); }
+std::string_view label_of(ExposureMode mode) { return label_for(kExposureModeNames, static_cast<int>(mode)); }
+std::optional<ExposureMode> parse_exposure_mode(std::string_view text) { return parse_enum<ExposureMode>(kExposureModeNames, text); }
 
 std::string_view name_of(CharacterPhase phase) {
     switch (phase) {

@@ -19,11 +19,10 @@
 // Threading: main thread only; exposure and path jobs run on the job system.
 #pragma once
 
-#include "core/geometry/angles.h"
+#include "core/base/angles.h"
 #include "core/exposure/exposure.h"
-#include "core/jobs/job_system.h"
+#include "core/jobs/scene_services.h"
 #include "core/exposure/level.h"
-#include "core/npc/npc_scene.h"  // SceneServices
 #include "core/exposure/path_service.h"
 #include "core/jobs/profiler.h"
 
@@ -40,7 +39,9 @@ namespace tsl {
 enum class ExposureMode : std::uint8_t { Single, SameFrame, NextFrame, Timesliced };
 inline constexpr ExposureMode kAllExposureModes[] = {ExposureMode::Single, ExposureMode::SameFrame, ExposureMode::NextFrame,
                                                      ExposureMode::Timesliced};
-std::string_view name_of(ExposureMode mode);   // "single", "same-frame", "next-frame", "timesliced"
+// "single", "same-frame", "next-frame", "timesliced"; labels and help for the panel.
+extern const EnumName kExposureModeNames[4];
+std::string_view name_of(ExposureMode mode);
 std::string_view label_of(ExposureMode mode);  // "Single-threaded", ...
 std::optional<ExposureMode> parse_exposure_mode(std::string_view text);
 

@@ -427,7 +427,7 @@ bool GifWriter::write_held_frame() {
     rect_.resize(static_cast<std::size_t>(rect_width) * rect_height);
     // Unchanged pixels are transparent: the viewer keeps what it shows there.
     // (Letting an unchanged pixel keep its colour when that continues a run
-    // made the SPEC clip 2 % larger, not smaller: it breaks transparent runs.)
+    // made the article's clip 2 % larger, not smaller: it breaks transparent runs.)
     for (int y = 0; y < rect_height; ++y) {
         const std::size_t row = static_cast<std::size_t>(top + y) * width_ + left;
         const std::uint8_t* now = held_.data() + row;

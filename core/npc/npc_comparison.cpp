@@ -1,16 +1,20 @@
 #include "core/npc/npc_comparison.h"
 
+#include <algorithm>
+
 namespace tsl {
 
-bool NpcComparison::configure(std::span<const NpcSceneConfig> configs) {
-    if (configs.size() != panes_.size()) {
+bool NpcComparison::configure(const NpcComparisonConfig& config) {
+    const std::size_t count = std::clamp<std::size_t>(config.panes.size(), 1, kMaxPanes);
+    auto scene_of = [&](std::size_t i) { return i < config.panes.size() ? config.pane_scene(i) : NpcSceneConfig{config.world, {}}; };
+    if (count != panes_.size()) {
         panes_.clear();
-        for (const NpcSceneConfig& config : configs) panes_.push_back(std::make_unique<NpcScene>(config, services_));
+        for (std::size_t i = 0; i < count; ++i) panes_.push_back(std::make_unique<NpcScene>(scene_of(i), services_));
         return true;
     }
-    // A new step rate resets a pane; when it is shared, every pane resets alike.
-    for (std::size_t i = 0; i < configs.size(); ++i)
-        if (configs[i] != panes_[i]->config()) panes_[i]->set_config(configs[i]);
+    // A new step rate resets a pane; the world is shared, so every pane resets alike.
+    for (std::size_t i = 0; i < count; ++i)
+        if (const NpcSceneConfig scene = scene_of(i); scene != panes_[i]->config()) panes_[i]->set_config(scene);
     return false;
 }
 

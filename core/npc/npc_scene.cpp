@@ -21,6 +21,14 @@ NpcSceneConfig sanitized(NpcSceneConfig c) {
 
 }  // namespace
 
+std::int64_t batch_period_steps(const NpcSceneConfig& c) {
+    if (c.timeslicing.mode == Mode::UpdateAll) return 1;
+    const std::int64_t n = std::max<std::uint32_t>(1, c.npc_count), j = std::max<std::uint32_t>(1, c.timeslicing.jobs_per_update);
+    return (n + j - 1) / j * std::max<std::uint32_t>(1, c.timeslicing.update_every_frames);
+}
+
+double batch_period_s(const NpcSceneConfig& c) { return static_cast<double>(batch_period_steps(c)) / std::max<std::uint32_t>(1, c.steps_per_s); }
+
 void run_npc_decision(const NpcJobInput& input, NpcDecision& decision) {
     busy_work_us(input.job_cost_us);
     decision.desired_deg = heading_deg(input.npc_position, input.target_position);

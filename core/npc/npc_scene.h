@@ -15,9 +15,8 @@
 // Threading: main thread only; decision jobs may run elsewhere (timeslicer.h).
 #pragma once
 
-#include "core/geometry/angles.h"
-#include "core/jobs/job_system.h"
-#include "core/jobs/profiler.h"
+#include "core/base/angles.h"
+#include "core/jobs/scene_services.h"
 #include "core/timeslicing/timeslicer.h"
 
 #include <cstdint>
@@ -27,16 +26,30 @@
 
 namespace tsl {
 
-struct NpcSceneConfig {
+// The world every pane of a comparison shares (one clock, one target path):
+// what the NPCs are and how the target moves, not how their decisions are timed.
+struct NpcWorldConfig {
     std::uint32_t npc_count = 10;        // 10 — the article's demo; 1 .. kMaxNpcs
     double target_period_s = 3.0;        // 3 s — one lap of the target's circle
     double max_turn_deg_per_s = 50.0;    // 50 deg/s — the animation layer's turn cap
     std::uint32_t steps_per_s = 30;      // 30 — fixed simulation steps per second (as the article's animations)
     double job_cost_us = 0.0;            // 0 — extra work per decision, microseconds of busy loop
-    TimeslicerConfig timeslicing;        // mode, J, P, gathering
+
+    bool operator==(const NpcWorldConfig&) const = default;
+};
+
+// One scene: the world and the timing of its decisions.
+struct NpcSceneConfig : NpcWorldConfig {
+    TimeslicerConfig timeslicing;        // mode, J, P, gathering, threading
 
     bool operator==(const NpcSceneConfig&) const = default;
 };
+
+// T, the batch period: the simulated time one batch takes, every NPC decided
+// once — ceil(N / J) updates of P steps (one step for Update All). The timing
+// model of docs/semantics.md measures input ages in it (T/2, T, 1.5T).
+std::int64_t batch_period_steps(const NpcSceneConfig& config);
+double batch_period_s(const NpcSceneConfig& config);
 
 inline constexpr std::uint32_t kMaxNpcs = 100'000;
 // Up to this many NPCs stand on a ring, as in the article; more fill a field.
@@ -106,13 +119,6 @@ struct NpcMetricsSummary {
 
 // The decision job: face the target position in the input.
 void run_npc_decision(const NpcJobInput& input, NpcDecision& decision);
-
-// Shared services a scene may use; several scenes (the comparison view's
-// panes) share one machine's job system and profiler.
-struct SceneServices {
-    JobSystem* jobs = nullptr;        // for Threading::Pool; without one the scene makes its own when needed
-    Profiler* profiler = nullptr;     // receives zones for steps, updates, jobs, waiting, animation, metrics
-};
 
 class NpcScene {
 public:

@@ -7,7 +7,7 @@
 // The index only makes that answer O(1). `scan_newest` keeps the article's scan
 // for the benchmark and for the model test that proves the two always agree.
 //
-// Threading: main thread only (SPEC §1: results are written to the history only
+// Threading: main thread only (docs/semantics.md, section 3: results are written to the history only
 // by the main thread, so no lock is needed). Readers on other threads must not
 // run while the main thread pushes.
 #pragma once

@@ -2,6 +2,8 @@
 // update period (P), gathering. Plain data plus names for the UI and the CLI.
 #pragma once
 
+#include "core/base/names.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,7 +11,7 @@
 
 namespace tsl {
 
-// Input timing x output timing (SPEC §1), plus the untimesliced baseline.
+// Input timing x output timing (docs/semantics.md, section 2), plus the untimesliced baseline.
 enum class Mode : std::uint8_t {
     UpdateAll,  // every key, every frame; ignores J and P
     AIAO,       // input read when the job starts; output saved when it finishes
@@ -51,20 +53,26 @@ struct TimeslicerConfig {
 // per-key rate is steps_per_s and this returns that times `keys`.
 double jobs_per_second(const TimeslicerConfig& config, double steps_per_s, std::uint32_t keys);
 
-// Short machine names used by the CLI and the settings files: "update-all",
-// "aiao", "siao", "siso", "aiso"; "same-frame", "next-frame".
+// Names for files, the command line and the panel (core/base/names.h):
+// "update-all", "aiao", "siao", "siso", "aiso" (also "all"); "same-frame",
+// "next-frame" (also "same", "next", "delayed"); "inline", "thread-per-job",
+// "pool" (also "job-system"). Labels such as "Async In / Async Out" and a
+// sentence of help for each mode.
+extern const EnumName kModeNames[7];
+extern const EnumName kGatheringNames[5];
+extern const EnumName kThreadingNames[6];
+
 std::string_view name_of(Mode mode);
 std::string_view name_of(Gathering gathering);
 std::string_view name_of(Threading threading);   // "inline", "thread-per-job", "pool"
 // Human labels for the UI: "Update All", "Async In / Async Out", ...
 std::string_view label_of(Mode mode);
-std::string_view label_of(Gathering gathering);
+std::string_view label_of(Gathering gathering);  // "same frame", "next frame"
 std::string_view label_of(Threading threading);  // "Inline", "Thread per job", "Job system"
 // One plain sentence for tooltips.
 std::string_view explain(Mode mode);
 
-// Case-insensitive; accepts the short names above (and the labels' acronyms
-// such as "AIAO"). nullopt when unknown.
+// Case-insensitive; nullopt when unknown.
 std::optional<Mode> parse_mode(std::string_view text);
 std::optional<Gathering> parse_gathering(std::string_view text);
 std::optional<Threading> parse_threading(std::string_view text);

@@ -47,7 +47,7 @@
 //   set_config, update, newest, restart_batch, reset, clear, set_trace,
 //   set_job_system, set_profiler, all accessors: main thread only — the
 //   thread that owns the timeslicer. No lock is taken: only the main thread
-//   writes the history (SPEC §1). The destructor finishes jobs in flight.
+//   writes the history (docs/semantics.md, section 3). The destructor finishes jobs in flight.
 //   Callbacks: new_batch and read_input run on the main thread inside
 //   update(); run_job may run on any thread, concurrently with other jobs and
 //   with the main thread's code between updates, so it must read only its

@@ -1,5 +1,5 @@
 // trace.h — what happened to every job, frame by frame: input read, started,
-// finished (gathered), saved (visible to lookups). The tests check SPEC §1's
+// finished (gathered), saved (visible to lookups). The tests check docs/semantics.md's
 // rules on it, the CLI writes it as CSV, the timing diagram draws it.
 //
 // Threading: main thread only (the timeslicer records from the main thread at

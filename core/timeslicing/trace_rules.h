@@ -1,4 +1,4 @@
-// trace_rules.h — the rules of SPEC §1 "Trace events", as checks over a trace.
+// trace_rules.h — the rules of docs/semantics.md (section 5), as checks over a trace.
 //
 // A trace covers frames [0, frames) of a run with fixed settings. Each check
 // returns the violations it found, in words ("batch 2, key 7: input at frame

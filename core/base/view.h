@@ -4,7 +4,7 @@
 // pixel tests use the same transform.
 #pragma once
 
-#include "core/geometry/angles.h"
+#include "core/base/angles.h"
 
 #include <algorithm>
 

@@ -1,0 +1,206 @@
+// control_panel.cpp — the panel on the left: the scene switch, the
+// simulation's controls, lessons and presets, then the scene's own sections
+// (npc_panels.cpp, exposure_panels.cpp), recording and the view.
+#include "app/render/palette.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_panels.h"
+
+#include "core/session/key_bindings.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+
+namespace tsl::app {
+
+std::string rate_number(double per_s) {
+    if (per_s < 100) return formatted("%.3g", per_s);
+    // Thousands separated by commas, built front to back.
+    const std::string digits = formatted("%.0f", per_s);
+    std::string grouped;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+        grouped += digits[i];
+    }
+    return grouped;
+}
+
+bool section(const UiFonts& fonts, const char* title) {
+    ImGui::PushFont(fonts.bold);
+    const bool open = ImGui::CollapsingHeader(title, ImGuiTreeNodeFlags_DefaultOpen);
+    ImGui::PopFont();
+    return open;
+}
+
+namespace {
+
+void draw_simulation_section(FieldSection& fields, const PanelContext& context, const UiFonts& fonts, UiRequests& requests) {
+    if (!section(fonts, "Simulation")) return;
+    const LabSession& session = context.session;
+    if (ImGui::Button(fields.settings().paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.commands.emplace_back(TogglePause{});
+    tooltip("Stop or resume the simulation (space).");
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) requests.commands.emplace_back(StepOnce{});
+    tooltip("Pause and advance exactly one fixed step (right arrow).");
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) requests.commands.emplace_back(ResetScene{});
+    tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
+    fields.control("time_scale");
+    const std::int64_t frames = session.frames_stepped();
+    ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(frames), static_cast<double>(frames) * session.step_s(),
+                        static_cast<unsigned>(std::lround(1.0 / session.step_s())));
+    if (context.display_frame_ms > 0) {
+        ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / context.display_frame_ms, context.display_frame_ms);
+        tooltip("How fast the window redraws. The simulation keeps its fixed step rate whatever this is.");
+    }
+    fields.finish(FieldScope::Clock);
+}
+
+}  // namespace
+
+void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests) {
+    const LabSession& session = context.session;
+    const LabSettings& settings = session.settings();
+    FieldSection fields(settings, requests.commands);
+    begin_fixed_window("Controls", rect);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.5f);  // room for labels on the right
+
+    ImGui::PushFont(fonts.caption);
+    ImGui::TextUnformatted("Timeslice Lab");
+    ImGui::PopFont();
+    fields.control("scene");
+    if (!context.notice.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.10f, 0.10f, 1.0f));
+        ImGui::TextWrapped("%s", context.notice.c_str());
+        ImGui::PopStyleColor();
+    }
+
+    draw_simulation_section(fields, context, fonts, requests);
+    draw_lessons_section(context, fonts, requests);
+    if (session.exposure() && settings.scene == SceneKind::Exposure) {
+        draw_exposure_sections(fields, session, fonts);
+    } else {
+        draw_comparison_section(fields, session, fonts);
+        draw_npc_sections(fields, session, fonts);
+    }
+    draw_record_section(fields, context.recording, fonts, requests);
+    draw_view_section(fields, fonts, requests);
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", key_footer(settings.scene).c_str());
+    ImGui::TextDisabled("R record  |  H hide UI  |  F full screen  |  Ctrl+Q quit");
+    ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiRequests& requests) {
+    if (!section(fonts, "Lessons and presets")) return;
+    const LabSession& session = context.session;
+    const Catalog& catalog = session.catalog();
+    // Lessons: a guided path, one preset per step.
+    std::string lesson = "(no lesson)";
+    for (const CatalogEntry& l : catalog.lessons)
+        if (session.lesson() && l.name == session.lesson()->name) lesson = l.title;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##lesson", lesson.c_str())) {
+        if (ImGui::Selectable("(no lesson)", !session.lesson())) requests.commands.emplace_back(StopLesson{});
+        for (const CatalogEntry& l : catalog.lessons) {
+            if (ImGui::Selectable(l.title.c_str(), session.lesson() && l.name == session.lesson()->name))
+                requests.commands.emplace_back(StartLesson{l.name});
+            if (!l.description.empty()) tooltip(l.description.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("A guided lesson from assets/lessons: each step loads a preset, asks the class to predict, then shows what was measured. "
+            "Page Down and Page Up move through it.");
+    // The picker: the article's figures and the comparisons, by title.
+    std::string current = "(your own settings)";
+    for (const CatalogEntry& p : catalog.presets)
+        if (p.name == session.preset()) current = p.title;
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##preset", current.c_str())) {
+        for (const CatalogEntry& p : catalog.presets) {
+            if (ImGui::Selectable(p.title.c_str(), p.name == session.preset())) requests.commands.emplace_back(LoadPreset{p.name});
+            if (!p.description.empty()) tooltip(p.description.c_str());
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("Ready-made settings from assets/presets: the article's figures and side-by-side comparisons.");
+    for (const CatalogEntry& p : catalog.presets)
+        if (p.name == session.preset() && !p.description.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s", p.description.c_str());
+            ImGui::PopStyleColor();
+        }
+}
+
+void draw_record_section(FieldSection& fields, const Recording& recording, const UiFonts& fonts, UiRequests& requests) {
+    if (!section(fonts, "Record")) return;
+    const RecordingSettings& r = fields.settings().recording;
+    if (recording.active()) {
+        const int expected = recording.frames_expected();
+        const float done = expected > 0 ? static_cast<float>(recording.frames()) / static_cast<float>(expected) : 0.0f;
+        const std::string label = expected > 0 ? formatted("%d / %d frames", recording.frames(), expected)
+                                               : formatted("%d frames", recording.frames());
+        ImGui::ProgressBar(expected > 0 ? done : 0.0f, {-FLT_MIN, 0}, label.c_str());
+        ImGui::Text("%d x %d, about %zu KB", recording.width(), recording.height(), recording.estimated_bytes() / 1024);
+        tooltip("The size so far, and at the end at the same rate.");
+        if (ImGui::Button("Stop and save")) requests.record_stop = true;
+        tooltip("Ends the recording and saves what was recorded (R).");
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel")) requests.record_cancel = true;
+        tooltip("Ends the recording and keeps nothing.");
+        return;
+    }
+    if (ImGui::Button("Record GIF")) requests.record_start = true;
+    tooltip("Records the scene area (every pane, with captions; not the panels) as an animated GIF, one frame per "
+            "simulation step (R). While recording the app takes one step per displayed frame.");
+    ImGui::SameLine();
+    if (ImGui::Button("PNG")) requests.snapshot = true;
+    tooltip("Saves the scene area as it is now as a PNG, named like the recordings.");
+    // 0 seconds means "until stopped": the slider then rests at the article's 3.2 s, greyed.
+    const bool until_stopped = r.seconds <= 0;
+    ImGui::BeginDisabled(until_stopped);
+    FieldControlOptions seconds;
+    if (until_stopped) seconds.shown_value = 3.2;
+    fields.control("record_seconds", seconds);
+    ImGui::EndDisabled();
+    bool stopped = until_stopped;
+    if (ImGui::Checkbox("until stopped", &stopped)) requests.commands.emplace_back(SetField{"record_seconds", stopped ? 0.0 : 3.2});
+    fields.control("record_folder");
+    fields.control("record_name");
+    fields.finish(FieldScope::Record);
+}
+
+void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& requests) {
+    if (!section(fonts, "View")) return;
+    fields.control("presenter");
+    ImGui::SameLine();
+    fields.control("theme");
+    fields.control("bottom_panel");
+    ImGui::SameLine();
+    fields.control("palette");
+    fields.control("ui_scale");
+    struct ScalePreset {
+        const char* label;
+        double scale;
+        const char* help;
+    };
+    static const ScalePreset scales[] = {{"Desk", 1.0, "1x: a laptop or desktop screen."},
+                                         {"1080p projector", 1.5, "1.5x: read from the back of a room on a 1920 x 1080 projector."},
+                                         {"4K", 2.0, "2x: a 3840 x 2160 projector or screen."}};
+    for (const ScalePreset& s : scales) {
+        if (&s != scales) ImGui::SameLine();
+        if (ImGui::Button(s.label)) requests.commands.emplace_back(SetField{"ui_scale", s.scale});
+        tooltip(s.help);
+    }
+    fields.control("hide_idle_cursor");
+    fields.finish(FieldScope::View);
+    if (ImGui::Button("Keys (?)")) requests.commands.emplace_back(SetField{"help", std::string("keys")});
+    tooltip("Every keyboard shortcut on one page.");
+    ImGui::SameLine();
+    if (ImGui::Button("About the modes (F1)")) requests.commands.emplace_back(SetField{"help", std::string("about")});
+    tooltip("What each mode reads and saves, in plain words, and the latency it gives (T/2, T, 1.5T).");
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,184 @@
+#include "app/ui/field_controls.h"
+
+#include "app/ui/ui_style.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <cstdio>
+
+namespace tsl::app {
+
+namespace {
+
+using Widget = FieldUi::Widget;
+
+Widget widget_of(const FieldSpec& f) {
+    if (f.ui.widget != Widget::Auto) return f.ui.widget;
+    switch (f.kind) {
+        case FieldKind::Int:
+        case FieldKind::Float: return Widget::Slider;
+        case FieldKind::Bool: return Widget::Checkbox;
+        case FieldKind::Enum: return Widget::Radios;
+        case FieldKind::Text: return Widget::Input;
+    }
+    return Widget::Hidden;
+}
+
+// The label shown, and an ID of the setting's own: a control never shares an
+// ID with a section header or another control that reads the same.
+std::string label_of(const FieldSpec& f) { return std::string(f.shown_label()) + "##" + std::string(f.key); }
+
+// A number typed or dragged: the field's range, whole for Int.
+FieldValue number(const FieldSpec& f, double v) {
+    v = std::clamp(v, f.min, f.max);
+    if (f.kind == FieldKind::Int) return static_cast<std::int64_t>(std::llround(v));
+    return v;
+}
+
+// The schema writes slider formats for doubles ("%.0f frames"); whole numbers
+// are drawn as ImGui's 64-bit integers (whose grab is as wide as one value).
+std::string integer_format(const char* format) {
+    std::string f = format ? format : "%.0f";
+    if (const std::size_t at = f.find("%.0f"); at != std::string::npos) f.replace(at, 4, "%lld");
+    return f;
+}
+
+std::optional<FieldValue> slider(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
+    double lo = f.ui.lo, hi = f.ui.hi;
+    if (lo == 0 && hi == 0) {
+        lo = f.min;
+        hi = f.max;
+    }
+    if (f.ui.dynamic_hi) hi = f.ui.dynamic_hi(s);
+    const double shown = o.shown_value.value_or(number_value(get_field(s, f, o.pane)));
+    ImGuiSliderFlags flags = f.ui.logarithmic ? ImGuiSliderFlags_Logarithmic : 0;
+    const std::string label = label_of(f);
+    if (f.kind == FieldKind::Int) {
+        std::int64_t v = std::llround(shown);
+        const std::int64_t ilo = std::llround(lo), ihi = std::llround(hi);
+        const std::string format = integer_format(f.ui.format);
+        if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &ilo, &ihi, format.c_str(), flags | ImGuiSliderFlags_AlwaysClamp))
+            return std::nullopt;
+        return number(f, static_cast<double>(v));
+    }
+    double v = shown;
+    if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, f.ui.format ? f.ui.format : "%.3g", flags)) return std::nullopt;
+    return number(f, v);
+}
+
+std::optional<FieldValue> input(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
+    const std::string label = label_of(f);
+    if (f.kind == FieldKind::Text) {
+        char buffer[512];
+        std::snprintf(buffer, sizeof buffer, "%s", text_value(get_field(s, f, o.pane)).c_str());
+        if (!ImGui::InputText(label.c_str(), buffer, sizeof buffer)) return std::nullopt;
+        if (f.min > 0 && buffer[0] == 0) return std::nullopt;  // an empty name is refused: keep the old one
+        return std::string(buffer);
+    }
+    if (f.kind == FieldKind::Int) {
+        std::int64_t v = int_value(get_field(s, f, o.pane));
+        if (!ImGui::InputScalar(label.c_str(), ImGuiDataType_S64, &v)) return std::nullopt;
+        return number(f, static_cast<double>(v));
+    }
+    double v = number_value(get_field(s, f, o.pane));
+    if (!ImGui::InputScalar(label.c_str(), ImGuiDataType_Double, &v, nullptr, nullptr, "%.3g")) return std::nullopt;
+    return number(f, v);
+}
+
+std::optional<FieldValue> checkbox(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
+    const FieldValue current = get_field(s, f, o.pane);
+    if (f.kind == FieldKind::Bool) {
+        bool on = bool_value(current);
+        if (!ImGui::Checkbox(label_of(f).c_str(), &on)) return std::nullopt;
+        return on;
+    }
+    // An Enum of two values: checked is the second.
+    assert(f.kind == FieldKind::Enum && "field_control: a checkbox is for a Bool or an Enum of two values");
+    int values[2] = {0, 0}, n = 0;
+    for (const EnumName& name : f.names)
+        if (is_canonical(f.names, name) && n < 2) values[n++] = name.value;
+    bool on = int_value(current) == values[1];
+    if (!ImGui::Checkbox(label_of(f).c_str(), &on)) return std::nullopt;
+    return static_cast<std::int64_t>(on ? values[1] : values[0]);
+}
+
+std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o, bool one_line) {
+    const std::int64_t current = int_value(get_field(s, f, o.pane));
+    std::optional<FieldValue> chosen;
+    ImGui::PushID(std::string(f.key).c_str());
+    if (one_line && !f.label.empty()) {
+        ImGui::TextUnformatted(std::string(f.label).c_str());
+        ImGui::SameLine();
+    }
+    int index = 0;
+    for (const EnumName& name : f.names) {
+        if (!is_canonical(f.names, name)) continue;
+        if (one_line && index > 0) ImGui::SameLine();
+        const std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
+        if (ImGui::RadioButton(text.c_str(), current == name.value)) chosen = static_cast<std::int64_t>(name.value);
+        if (!name.help.empty()) tooltip(std::string(name.help).c_str());
+        ++index;
+    }
+    ImGui::PopID();
+    return chosen;
+}
+
+std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
+    const FieldValue current = get_field(s, f, o.pane);
+    std::optional<FieldValue> chosen;
+    if (f.kind == FieldKind::Enum) {
+        if (!ImGui::BeginCombo(label_of(f).c_str(), std::string(label_for(f.names, static_cast<int>(int_value(current)))).c_str()))
+            return std::nullopt;
+        for (const EnumName& name : f.names)
+            if (is_canonical(f.names, name) &&
+                ImGui::Selectable(std::string(name.label.empty() ? name.name : name.label).c_str(), int_value(current) == name.value))
+                chosen = static_cast<std::int64_t>(name.value);
+        ImGui::EndCombo();
+        return chosen;
+    }
+    const std::string& text = text_value(current);
+    if (!ImGui::BeginCombo(label_of(f).c_str(), text.c_str())) return std::nullopt;
+    for (const std::string& choice : o.choices)
+        if (ImGui::Selectable(choice.c_str(), choice == text)) chosen = choice;
+    ImGui::EndCombo();
+    return chosen;
+}
+
+}  // namespace
+
+std::optional<SetField> field_control(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
+    std::optional<FieldValue> changed;
+    const Widget widget = widget_of(f);
+    switch (widget) {
+        case Widget::Slider: changed = slider(f, s, o); break;
+        case Widget::Input: changed = input(f, s, o); break;
+        case Widget::Checkbox: changed = checkbox(f, s, o); break;
+        case Widget::Radios: changed = radios(f, s, o, false); break;
+        case Widget::RadioRow: changed = radios(f, s, o, true); break;
+        case Widget::Combo: changed = combo(f, s, o); break;
+        case Widget::Auto:
+        case Widget::Hidden: return std::nullopt;
+    }
+    // Radios carry their own help, one sentence per choice.
+    if (widget != Widget::Radios && widget != Widget::RadioRow && !f.help.empty()) tooltip(std::string(f.help).c_str());
+    if (!changed) return std::nullopt;
+    return SetField{std::string(f.key), std::move(*changed), o.pane};
+}
+
+void FieldSection::control(std::string_view key, const FieldControlOptions& options) {
+    const FieldSpec* f = find_field(key);
+    assert(f && "FieldSection::control: no such setting in settings_schema.cpp");
+    if (!f) return;
+    drawn_.insert(f->key);
+    if (std::optional<SetField> change = field_control(*f, settings_, options)) commands_.push_back(std::move(*change));
+}
+
+void FieldSection::finish(FieldScope scope) {
+    for (const FieldSpec& f : settings_schema())
+        if (f.scope == scope && widget_of(f) != Widget::Hidden && !drawn_.contains(f.key)) control(f.key);
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,59 @@
+// field_controls.h — the panel's control for any setting, made from its row
+// in core/settings/settings_schema.h: the label, range, format, names and
+// help text all come from there, so a setting has no hand-written slider.
+// Drawing never changes a setting: a change comes back as a SetField command
+// that the frame applies after the UI is drawn.
+//
+// Threading: main thread, inside an ImGui window.
+#pragma once
+
+#include "core/session/commands.h"
+#include "core/settings/settings_schema.h"
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tsl::app {
+
+struct FieldControlOptions {
+    int pane = -1;                   // pane settings: which pane (-1: the edited one)
+    // Enum radios: the text of each (default: the name's label).
+    std::function<std::string(const EnumName& name, int index)> radio_label;
+    // Text combos: the choices offered (the current value is always one).
+    std::vector<std::string> choices;
+    // Numbers: the value the control shows instead of the setting's own (the
+    // job system's worker count when the setting says -1 for "one per core").
+    std::optional<double> shown_value;
+};
+
+// Draws the control and returns the command its change asks for, if any.
+std::optional<SetField> field_control(const FieldSpec& field, const LabSettings& settings, const FieldControlOptions& options = {});
+
+// A panel section's controls, keyed by the schema. Each control is drawn
+// with `control`; at the end of the section, `finish` draws every visible
+// field of its scopes that the section did not place, so that a new row of
+// the schema appears in the panel without further code.
+class FieldSection {
+public:
+    FieldSection(const LabSettings& settings, std::vector<Command>& commands) : settings_(settings), commands_(commands) {}
+    // The control of the field named `key`.
+    void control(std::string_view key, const FieldControlOptions& options = {});
+    // Every visible field of `scope` not drawn yet, in table order.
+    void finish(FieldScope scope);
+    // The field is not shown now (its control depends on another setting).
+    void skip(std::string_view key) { drawn_.insert(key); }
+    // A command of the section's own (a row picked, a preset button).
+    void add(Command command) { commands_.push_back(std::move(command)); }
+    const LabSettings& settings() const { return settings_; }
+
+private:
+    const LabSettings& settings_;
+    std::vector<Command>& commands_;
+    std::set<std::string_view> drawn_;
+};
+
+}  // namespace tsl::app

@@ -1,0 +1,79 @@
+#include "app/ui/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tsl::app {
+
+namespace {
+
+// Panes side by side are narrow: the scene's height beyond their square views
+// is empty, so what is under the scene (dock or plot) gets it, up to half the window.
+float spare_height(const LabSettings& state, const PixelRect& scene, float display_h) {
+    const int panes = state.scene == SceneKind::Npc ? static_cast<int>(state.npc.panes.size()) : 1;
+    if (panes < 2) return 0;
+    const std::vector<PixelRect> rects = pane_rects(scene, panes);
+    const int rows = static_cast<int>(std::lround(scene.h / rects.front().h));
+    const SceneBands bands = split_scene_area(rects.front().w, rects.front().h);
+    const float needed = rows * (bands.caption.h + bands.footer.h + std::min(bands.view.w, bands.view.h));
+    const float under = display_h - scene.h;
+    return std::min(std::floor(display_h * 0.5f) - under, std::floor(std::max(0.0f, scene.h - needed)));
+}
+
+}  // namespace
+
+Layout compute_layout(const LabSettings& state, bool lesson_taught, ImVec2 display) {
+    Layout layout;
+    if (state.hide_ui) {
+        layout.scene = {0, 0, display.x, display.y};
+        return layout;
+    }
+    // The lesson card: wide enough for a projector's text, at most 40%.
+    const float card_w = std::floor(std::clamp(430.0f * state.ui_scale, std::min(300.0f, display.x * 0.3f), display.x * 0.40f));
+    if (state.presenter) {
+        const float scene_w = display.x - card_w;
+        const float base_h = std::floor(display.y * 0.32f);
+        const float plot_h = base_h + spare_height(state, {0, 0, scene_w, display.y - base_h}, display.y);
+        layout.scene = {0, 0, scene_w, display.y - plot_h};
+        layout.plot = {0, display.y - plot_h, scene_w, plot_h};
+        layout.lesson = {scene_w, 0, card_w, display.y};
+        return layout;
+    }
+    const float panel_w = std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.5f);
+    layout.panel = {0, 0, panel_w, display.y};
+    const float lesson_w = !lesson_taught ? 0.0f : std::min(card_w, std::max(0.0f, display.x - panel_w - 200.0f));
+    if (lesson_w > 0) layout.lesson = {display.x - lesson_w, 0, lesson_w, display.y};
+    const float scene_w = display.x - panel_w - lesson_w;
+    float dock_h = 0;
+    if (state.bottom_panel) {
+        const float base_h = std::floor(display.y * 0.36f);
+        dock_h = base_h + spare_height(state, {panel_w, 0, scene_w, display.y - base_h}, display.y);
+    }
+    layout.scene = {panel_w, 0, scene_w, display.y - dock_h};
+    layout.dock = {panel_w, display.y - dock_h, scene_w, dock_h};
+    return layout;
+}
+
+std::vector<PixelRect> pane_rects(const PixelRect& scene, int count) {
+    count = std::max(1, count);
+    int best_columns = 1;
+    float best_side = -1;
+    for (int columns = 1; columns <= count; ++columns) {
+        const int rows = (count + columns - 1) / columns;
+        const float w = scene.w / columns, h = scene.h / rows;
+        const SceneBands bands = split_scene_area(w, h);
+        const float side = std::min(bands.view.w, bands.view.h);
+        if (side > best_side + 0.5f) {
+            best_side = side;
+            best_columns = columns;
+        }
+    }
+    const int rows = (count + best_columns - 1) / best_columns;
+    const float w = std::floor(scene.w / best_columns), h = std::floor(scene.h / rows);
+    std::vector<PixelRect> rects;
+    for (int i = 0; i < count; ++i)
+        rects.push_back({scene.x + (i % best_columns) * w, scene.y + (i / best_columns) * h, w, h});
+    return rects;
+}
+
+}  // namespace tsl::app

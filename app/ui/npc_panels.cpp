@@ -1,0 +1,330 @@
+// npc_panels.cpp — the NPC scene's part of the panel (panes and their
+// summary, timeslicing, threading, the NPCs, this frame's numbers) and what is
+// drawn over each pane (caption, batch progress, legend).
+#include "app/render/palette.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_panels.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <string>
+
+namespace tsl::app {
+
+namespace {
+
+ImU32 col(Rgba c) { return c.packed(); }
+
+// "10 decisions/s: each NPC every 1.00 s" — what J and P mean in time.
+std::string rate_text(const NpcSceneConfig& c) {
+    const double per_s = jobs_per_second(c.timeslicing, c.steps_per_s, c.npc_count);
+    if (c.timeslicing.mode == Mode::UpdateAll) return rate_number(per_s) + " decisions/s: every NPC, every frame";
+    return rate_number(per_s) + formatted(" decisions/s: each NPC every %.2f s", batch_period_s(c));
+}
+
+std::string upper(std::string_view text) {
+    std::string s(text);
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threading) {
+    const TimeslicerConfig& ts = c.timeslicing;
+    const std::string gather = ts.gathering == Gathering::SameFrame ? "same frame" : "next frame";
+    const std::string threads = std::string(name_of(ts.threading)) + ", " + gather;
+    const std::string rate = ts.mode == Mode::UpdateAll
+                                 ? std::string("every frame")
+                                 : rate_number(jobs_per_second(ts, c.steps_per_s, c.npc_count)) + " Hz";
+    const std::string jp = ts.mode == Mode::UpdateAll ? std::string() : formatted("J = %u, P = %u", ts.jobs_per_update, ts.update_every_frames);
+    std::vector<std::string> forms;
+    if (with_threading) {
+        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + threads);
+        forms.push_back(rate + "  |  " + threads);
+        forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next"));
+    } else {
+        if (!jp.empty()) forms.push_back(rate + "  |  " + jp + "  |  " + gather + " gathering");
+        forms.push_back(rate + "  |  " + gather + " gathering");
+    }
+    forms.push_back(rate);
+    return forms;
+}
+
+void draw_comparison_section(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
+    if (!section(fonts, "Panes")) return;
+    const LabSettings& settings = session.settings();
+    fields.control("panes");
+    fields.finish(FieldScope::Panes);
+
+    // Summary: one row per pane; click a row to edit that pane.
+    const std::span<const NpcMetricsSummary> summaries = session.summaries();
+    if (summaries.size() != settings.npc.panes.size()) return;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("summary", 5, flags)) return;
+    ImGui::TableSetupColumn("pane", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("age");
+    ImGui::TableSetupColumn("max");
+    ImGui::TableSetupColumn("error");
+    ImGui::TableSetupColumn("main");
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    const char* heads[] = {"pane", "age", "max", "error", "main"};
+    const char* head_help[] = {"Click a row to edit that pane with the controls below.",
+                               "Mean input age: how old, on average, the target position behind each NPC's decision is.",
+                               "The oldest input behind any NPC's decision.",
+                               "Mean angle between where the NPCs face and the true direction to the target.",
+                               "Mean main-thread time of the timeslicer's update per frame."};
+    for (int c = 0; c < 5; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        ImGui::TextUnformatted(heads[c]);
+        tooltip(head_help[c]);
+    }
+    for (int i = 0; i < static_cast<int>(settings.npc.panes.size()); ++i) {
+        const NpcMetricsSummary& m = summaries[static_cast<std::size_t>(i)];
+        const NpcSceneConfig config = settings.pane_scene(i);
+        const std::string name = config.timeslicing.mode == Mode::UpdateAll ? std::string("ALL") : upper(name_of(config.timeslicing.mode));
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::PushID(i);
+        const ImVec2 chip_at = ImGui::GetCursorScreenPos();
+        const float chip = ImGui::GetTextLineHeight();
+        ImGui::GetWindowDrawList()->AddRectFilled(chip_at, {chip_at.x + chip, chip_at.y + chip}, pane_colour(i).packed(), chip * 0.2f);
+        const char letter[2] = {pane_letter(i), 0};
+        ImGui::GetWindowDrawList()->AddText({chip_at.x + chip * 0.22f, chip_at.y}, IM_COL32_WHITE, letter);
+        ImGui::Dummy({chip * 1.2f, chip});
+        ImGui::SameLine();
+        if (ImGui::Selectable(name.c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
+            fields.add(SetField{"pane", static_cast<std::int64_t>(i + 1)});
+        tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
+                 formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))
+                    .c_str());
+        ImGui::PopID();
+        ImGui::TableSetColumnIndex(1);
+        ImGui::Text("%.0f", m.mean_input_age_ms());
+        ImGui::TableSetColumnIndex(2);
+        ImGui::Text("%.0f", m.input_age_max_ms);
+        ImGui::TableSetColumnIndex(3);
+        ImGui::Text("%.1f", m.mean_error_deg());
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("%.3f", m.mean_main_update_ms());
+    }
+    ImGui::EndTable();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last "
+                       "change.%s",
+                       settings.npc.panes.size() > 1 ? formatted(" Click a row to edit its pane (now %c).", pane_letter(settings.edited_pane)).c_str() : "");
+    ImGui::PopStyleColor();
+}
+
+void draw_npc_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
+    const LabSettings& settings = session.settings();
+    const TimeslicerConfig& ts = settings.pane().timeslicing;
+    if (section(fonts, "Timeslicing")) {
+        FieldControlOptions modes;
+        modes.radio_label = [](const EnumName& name, int index) {
+            if (name.value == static_cast<int>(Mode::UpdateAll)) return formatted("%d  %s", index + 1, std::string(name.label).c_str());
+            return formatted("%d  %s  %s", index + 1, upper(name.name).c_str(), std::string(name.label).c_str());
+        };
+        fields.control("mode", modes);
+        ImGui::BeginDisabled(ts.mode == Mode::UpdateAll);
+        fields.control("jobs_per_update");
+        fields.control("update_every");
+        ImGui::EndDisabled();
+        ImGui::TextWrapped("%s", rate_text(settings.pane_scene(settings.edited_pane)).c_str());
+        fields.control("gather");
+    }
+    if (section(fonts, "Threading")) {
+        fields.control("threading");
+        ImGui::BeginDisabled(ts.threading != Threading::Pool);
+        FieldControlOptions workers;
+        workers.shown_value = session.worker_count();
+        fields.control("workers", workers);
+        ImGui::EndDisabled();
+        fields.finish(FieldScope::Threads);
+    }
+    if (section(fonts, "NPCs")) {
+        fields.control("npcs");
+        fields.control("turn_speed");
+        fields.control("target_period");
+        fields.control("job_cost_us");
+        fields.control("debug_lines");
+        ImGui::SameLine();
+        fields.control("highlight_running");
+        fields.finish(FieldScope::World);
+        fields.finish(FieldScope::Pane);
+    }
+    if (section(fonts, "This frame")) {
+        const NpcFrameMetrics& m = session.edited_pane().metrics();
+        ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
+        tooltip("How old the target position behind each NPC's current decision is.");
+        ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
+        tooltip("Angle between where each NPC faces and the true direction to the target.");
+        ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
+        tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
+        ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
+        tooltip("Time other threads spent running the jobs gathered this frame.");
+    }
+}
+
+namespace {
+
+// What one pane's overlay draws with: the list, the pane's rectangle and bands.
+struct Overlay {
+    ImDrawList* list;
+    const UiFonts& fonts;
+    const Palette& p;
+    PixelRect rect;
+    SceneBands bands;
+
+    ImVec2 at(float x, float y) const { return {rect.x + x, rect.y + y}; }
+    void centred(ImFont* font, float size, const std::string& text, float y, ImU32 colour) const {
+        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
+        list->AddText(font, size, at((rect.w - extent.x) / 2, y), colour, text.c_str());
+    }
+    float width(ImFont* font, float size, const std::string& text) const { return font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; }
+};
+
+// Caption band: the mode (or the preset's caption) and its rate, as in the
+// article's figures; in a comparison also the threading, and the pane's
+// letter in the colour of its plot series. The clock and PAUSED in its corner.
+void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& scene, int pane, int panes) {
+    const TimeslicerConfig& ts = scene.config().timeslicing;
+    const float title_px = o.bands.caption.h * 0.40f, small_px = o.bands.caption.h * 0.26f;
+    const std::string& own_caption = pane < static_cast<int>(state.npc.panes.size()) ? state.npc.panes[static_cast<std::size_t>(pane)].caption : std::string();
+    std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) : own_caption;
+    const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
+    if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
+        title = upper(name_of(ts.mode));  // "aiao" → "AIAO" when the full name does not fit
+    // A title that still does not fit (a preset's own caption) is set smaller, down to 60%.
+    const float title_full_w = o.width(o.fonts.caption, title_px, title);
+    const float title_size = title_full_w > room ? std::max(title_px * 0.6f, title_px * room / title_full_w) : title_px;
+    std::string subtitle;
+    for (const std::string& form : pane_subtitles(scene.config(), panes > 1)) {
+        subtitle = form;
+        if (o.width(o.fonts.regular, small_px, form) <= o.rect.w * 0.94f) break;
+    }
+    const float top = o.bands.caption.h * 0.12f;
+    o.centred(o.fonts.caption, title_size, title, top + (title_px - title_size) * 0.5f, col(o.p.ink));
+    o.centred(o.fonts.regular, small_px, subtitle, top + title_px * 1.12f, col(o.p.faint_ink));
+    if (panes > 1) {
+        const float chip = title_px * 1.05f, cx = (o.rect.w - o.width(o.fonts.caption, title_size, title)) / 2 - chip * 1.35f;
+        const ImVec2 a = o.at(std::max(2.0f, cx), top), b{a.x + chip, a.y + chip};
+        o.list->AddRectFilled(a, b, col(pane_colour(pane)), chip * 0.2f);
+        const char letter[2] = {pane_letter(pane), 0};
+        const ImVec2 size = o.fonts.bold->CalcTextSizeA(title_px * 0.8f, FLT_MAX, 0, letter);
+        o.list->AddText(o.fonts.bold, title_px * 0.8f, {a.x + (chip - size.x) / 2, a.y + (chip - size.y) / 2}, IM_COL32_WHITE, letter);
+    }
+    const float margin = small_px * 0.8f;
+    const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
+                                        static_cast<double>(scene.frames_stepped()) * scene.step_s());
+    const float title_w = o.width(o.fonts.caption, title_size, title) + (panes > 1 ? title_px * 2.8f : 0.0f);
+    const float corner_room = (o.rect.w - std::max(title_w, o.width(o.fonts.regular, small_px, subtitle))) / 2;
+    if (pane == 0 && o.width(o.fonts.regular, small_px, clock) + 2 * margin < corner_room) {
+        o.list->AddText(o.fonts.regular, small_px, o.at(margin, margin), col(o.p.faint_ink), clock.c_str());
+        if (state.paused) o.list->AddText(o.fonts.bold, small_px, o.at(margin, margin + small_px * 1.3f), col(o.p.desired), "PAUSED");
+    }
+}
+
+// Footer band: batch progress, one cell per job up to 64, a bar beyond, under
+// the longest label that fits the pane (narrow comparison panes get a shorter one).
+void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
+    const BatchProgress progress = scene.timeslicer().progress();
+    const bool holds_outputs = saves_outputs_at_batch_end(scene.config().timeslicing.mode);
+    const float label_px = o.bands.footer.h * 0.34f, bar_h = o.bands.footer.h * 0.24f;
+    const float bar_w = std::min(o.rect.w * 0.7f, o.bands.footer.h * 9.0f);
+    const float bar_x = (o.rect.w - bar_w) / 2, bar_y = o.bands.footer.y + o.bands.footer.h * 0.56f;
+    const std::uint32_t held = holds_outputs && progress.finished > progress.saved ? progress.finished - progress.saved : 0;
+    std::vector<std::string> forms;
+    if (progress.size == 0) {
+        forms.push_back("no batch yet");
+    } else {
+        forms.push_back(formatted("batch %u  |  %u of %u jobs saved", progress.batch, progress.saved, progress.size) +
+                        (held ? formatted(", %u finished and held", held) : std::string()));
+        forms.push_back(formatted("batch %u  |  %u of %u saved", progress.batch, progress.saved, progress.size) +
+                        (held ? formatted(", %u held", held) : std::string()));
+        forms.push_back(formatted("%u/%u saved", progress.saved, progress.size) + (held ? formatted(", %u held", held) : std::string()));
+    }
+    std::string label = forms.back();
+    for (const std::string& form : forms)
+        if (o.width(o.fonts.regular, label_px, form) <= o.rect.w * 0.94f) {
+            label = form;
+            break;
+        }
+    o.centred(o.fonts.regular, label_px, label, o.bands.footer.y + o.bands.footer.h * 0.10f, col(o.p.ink));
+    auto state_colour = [&](std::uint32_t job) {
+        if (job < progress.saved) return col(o.p.saved);
+        if (job < progress.finished) return col(o.p.faint_ink);
+        if (job < progress.started) return col(o.p.running);
+        return col(o.p.pending);
+    };
+    if (progress.size > 0 && progress.size <= kMaxRingNpcs) {
+        const float cell = bar_w / static_cast<float>(progress.size), gap = std::min(bar_h * 0.25f, cell * 0.2f);
+        for (std::uint32_t job = 0; job < progress.size; ++job)
+            o.list->AddRectFilled(o.at(bar_x + static_cast<float>(job) * cell, bar_y), o.at(bar_x + static_cast<float>(job + 1) * cell - gap, bar_y + bar_h),
+                                  state_colour(job), bar_h * 0.2f);
+    } else if (progress.size > 0) {
+        auto span = [&](std::uint32_t from, std::uint32_t to, ImU32 colour) {
+            if (to > from)
+                o.list->AddRectFilled(o.at(bar_x + bar_w * static_cast<float>(from) / static_cast<float>(progress.size), bar_y),
+                                      o.at(bar_x + bar_w * static_cast<float>(to) / static_cast<float>(progress.size), bar_y + bar_h), colour);
+        };
+        o.list->AddRectFilled(o.at(bar_x, bar_y), o.at(bar_x + bar_w, bar_y + bar_h), col(o.p.pending));
+        span(0, progress.saved, col(o.p.saved));
+        span(progress.saved, progress.finished, col(o.p.faint_ink));
+        span(progress.finished, progress.started, col(o.p.running));
+    }
+}
+
+// Legend, in the view's empty bottom-left corner when there is one (the ring
+// leaves the view's corners empty; in a dense field the backing keeps it readable).
+void draw_legend(const Overlay& o, float margin) {
+    const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f, 22.0f);
+    const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
+    float legend_w = 0;
+    for (const char* row : rows) legend_w = std::max(legend_w, o.width(o.fonts.regular, legend_px, row));
+    legend_w += legend_px * 2.4f;
+    if (o.bands.view.h < 380.0f || legend_w + 2 * margin > o.bands.view.w * 0.4f) return;
+    ImDrawList* list = o.list;
+    const Palette& p = o.p;
+    const float mark = legend_px, lx = margin;
+    float ly = o.bands.view.y + o.bands.view.h - margin - 4 * legend_px * 1.4f;
+    list->AddRectFilled(o.at(lx - margin * 0.5f, ly - margin * 0.5f), o.at(lx + legend_w + margin * 0.5f, ly + 4 * legend_px * 1.4f),
+                        col(p.background.with_alpha(0.85f)), legend_px * 0.3f);
+    auto row = [&](auto draw_mark, const char* text) {
+        draw_mark(o.at(lx, ly), o.at(lx + mark * 1.6f, ly + mark));
+        list->AddText(o.fonts.regular, legend_px, o.at(lx + mark * 2.4f, ly - 1.0f), col(p.ink), text);
+        ly += legend_px * 1.4f;
+    };
+    auto dart = [&](Rgba colour) {
+        return [&, colour](ImVec2 a, ImVec2 b) {
+            const float cy = (a.y + b.y) / 2, notch = a.x + (b.x - a.x) * 0.25f;
+            list->AddTriangleFilled({a.x, a.y + mark * 0.15f}, {b.x, cy}, {notch, cy}, col(colour));
+            list->AddTriangleFilled({a.x, b.y - mark * 0.15f}, {notch, cy}, {b.x, cy}, col(colour));
+        };
+    };
+    row(dart(p.facing), rows[0]);
+    row(dart(p.desired), rows[1]);
+    row([&](ImVec2 a, ImVec2 b) { list->AddLine({a.x, (a.y + b.y) / 2}, {b.x, (a.y + b.y) / 2}, col(p.desired), 1.5f); }, rows[2]);
+    row([&](ImVec2 a, ImVec2 b) {
+        const ImVec2 c{(a.x + b.x) / 2, (a.y + b.y) / 2};
+        list->AddCircleFilled(c, mark * 0.45f, col(p.running.with_alpha(0.3f)));
+        list->AddCircle(c, mark * 0.45f, col(p.running), 0, 2.0f);
+    }, rows[3]);
+}
+
+}  // namespace
+
+void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
+                      int pane, int panes) {
+    if (rect.empty()) return;
+    const Overlay o{list, fonts, palette(state.palette), rect, split_scene_area(rect.w, rect.h)};
+    list->PushClipRect(o.at(0, 0), o.at(rect.w, rect.h), true);
+    if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
+    draw_caption(o, state, scene, pane, panes);
+    draw_batch_progress(o, scene);
+    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f);
+    list->PopClipRect();
+}
+
+}  // namespace tsl::app

@@ -1,0 +1,47 @@
+// commands.h — the only ways to change a LabSession. Keys, the panel's
+// buttons and sliders, the command line, lessons and tests all speak in these;
+// the session applies them between frames, never while one is drawn.
+#pragma once
+
+#include "core/settings/settings_schema.h"
+
+#include <string>
+#include <variant>
+
+namespace tsl {
+
+// A setting of settings_schema.h; text is parsed as the command line does.
+struct SetField {
+    std::string key;      // "jobs_per_update"
+    FieldValue value;     // 4, or "4"
+    int pane = -1;        // pane settings: -1 — the edited pane
+};
+struct LoadPreset {
+    std::string name;     // a preset in <assets>/presets: its world, panes and scene, from frame 0
+};
+struct StartLesson {
+    std::string name;     // a lesson in <assets>/lessons
+    int step = 0;         // from 0
+    bool revealed = false;
+};
+struct StopLesson {};
+struct GoToStep {
+    int index = 0;        // from 0 (clamped): its preset, from frame 0, answer hidden
+};
+struct LessonForward {};  // the answer if hidden, else the next step
+struct LessonBack {};     // the step before
+struct ResetScene {};     // back to frame 0 with the same settings
+struct TogglePause {};
+struct StepOnce {};       // pause, and simulate exactly one more step
+
+using Command = std::variant<SetField, LoadPreset, StartLesson, StopLesson, GoToStep, LessonForward, LessonBack, ResetScene,
+                             TogglePause, StepOnce>;
+
+// What applying a command did.
+struct CommandResult {
+    std::string problem;  // "" — done; else one line saying why nothing changed
+    int status = 0;       // for the command line: 2 — a name or value that does not fit, 1 — a broken file
+    explicit operator bool() const { return problem.empty(); }
+};
+
+}  // namespace tsl

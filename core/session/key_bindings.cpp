@@ -1,0 +1,58 @@
+#include "core/session/key_bindings.h"
+
+namespace tsl {
+
+namespace {
+
+constexpr std::optional<SceneKind> kAnyScene = std::nullopt;
+
+const KeyBinding kBindings[] = {
+    {Key::Space, Key::Space, kNoMods, kNoMods, KeyAction::TogglePause, kAnyScene, false, "Space", "Pause or resume the simulation.",
+     "space pause"},
+    {Key::Right, Key::Right, kNoMods, kNoMods, KeyAction::StepOnce, kAnyScene, true, "Right arrow",
+     "Pause and advance one fixed step (hold to keep stepping).", "right step"},
+    {Key::Digit1, Key::Digit5, kNoMods, kNoMods, KeyAction::SetMode, SceneKind::Npc, false, "1 - 5",
+     "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited.", "1-5 modes"},
+    {Key::Digit1, Key::Digit4, kNoMods, kNoMods, KeyAction::SetExposureMode, SceneKind::Exposure, false, "1 - 4",
+     "Exposure scene: single-threaded, same frame, next frame, timesliced.", "1-4 exposure modes"},
+    {Key::PageDown, Key::PageDown, kNoMods, kNoMods, KeyAction::LessonForward, kAnyScene, false, "Page Down",
+     "Lesson: reveal the measured answer, then go to the next step (what a clicker sends).", ""},
+    {Key::PageUp, Key::PageUp, kNoMods, kNoMods, KeyAction::LessonBack, kAnyScene, false, "Page Up", "Lesson: back to the step before.", ""},
+    {Key::P, Key::P, kNoMods, kNoMods, KeyAction::TogglePresenter, kAnyScene, false, "P",
+     "Presenter view: only the scene, the step's text and one plot.", ""},
+    {Key::R, Key::R, kNoMods, kCtrl, KeyAction::ToggleRecording, kAnyScene, false, "R", "Record the scene area as a GIF; R again stops.", ""},
+    {Key::H, Key::H, kNoMods, kNoMods, KeyAction::ToggleHideUi, kAnyScene, false, "H", "Hide or show everything but the scene.", ""},
+    {Key::F, Key::F, kNoMods, kNoMods, KeyAction::ToggleFullscreen, kAnyScene, false, "F", "Full screen on or off.", ""},
+    {Key::Slash, Key::Slash, kShift, kNoMods, KeyAction::ShowKeys, kAnyScene, false, "?", "This list.", ""},
+    {Key::F1, Key::F1, kNoMods, kNoMods, KeyAction::ShowAbout, kAnyScene, false, "F1",
+     "About the modes: what each one reads and saves, and its latency.", ""},
+    {Key::Escape, Key::Escape, kNoMods, kNoMods, KeyAction::CloseHelp, kAnyScene, false, "Esc", "Close this page.", ""},
+    {Key::Q, Key::Q, kCtrl, kNoMods, KeyAction::Quit, kAnyScene, false, "Ctrl+Q", "Quit.", ""},
+};
+
+}  // namespace
+
+std::span<const KeyBinding> key_bindings() { return kBindings; }
+
+KeyMatch find_binding(Key key, std::uint8_t mods, bool repeat, SceneKind scene) {
+    for (const KeyBinding& b : kBindings) {
+        if (key < b.first || key > b.last) continue;
+        if ((mods & b.mods) != b.mods || (mods & b.refused_mods) != 0) continue;
+        if (b.scene && *b.scene != scene) continue;
+        if (repeat && !b.repeats) return {};
+        return {&b, static_cast<int>(key) - static_cast<int>(b.first)};
+    }
+    return {};
+}
+
+std::string key_footer(SceneKind scene) {
+    std::string out;
+    for (const KeyBinding& b : kBindings) {
+        if (b.footer.empty() || (b.scene && *b.scene != scene)) continue;
+        if (!out.empty()) out += "  |  ";
+        out += b.footer;
+    }
+    return out;
+}
+
+}  // namespace tsl

@@ -1,0 +1,68 @@
+// key_bindings.h — every keyboard shortcut of the lab, defined once. The
+// window's key handler looks keys up here, the "?" page lists this table, and
+// the panel's footer is made from it, so the three can never disagree.
+//
+// Keys are the lab's own names: each platform (GLFW, the browser) translates
+// its key codes into `Key` before asking.
+#pragma once
+
+#include "core/settings/lab_settings.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace tsl {
+
+enum class Key : std::uint8_t {
+    Space, Right, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
+    P, R, H, F, Q, Slash, F1, Escape,
+};
+
+enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
+
+enum class KeyAction : std::uint8_t {
+    TogglePause,      // space
+    StepOnce,         // pause, then one fixed step
+    SetMode,          // the edited pane's mode: argument = the index in kModeNames (0: Update All)
+    SetExposureMode,  // the exposure scene's execution mode: argument = the index in kExposureModeNames
+    LessonForward,    // reveal, then the next step
+    LessonBack,       // the step before
+    TogglePresenter,
+    ToggleRecording,  // start a GIF, or stop and save it
+    ShowKeys,         // toggle the shortcuts page
+    ShowAbout,        // toggle About the modes
+    CloseHelp,        // close a help page (only while one is open)
+    ToggleHideUi,
+    ToggleFullscreen,
+    Quit,
+};
+
+struct KeyBinding {
+    Key first, last;              // the keys (a range: 1 - 5); the argument is the offset from `first`
+    std::uint8_t mods;            // KeyMods that must be held
+    std::uint8_t refused_mods;    // KeyMods that must not be held
+    KeyAction action;
+    std::optional<SceneKind> scene;  // only in this scene (none — everywhere)
+    bool repeats;                 // auto-repeat acts again (hold to step)
+    std::string_view keys;        // as the help page writes them: "Space", "1 - 5"
+    std::string_view help;        // what it does, one sentence
+    std::string_view footer;      // the panel footer's short form ("space pause"; "" — not in the footer)
+};
+
+std::span<const KeyBinding> key_bindings();
+
+struct KeyMatch {
+    const KeyBinding* binding = nullptr;
+    int argument = 0;
+};
+// The binding a key press triggers in `scene` (nullptr when none). `repeat`:
+// an auto-repeat of a held key, which only bindings that repeat accept.
+KeyMatch find_binding(Key key, std::uint8_t mods, bool repeat, SceneKind scene);
+
+// "space pause  |  right step  |  1-5 modes" for the scene.
+std::string key_footer(SceneKind scene);
+
+}  // namespace tsl

@@ -1,0 +1,179 @@
+// lab_session.h — the whole lab without a window: the NPC comparison (panes
+// on one clock), the exposure scene, the per-pane summaries, the plot series,
+// the timing diagram's trace, the lesson being taught and what its reveal
+// measured. One clock advances it (step), and only commands change it
+// (apply). The window, the headless commands (screenshot, record,
+// lesson-check, trace, metrics) and the tests all drive this same object.
+//
+// A frame, as the window runs it:
+//   session.apply(command) ...          keys and the panel's requests
+//   steps = session.advance(real_dt)    the fixed-step clock
+//   session.step(steps)
+//   ... draw from the read-only views ...
+//   session.end_frame(draw_cpu_ms)      the frame-total plot sample
+//
+// Threading: main thread only (the thread that made it); scenes hand their
+// jobs to the session's job system.
+#pragma once
+
+#include "core/content/lesson.h"
+#include "core/content/preset.h"
+#include "core/exposure/exposure_scene.h"
+#include "core/jobs/job_system.h"
+#include "core/jobs/profiler.h"
+#include "core/npc/npc_comparison.h"
+#include "core/session/commands.h"
+#include "core/session/fixed_step_clock.h"
+#include "core/session/lesson_card.h"
+#include "core/session/session_plots.h"
+#include "core/settings/lab_settings.h"
+#include "core/timeslicing/trace.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+struct SessionOptions {
+    std::string assets_dir;           // levels/, presets/, lessons/ (required for presets, lessons and levels)
+    bool profile = true;              // record zones for the timeline (off: scenes get no profiler)
+    bool follow_edited_pane = true;   // keep the edited pane's recent batches for the timing diagram
+    std::function<double()> cpu_clock_ms;  // the main thread's CPU time, ms (default: the calling thread's CPU clock)
+};
+
+// A preset or lesson the pickers offer.
+struct CatalogEntry {
+    std::string name, title, description;
+    bool exposure_scene = false;
+};
+struct Catalog {
+    std::vector<CatalogEntry> presets, lessons;
+    std::string problem;  // the last file that did not load, named ("" — none)
+};
+
+class LabSession {
+public:
+    explicit LabSession(const LabSettings& settings = {}, SessionOptions options = {});
+    ~LabSession();
+    LabSession(const LabSession&) = delete;
+    LabSession& operator=(const LabSession&) = delete;
+
+    // What the settings given at construction could not do (an exposure level
+    // that does not load, named); "" — nothing.
+    const std::string& startup_problem() const { return startup_problem_; }
+
+    // --- Changing it ------------------------------------------------------------
+    CommandResult apply(const Command& command);
+
+    // --- Time -----------------------------------------------------------------------
+    // Steps the clock pays for `real_dt_s` of wall time (time scale, pause and
+    // single steps included). Does not step: pass the result to step().
+    int advance(double real_dt_s);
+    // `steps` fixed steps of the scene shown, each followed by the summaries,
+    // the plot samples and the timing diagram's bookkeeping.
+    void step(int steps);
+    // A displayed frame ends: the frame-total sample (this frame's steps plus
+    // `draw_cpu_ms`, both main-thread CPU time). Frames without steps add none.
+    void end_frame(double draw_cpu_ms);
+    // Main-thread CPU time of the steps taken since the last end_frame, ms.
+    double frame_steps_cpu_ms() const { return frame_steps_cpu_ms_; }
+
+    // --- What it shows (read only) -------------------------------------------------
+    const LabSettings& settings() const { return settings_; }
+    bool showing_exposure() const { return settings_.scene == SceneKind::Exposure && exposure_ != nullptr; }
+    const NpcComparison& panes() const { return panes_; }
+    const NpcScene& pane(int index) const { return panes_.pane(index); }
+    const NpcScene& edited_pane() const { return panes_.pane(settings_.pane_index()); }
+    const ExposureScene* exposure() const { return exposure_.get(); }  // null until the exposure scene is first shown
+    std::int64_t frames_stepped() const;   // of the scene shown
+    double step_s() const;                 // of the scene shown
+    // Averages since the last reset or change of each pane's (or the exposure
+    // scene's) settings: the summary table and the lesson's reveal.
+    std::span<const NpcMetricsSummary> summaries() const { return summaries_; }
+    const ExposureMetricsSummary& exposure_summary() const { return exposure_summary_; }
+    const SessionPlots& plots() const { return plots_; }
+    // The edited pane's recent jobs (the previous and the current batch), or
+    // null when the diagram follows nothing (too many NPCs, the exposure scene,
+    // or follow_edited_pane off).
+    const TraceLog* diagram_trace() const { return diagram_.followed ? &diagram_.log : nullptr; }
+    const NpcScene* diagram_pane() const { return diagram_.followed ? &panes_.pane(diagram_.followed_index) : nullptr; }
+    static constexpr std::uint32_t kDiagramMaxKeys = 2000;  // NPCs beyond which the diagram records nothing
+
+    // The preset last loaded ("" — none), and the presets and lessons there are.
+    const std::string& preset() const { return preset_; }
+    const Catalog& catalog() const;
+    const std::string& assets_dir() const { return options_.assets_dir; }
+
+    // The lesson taught (null — none), where the class is, and the card.
+    const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
+    int lesson_step() const { return lesson_step_; }
+    bool lesson_revealed() const { return lesson_revealed_; }
+    LessonCard lesson_card() const;
+
+    const Profiler& profiler() const { return profiler_; }
+    Profiler& profiler() { return profiler_; }  // for the zones of what the app does around the session (drawing)
+    JobSystem& jobs() { return jobs_; }
+    int worker_count() const { return jobs_.worker_count(); }
+
+    // Records pane `pane`'s trace into `log` from now on (nullptr: stop); the
+    // timing diagram then follows nothing. For `trace` and tests.
+    void attach_trace(int pane, TraceLog* log);
+
+    // One line for every change a user made ("preset aiao-10hz", "reset",
+    // "lesson timeslicing: step 2 of 8"), for --verbose and the window tests.
+    std::function<void(const std::string&)> on_event;
+
+private:
+    struct Diagram {
+        TraceLog log;
+        bool followed = false;
+        int followed_index = 0;   // the pane whose trace goes into `log`
+        std::int64_t last_frame = -1;
+    };
+
+    CommandResult set(const SetField& command);
+    CommandResult load_preset(const std::string& name);
+    CommandResult start_lesson(const StartLesson& command);
+    CommandResult go_to_step(int index);
+    CommandResult lesson_forward();
+    void reset_scene();
+    std::string sync();           // the settings into the scenes; what could not be applied
+    void follow_edited_pane();
+    void unfollow();
+    void after_step();
+    double cpu_ms() const;
+    void event(const std::string& what);
+
+    SessionOptions options_;
+    LabSettings settings_;
+    // Shared by every scene; declared before them so that they outlive them.
+    JobSystem jobs_;
+    Profiler profiler_;
+    NpcComparison panes_;
+    std::unique_ptr<ExposureScene> exposure_;
+    std::vector<NpcMetricsSummary> summaries_;
+    ExposureMetricsSummary exposure_summary_;
+    SessionPlots plots_;
+    Diagram diagram_;
+    TraceLog* attached_trace_ = nullptr;
+    FixedStepClock clock_;
+    double frame_steps_cpu_ms_ = 0;
+    int frame_steps_ = 0;
+
+    std::string startup_problem_;
+    std::string preset_;
+    mutable std::optional<Catalog> catalog_;  // read on first use
+    std::optional<Lesson> lesson_;
+    int lesson_step_ = 0;
+    bool lesson_revealed_ = false;
+};
+
+// The preset's world, panes, scene and workers into `settings` (the edited
+// pane becomes the first).
+void apply_preset(LabSettings& settings, const Preset& preset);
+
+}  // namespace tsl

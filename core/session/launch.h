@@ -1,0 +1,31 @@
+// launch.h — what the command line asks the lab to start with (--lesson,
+// --step, --reveal, --preset, --scene, --set), as the commands that do it, in
+// the one order they apply: the lesson's step (its preset, the presenter
+// view) or the preset, then the scene, then every --set — so a --set always
+// has the last word, over a lesson step's preset too.
+#pragma once
+
+#include "core/session/lab_session.h"
+
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+struct LaunchRequest {
+    std::string lesson;              // "" — none
+    int step = 1;                    // from 1 (with a lesson)
+    bool step_given = false;         // --step was on the command line
+    bool reveal = false;
+    std::string preset;              // "" — none
+    std::string scene;               // "" — as the settings say
+    std::vector<std::string> sets;   // NAME=VALUE, in the order given
+};
+
+// Applies the request to `session`. "" or the one-line problem with its exit
+// status: a lesson or preset that does not exist (2) or does not load (1), a
+// step the lesson does not have (2), --step without --lesson (2), a setting
+// that cannot be applied.
+CommandResult launch(LabSession& session, const LaunchRequest& request);
+
+}  // namespace tsl

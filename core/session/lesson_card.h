@@ -1,0 +1,33 @@
+// lesson_card.h — what the lesson card shows, as data: where the class is in
+// the lesson, the step's text and question, and on reveal the numbers the
+// running scenes measured since the step started (or, without a lesson, the
+// preset's title and description). LabSession::lesson_card() makes it; the
+// app draws it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+// One row of a reveal: a pane (or the exposure scene) and its measured values.
+struct RevealRow {
+    std::string label;                // "A, B  Async In / Async Out" or "Single-threaded"
+    int pane = -1;                    // the pane whose colour marks the row (-1: none)
+    std::vector<std::string> values;  // formatted, one per column ("483 ms")
+};
+
+struct LessonCard {
+    std::string heading;               // "Timeslicing batched algorithms  |  step 3 of 8", or "Preset"
+    std::string title;                 // the step's (or preset's) title
+    std::string text;                  // two to four sentences (or the preset's description)
+    std::string question;              // "" — no question (a preset, not a lesson)
+    bool revealed = false;
+    std::vector<std::string> columns;  // measure names shown over the values ("mean input age")
+    std::vector<RevealRow> rows;
+    std::string measured_over;         // "over 5.0 s of this step, T = 1000 ms" — or why nothing is yet
+    std::string answer;                // shown under the numbers
+    bool can_go_back = false, can_go_forward = false;
+};
+
+}  // namespace tsl

@@ -1,0 +1,49 @@
+// session_plots.h — the data behind the NPC scene's live plots, recorded by
+// the session as it steps (the same numbers `timeslice-lab metrics` writes):
+// per pane, mean and max input age, mean and max facing error, main-thread
+// update and worker busy time; for the whole lab, the jobs started per step
+// and the main thread's time per displayed frame.
+//
+// x is simulation time, so the plots stop with the simulation and a reset
+// starts them again. Threading: main thread.
+#pragma once
+
+#include "core/npc/npc_scene.h"
+#include "core/session/plot_data.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace tsl {
+
+struct PaneSeries {
+    PlotSeries age_mean, age_max, error_mean, error_max, main_ms, busy_ms;
+    // Names carry the pane's letter in a comparison: "A mean age".
+    PaneSeries(int pane, int panes);
+};
+
+class SessionPlots {
+public:
+    // After each step of every pane: one sample per series at the panes'
+    // simulation time. A new pane count starts every series again.
+    void record_step(std::span<const std::unique_ptr<NpcScene>> panes);
+    // After a displayed frame: the main thread's CPU time for the frame (its
+    // steps and its drawing, on one clock), at the simulation time it showed.
+    void record_frame(double x_s, double frame_ms);
+    void clear();
+
+    int pane_count() const { return static_cast<int>(panes_.size()); }
+    const PaneSeries& pane(int index) const { return *panes_.at(static_cast<std::size_t>(index)); }
+    const PlotSeries& frame_total() const { return frame_ms_; }
+    const PlotSeries& jobs() const { return jobs_; }
+
+private:
+    void ensure_panes(int count);
+
+    std::vector<std::unique_ptr<PaneSeries>> panes_;
+    PlotSeries frame_ms_{"frame total (main thread)", "ms"};
+    PlotSeries jobs_{"jobs started", "jobs"};
+};
+
+}  // namespace tsl

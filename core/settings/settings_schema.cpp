@@ -1,0 +1,511 @@
+// settings_schema.cpp — the table of every setting, and the one place values
+// are checked.
+//
+// [SECTION] Names of the lab's own choices
+// [SECTION] LabSettings helpers
+// [SECTION] Values
+// [SECTION] The table
+// [SECTION] Checking, setting, help
+#include "core/settings/settings_schema.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <type_traits>
+
+namespace tsl {
+
+// --- [SECTION] Names of the lab's own choices --------------------------------------
+
+const EnumName kSceneNames[2] = {
+    {"npc", static_cast<int>(SceneKind::Npc), "NPCs facing a target",
+     "Timeslicing batched algorithms: one decision job per NPC, spread over frames in four timing modes."},
+    {"exposure", static_cast<int>(SceneKind::Exposure), "Sentinel exposure grid",
+     "Delayed result gathering: which cells a sentinel sees, computed on one thread, on many, next frame, or timesliced."},
+};
+const EnumName kPaletteNames[4] = {
+    {"classic", static_cast<int>(PaletteKind::Classic), "classic"},
+    {"colour-blind", static_cast<int>(PaletteKind::ColourBlind), "colour-blind palette"},
+    {"color-blind", static_cast<int>(PaletteKind::ColourBlind)},
+    {"okabe-ito", static_cast<int>(PaletteKind::ColourBlind)},
+};
+const EnumName kThemeNames[2] = {
+    {"light", static_cast<int>(UiTheme::Light), "light"},
+    {"high-contrast", static_cast<int>(UiTheme::HighContrast), "high contrast"},
+};
+const EnumName kDockNames[4] = {
+    {"plots", static_cast<int>(DockTab::Plots), "Plots"},
+    {"timing", static_cast<int>(DockTab::Timing), "Timing diagram"},
+    {"timeline", static_cast<int>(DockTab::Timeline), "Timeline"},
+    {"tickets", static_cast<int>(DockTab::Tickets), "Path tickets"},
+};
+const EnumName kHelpNames[3] = {
+    {"none", static_cast<int>(HelpPage::None)},
+    {"keys", static_cast<int>(HelpPage::Keys), "Keyboard shortcuts"},
+    {"about", static_cast<int>(HelpPage::About), "About the modes"},
+};
+
+std::string_view name_of(SceneKind scene) { return name_for(kSceneNames, static_cast<int>(scene)); }
+std::string_view name_of(PaletteKind palette) { return name_for(kPaletteNames, static_cast<int>(palette)); }
+std::string_view name_of(UiTheme theme) { return name_for(kThemeNames, static_cast<int>(theme)); }
+std::string_view name_of(DockTab tab) { return name_for(kDockNames, static_cast<int>(tab)); }
+std::string_view name_of(HelpPage page) { return name_for(kHelpNames, static_cast<int>(page)); }
+std::optional<PaletteKind> parse_palette(std::string_view text) { return parse_enum<PaletteKind>(kPaletteNames, text); }
+std::optional<UiTheme> parse_theme(std::string_view text) { return parse_enum<UiTheme>(kThemeNames, text); }
+
+// --- [SECTION] LabSettings helpers -------------------------------------------------
+
+int LabSettings::pane_index(int pane) const {
+    const int last = static_cast<int>(npc.panes.size()) - 1;
+    return std::clamp(pane < 0 ? edited_pane : pane, 0, std::max(0, last));
+}
+
+NpcPaneSettings& LabSettings::pane(int pane) {
+    if (npc.panes.empty()) npc.panes.emplace_back();
+    return npc.panes[static_cast<std::size_t>(pane_index(pane))];
+}
+
+const NpcPaneSettings& LabSettings::pane(int pane) const {
+    static const NpcPaneSettings none;
+    return npc.panes.empty() ? none : npc.panes[static_cast<std::size_t>(pane_index(pane))];
+}
+
+void LabSettings::set_pane_count(int count) {
+    count = std::clamp(count, 1, kMaxPanes);
+    if (npc.panes.empty()) npc.panes.emplace_back();
+    while (static_cast<int>(npc.panes.size()) < count) {
+        NpcPaneSettings copy = npc.panes.back();
+        copy.caption.clear();
+        npc.panes.push_back(copy);
+    }
+    npc.panes.resize(static_cast<std::size_t>(count));
+    edited_pane = std::min(edited_pane, count - 1);
+}
+
+void LabSettings::select_pane(int index) { edited_pane = std::clamp(index, 0, static_cast<int>(npc.panes.size()) - 1); }
+
+// --- [SECTION] Values -----------------------------------------------------------
+
+std::int64_t int_value(const FieldValue& v) {
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+    if (const auto* d = std::get_if<double>(&v)) return static_cast<std::int64_t>(*d);
+    if (const auto* b = std::get_if<bool>(&v)) return *b;
+    return 0;
+}
+
+double number_value(const FieldValue& v) {
+    if (const auto* d = std::get_if<double>(&v)) return *d;
+    return static_cast<double>(int_value(v));
+}
+
+bool bool_value(const FieldValue& v) {
+    if (const auto* b = std::get_if<bool>(&v)) return *b;
+    return int_value(v) != 0;
+}
+
+const std::string& text_value(const FieldValue& v) {
+    static const std::string none;
+    const auto* s = std::get_if<std::string>(&v);
+    return s ? *s : none;
+}
+
+namespace {
+
+// A setting's member as a FieldValue and back (the value has been checked).
+template <class T>
+FieldValue to_value(const T& member) {
+    if constexpr (std::is_same_v<T, bool>) return member;
+    else if constexpr (std::is_same_v<T, std::string>) return member;
+    else if constexpr (std::is_floating_point_v<T>) return static_cast<double>(member);
+    else return static_cast<std::int64_t>(member);  // integers and enums
+}
+
+template <class T>
+void from_value(const FieldValue& v, T& member) {
+    if constexpr (std::is_same_v<T, bool>) member = bool_value(v);
+    else if constexpr (std::is_same_v<T, std::string>) member = text_value(v);
+    else if constexpr (std::is_floating_point_v<T>) member = static_cast<T>(number_value(v));
+    else member = static_cast<T>(int_value(v));
+}
+
+}  // namespace
+
+// get and set of one member of LabSettings `s` (`p`: the pane asked for).
+#define TSL_ACCESS(member)                                                                \
+    .get = [](const LabSettings& s, int p) -> FieldValue { (void)p; return to_value(member); }, \
+    .set = [](LabSettings& s, int p, const FieldValue& v) { (void)p; from_value(v, member); }
+
+// --- [SECTION] The table --------------------------------------------------------
+
+namespace {
+
+using W = FieldUi::Widget;
+constexpr double kMaxSeed = 4294967295.0;
+
+double npc_count_of(const LabSettings& s) { return std::max<double>(1, s.npc.world.npc_count); }
+
+const FieldSpec kFields[] = {
+    // The scene, and the panes of the NPC scene.
+    {.key = "scene", .scope = FieldScope::Scene, .kind = FieldKind::Enum,
+     .help = "Scene shown: NPCs facing a target, or the sentinel's exposure grid.", .names = kSceneNames, .noun = "scene",
+     .preset_key = "-", .settings_key = "scene", .ui = {W::Radios}, TSL_ACCESS(s.scene)},
+    {.key = "panes", .scope = FieldScope::Panes, .kind = FieldKind::Int, .min = 1, .max = kMaxPanes,
+     .help = "Panes side by side, each with its own mode, J, P, gathering and threading, all on one clock and one target path "
+             "(2 to 5: the comparison view). New panes copy the last; changing the number restarts them together.",
+     .preset_key = "-", .ui = {W::Slider},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.npc.panes.size()); },
+     .set = [](LabSettings& s, int, const FieldValue& v) { s.set_pane_count(static_cast<int>(int_value(v))); }},
+    {.key = "pane", .scope = FieldScope::Panes, .kind = FieldKind::Int, .min = 1, .max = kMaxPanes,
+     .help = "The pane the next mode, J, P, gathering, threading and drawing options set (adds panes up to it).",
+     .preset_key = "-", .ui = {W::Hidden},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.edited_pane + 1); },
+     .set = [](LabSettings& s, int, const FieldValue& v) {
+         const int index = static_cast<int>(int_value(v));
+         if (index > static_cast<int>(s.npc.panes.size())) s.set_pane_count(index);
+         s.select_pane(index - 1);
+     }},
+
+    // One pane: the timing of its decisions and how it is drawn.
+    {.key = "mode", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .help = "Input/output timing mode of the NPC decisions.",
+     .names = kModeNames, .noun = "mode", .cli_flag = "--mode", .settings_key = "npc.mode", .ui = {W::Radios},
+     TSL_ACCESS(s.pane(p).timeslicing.mode)},
+    {.key = "jobs_per_update", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 100'000,
+     .label = "jobs per update (J)",
+     .help = "How many decision jobs each update starts. More jobs: fresher decisions, more work per frame.",
+     .cli_flag = "--jobs-per-update", .settings_key = "npc.jobs_per_update",
+     .ui = {W::Slider, 1, 0, true, "%.0f", npc_count_of}, TSL_ACCESS(s.pane(p).timeslicing.jobs_per_update)},
+    {.key = "update_every", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 1000, .unit = "frames",
+     .label = "update every (P)",
+     .help = "The timeslicer runs on frames that are multiples of P. The article's 10 Hz is J = 1, P = 3 at 30 frames/s.",
+     .cli_flag = "--update-every", .settings_key = "npc.update_every", .ui = {W::Slider, 1, 30, false, "%.0f frames"},
+     TSL_ACCESS(s.pane(p).timeslicing.update_every_frames)},
+    {.key = "gather", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .label = "Gathering",
+     .help = "When started jobs are finished: in the same update, or at the start of the next.", .names = kGatheringNames,
+     .noun = "gathering", .cli_flag = "--gather", .settings_key = "npc.gather", .ui = {W::RadioRow},
+     TSL_ACCESS(s.pane(p).timeslicing.gathering)},
+    {.key = "threading", .scope = FieldScope::Pane, .kind = FieldKind::Enum,
+     .help = "Where jobs run: the main thread, a new thread each, or the job system.", .names = kThreadingNames,
+     .noun = "threading", .cli_flag = "--threading", .ui = {W::RadioRow}, TSL_ACCESS(s.pane(p).timeslicing.threading)},
+    {.key = "debug_lines", .scope = FieldScope::Pane, .kind = FieldKind::Bool, .label = "debug lines",
+     .help = "A thin line from each NPC to the target position its current decision was computed from.",
+     TSL_ACCESS(s.pane(p).debug_lines)},
+    {.key = "highlight_running", .scope = FieldScope::Pane, .kind = FieldKind::Bool, .label = "running halo",
+     .help = "A halo around each NPC whose decision job the last update started.", TSL_ACCESS(s.pane(p).highlight_running)},
+    {.key = "caption", .scope = FieldScope::Pane, .kind = FieldKind::Text,
+     .help = "The pane's caption (empty: made from the mode, rate and threading).", .ui = {W::Hidden},
+     TSL_ACCESS(s.pane(p).caption)},
+
+    // The NPC world every pane shares.
+    {.key = "npcs", .scope = FieldScope::World, .kind = FieldKind::Int, .min = 1, .max = kMaxNpcs, .label = "NPCs",
+     .help = "Number of NPCs. Up to 64 stand on a ring, as in the article; more fill a field.", .cli_flag = "--npcs",
+     .settings_key = "npc.count", .ui = {W::Slider, 0, 0, true, "%.0f"}, TSL_ACCESS(s.npc.world.npc_count)},
+    {.key = "target_period", .scope = FieldScope::World, .kind = FieldKind::Float, .min = 0.1, .max = 600, .unit = "s",
+     .label = "target lap", .help = "Seconds the target takes to go once round its circle.", .cli_flag = "--target-period",
+     .ui = {W::Slider, 0.5, 20, true, "%.1f s"}, TSL_ACCESS(s.npc.world.target_period_s)},
+    {.key = "turn_speed", .scope = FieldScope::World, .kind = FieldKind::Float, .min = 0, .max = 3600, .unit = "deg/s",
+     .label = "turn speed", .help = "The animation layer turns each NPC toward its newest decision at most this fast, every frame.",
+     .cli_flag = "--turn-speed", .ui = {W::Slider, 0, 360, false, "%.0f deg/s"}, TSL_ACCESS(s.npc.world.max_turn_deg_per_s)},
+    {.key = "steps_per_s", .scope = FieldScope::World, .kind = FieldKind::Int, .min = 1, .max = 240,
+     .help = "Fixed simulation steps per second (resets the scene).", .ui = {W::Hidden}, TSL_ACCESS(s.npc.world.steps_per_s)},
+    {.key = "job_cost_us", .scope = FieldScope::World, .kind = FieldKind::Float, .min = 0, .max = 100'000, .unit = "us",
+     .label = "job cost",
+     .help = "Real busy work added to every decision job, in microseconds, so its cost shows up in the frame time even with a "
+             "handful of NPCs.",
+     .cli_flag = "--job-cost", .ui = {W::Slider, 0, 5000, true, "%.0f us"}, TSL_ACCESS(s.npc.world.job_cost_us)},
+
+    // The job system.
+    {.key = "workers", .scope = FieldScope::Threads, .kind = FieldKind::Int, .min = -1, .max = JobSystem::kMaxWorkers,
+     .help = "Worker threads of the job system (-1: one per core besides the main thread). 0 is allowed: jobs then run on "
+             "the main thread when it waits for them.",
+     .cli_flag = "--workers", .ui = {W::Slider, 0, 8, false, "%.0f"}, TSL_ACCESS(s.workers)},
+
+    // The exposure scene.
+    {.key = "exposure_mode", .scope = FieldScope::Exposure, .kind = FieldKind::Enum,
+     .help = "Exposure scene: how the exposure map is computed and gathered.", .names = kExposureModeNames,
+     .noun = "exposure mode", .preset_key = "mode", .ui = {W::Radios}, TSL_ACCESS(s.exposure.mode)},
+    {.key = "slice_percent", .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0.1, .max = 100, .unit = "%",
+     .label = "slice", .help = "Timesliced: the share of the cells (rays) or of the eight octants (sweep) computed each step.",
+     .ui = {W::Slider, 1, 100, true, "%.0f%% per step"}, TSL_ACCESS(s.exposure.slice_percent)},
+    {.key = "algorithm", .scope = FieldScope::Exposure, .kind = FieldKind::Enum, .label = "Algorithm",
+     .help = "Exposure scene: per-cell rays (the article's) or the visibility sweep.", .names = kAlgorithmNames,
+     .noun = "algorithm", .ui = {W::RadioRow}, TSL_ACCESS(s.exposure.algorithm)},
+    {.key = "level", .scope = FieldScope::Exposure, .kind = FieldKind::Text, .min = 1,
+     .help = "Exposure scene: a level in assets/levels, random, or a level file.", .ui = {W::Combo},
+     TSL_ACCESS(s.exposure.level)},
+    {.key = "seed", .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 0, .max = kMaxSeed,
+     .help = "Exposure scene: the seed of the random level. The same seed always makes the same level.", .ui = {W::Input},
+     TSL_ACCESS(s.exposure.seed)},
+    {.key = "grid_size", .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 10, .max = 1000, .label = "grid",
+     .help = "Cells per side. 100 x 100 = 10,000 cells, the article's figure; a level is stretched to any size.",
+     .ui = {W::Slider, 0, 0, true, "%.0f cells a side"}, TSL_ACCESS(s.exposure.grid_size)},
+    {.key = "sentinel_speed", .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 2, .unit = "grid/s",
+     .label = "sentinel speed", .help = "How fast the sentinel walks its loop, in grid widths per second.",
+     .ui = {W::Slider, 0, 0.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.sentinel_speed)},
+    {.key = "character_speed", .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 2, .unit = "grid/s",
+     .label = "character speed", .help = "How fast the shy character walks to its hiding place, in grid widths per second.",
+     .ui = {W::Slider, 0, 0.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.character_speed)},
+    {.key = "exposure_steps_per_s", .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 1, .max = 240,
+     .help = "Exposure scene: fixed simulation steps per second (resets the scene).", .preset_key = "steps_per_s",
+     .ui = {W::Hidden}, TSL_ACCESS(s.exposure.steps_per_s)},
+    {.key = "show_rays", .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "show rays",
+     .help = "A sample of rays from the eye: amber ones reach their cell, blue ones are blocked.", TSL_ACCESS(s.show_rays)},
+
+    // The clock.
+    {.key = "time_scale", .scope = FieldScope::Clock, .kind = FieldKind::Float, .min = 0.05, .max = 8, .label = "time scale",
+     .help = "Simulated seconds per real second: slow motion below 1. The simulation still advances in fixed steps.",
+     .preset_key = "-", .ui = {W::Slider, 0.05, 4, true, "%.2fx"}, TSL_ACCESS(s.time_scale)},
+    {.key = "paused", .scope = FieldScope::Clock, .kind = FieldKind::Bool,
+     .help = "Start paused (space toggles, right arrow steps).", .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.paused)},
+
+    // How the window looks.
+    {.key = "presenter", .scope = FieldScope::View, .kind = FieldKind::Bool, .label = "presenter view",
+     .help = "Only the scene, the lesson step (or the preset's description) and one plot, for the projector (P).",
+     .preset_key = "-", TSL_ACCESS(s.presenter)},
+    {.key = "theme", .scope = FieldScope::View, .kind = FieldKind::Enum, .label = "high contrast",
+     .help = "Black on white with heavier borders, for a washed-out projector.", .names = kThemeNames, .noun = "theme",
+     .preset_key = "-", .settings_key = "theme", .ui = {W::Checkbox}, TSL_ACCESS(s.theme)},
+    {.key = "bottom_panel", .scope = FieldScope::View, .kind = FieldKind::Bool, .label = "plots and timeline",
+     .help = "The tabs under the scene: plots, the timing diagram, and what every thread did over the last steps.",
+     .preset_key = "-", TSL_ACCESS(s.bottom_panel)},
+    {.key = "palette", .scope = FieldScope::View, .kind = FieldKind::Enum, .label = "colour-blind palette",
+     .help = "Okabe-Ito colours in every scene: no meaning rests on red against green.", .names = kPaletteNames,
+     .noun = "palette", .preset_key = "-", .settings_key = "palette", .ui = {W::Checkbox}, TSL_ACCESS(s.palette)},
+    {.key = "ui_scale", .scope = FieldScope::View, .kind = FieldKind::Float, .min = 0.5, .max = 4, .label = "UI scale",
+     .help = "Size of the panels and their text. 1.5 suits a 1080p projector, 2 a 4K one.", .preset_key = "-",
+     .settings_key = "ui_scale", .ui = {W::Slider, 0.75, 3, false, "%.2fx"}, TSL_ACCESS(s.ui_scale)},
+    {.key = "hide_idle_cursor", .scope = FieldScope::View, .kind = FieldKind::Bool, .label = "hide idle pointer",
+     .help = "The mouse pointer disappears after a few seconds without movement, and comes back when it moves.",
+     .preset_key = "-", TSL_ACCESS(s.hide_idle_cursor)},
+    {.key = "help", .scope = FieldScope::View, .kind = FieldKind::Enum,
+     .help = "A help page over the window: the keyboard shortcuts (?) or About the modes (F1).", .names = kHelpNames,
+     .noun = "help page", .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.help)},
+    {.key = "hide_ui", .scope = FieldScope::View, .kind = FieldKind::Bool, .help = "Show only the scene (H toggles).",
+     .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.hide_ui)},
+    {.key = "dock", .scope = FieldScope::View, .kind = FieldKind::Enum,
+     .help = "Tab under the scene: plots, timing diagram, timeline, path tickets (exposure).", .names = kDockNames, .noun = "tab",
+     .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.dock)},
+    {.key = "timeline_steps", .scope = FieldScope::Timeline, .kind = FieldKind::Int, .min = 1, .max = 20, .label = "steps shown",
+     .help = "How many of the latest simulation steps the timeline's Fit view shows.", .preset_key = "-", .ui = {W::Slider}, TSL_ACCESS(s.timeline_steps)},
+    {.key = "fullscreen", .scope = FieldScope::View, .kind = FieldKind::Bool, .help = "Open full screen (F toggles).",
+     .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.fullscreen)},
+    {.key = "window_width", .scope = FieldScope::View, .kind = FieldKind::Int, .min = 320, .max = 16384,
+     .help = "Width of the window, in screen coordinates.", .preset_key = "-", .settings_key = "window.width", .ui = {W::Hidden},
+     TSL_ACCESS(s.window_width)},
+    {.key = "window_height", .scope = FieldScope::View, .kind = FieldKind::Int, .min = 240, .max = 16384,
+     .help = "Height of the window, in screen coordinates.", .preset_key = "-", .settings_key = "window.height",
+     .ui = {W::Hidden}, TSL_ACCESS(s.window_height)},
+
+    // GIF recordings and PNG snapshots.
+    {.key = "record_seconds", .scope = FieldScope::Record, .kind = FieldKind::Float, .min = 0, .max = 600, .unit = "s",
+     .label = "seconds", .help = "Length of a GIF recording in simulated seconds (0: until stopped with R).", .preset_key = "-",
+     .ui = {W::Slider, 0.5, 60, true, "%.1f s"}, TSL_ACCESS(s.recording.seconds)},
+    {.key = "record_folder", .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "folder",
+     .help = "Where recordings and PNG snapshots are saved (default: the working directory).", .preset_key = "-",
+     .ui = {W::Input}, TSL_ACCESS(s.recording.folder)},
+    {.key = "record_name", .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "file name",
+     .help = "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in.", .preset_key = "-",
+     .ui = {W::Input}, TSL_ACCESS(s.recording.name_template)},
+};
+
+// What --help shows as a text field's accepted values.
+std::string_view text_placeholder(const FieldSpec& f) {
+    if (f.key == "level") return "courtyard|pillars|rooms|warehouse|random|FILE";
+    if (f.key == "record_folder") return "DIR";
+    if (f.key == "record_name") return "TEMPLATE";
+    return "TEXT";
+}
+
+std::string number_text(double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.10g", v);
+    return buffer;
+}
+
+}  // namespace
+
+#undef TSL_ACCESS
+
+std::span<const FieldSpec> settings_schema() { return kFields; }
+
+const FieldSpec* find_field(std::string_view key) {
+    for (const FieldSpec& f : kFields)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+const FieldSpec* find_preset_field(FieldScope scope, std::string_view file_key) {
+    for (const FieldSpec& f : kFields)
+        if (f.scope == scope && f.in_presets() && f.file_key() == file_key) return &f;
+    return nullptr;
+}
+
+// --- [SECTION] Checking, setting, help ----------------------------------------------
+
+std::string accepted_values(const FieldSpec& f) {
+    switch (f.kind) {
+        case FieldKind::Int:
+        case FieldKind::Float: {
+            std::string range = number_text(f.min);
+            range.append(" to ").append(number_text(f.max));
+            if (!f.unit.empty()) range.append(1, ' ').append(f.unit);
+            return range;
+        }
+        case FieldKind::Bool: return "true or false";
+        case FieldKind::Enum: return canonical_names(f.names);
+        case FieldKind::Text: return "text";
+    }
+    return {};
+}
+
+std::string accepted_short(const FieldSpec& f) {
+    switch (f.kind) {
+        case FieldKind::Int:
+        case FieldKind::Float: return number_text(f.min) + ".." + number_text(f.max);
+        case FieldKind::Bool: return "true|false";
+        case FieldKind::Enum: return canonical_names(f.names, "|");
+        case FieldKind::Text: return std::string(text_placeholder(f));
+    }
+    return {};
+}
+
+namespace {
+
+// Built by appending: GCC 12 warns falsely (-Wrestrict) about "'" + std::string(...).
+std::string quoted(std::string_view text) {
+    std::string out;
+    out.reserve(text.size() + 2);
+    out.append(1, '\'').append(text).append(1, '\'');
+    return out;
+}
+
+bool parse_bool_text(std::string_view text, bool& out) {
+    for (const char* yes : {"true", "on", "yes", "1"})
+        if (same_name(text, yes)) {
+            out = true;
+            return true;
+        }
+    for (const char* no : {"false", "off", "no", "0"})
+        if (same_name(text, no)) {
+            out = false;
+            return true;
+        }
+    return false;
+}
+
+}  // namespace
+
+std::string check_value(const FieldSpec& f, FieldValue& v) {
+    if (const auto* text = std::get_if<std::string>(&v); text && f.kind != FieldKind::Text) {
+        FieldValue parsed;
+        if (std::string problem = parse_value(f, *text, parsed); !problem.empty()) return problem;
+        v = std::move(parsed);
+        return {};
+    }
+    switch (f.kind) {
+        case FieldKind::Bool:
+            if (!std::holds_alternative<bool>(v)) return "should be true or false";
+            return {};
+        case FieldKind::Text:
+            if (!std::holds_alternative<std::string>(v)) return "should be text";
+            if (f.min > 0 && text_value(v).empty()) return "is empty";
+            return {};
+        case FieldKind::Enum: {
+            if (std::holds_alternative<bool>(v) || std::holds_alternative<double>(v)) return "should be one of " + accepted_values(f);
+            if (!canonical(f.names, static_cast<int>(int_value(v)))) return "should be one of " + accepted_values(f);
+            return {};
+        }
+        case FieldKind::Int:
+        case FieldKind::Float: {
+            if (std::holds_alternative<bool>(v)) return "should be a number (" + accepted_values(f) + ")";
+            const double d = number_value(v);
+            const std::string shown = std::holds_alternative<double>(v) ? number_text(d) : std::to_string(int_value(v));
+            if (!std::isfinite(d) || d < f.min || d > f.max) return shown + " is out of range (" + accepted_values(f) + ")";
+            if (f.kind == FieldKind::Int) {
+                if (d != std::floor(d)) return shown + " is not a whole number (" + accepted_values(f) + ")";
+                v = static_cast<std::int64_t>(d);
+            } else {
+                v = d;
+            }
+            return {};
+        }
+    }
+    return {};
+}
+
+std::string parse_value(const FieldSpec& f, std::string_view text, FieldValue& out) {
+    switch (f.kind) {
+        case FieldKind::Text:
+            out = std::string(text);
+            return check_value(f, out);
+        case FieldKind::Bool: {
+            bool b = false;
+            if (!parse_bool_text(text, b)) return quoted(text) + " is not true or false";
+            out = b;
+            return {};
+        }
+        case FieldKind::Enum: {
+            const std::optional<int> value = parse_name(f.names, text);
+            const bool vowel = !f.noun.empty() && std::string_view("aeiou").find(f.noun.front()) != std::string_view::npos;
+            if (!value) return quoted(text) + (vowel ? " is not an " : " is not a ") + std::string(f.noun) + "; accepted: " + accepted_values(f);
+            out = static_cast<std::int64_t>(*value);
+            return {};
+        }
+        case FieldKind::Int:
+        case FieldKind::Float: {
+            double d = 0;
+            const char* end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, d);
+            if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
+                return quoted(text) + " is not a number (" + accepted_values(f) + ")";
+            if (ec == std::errc::result_out_of_range || !std::isfinite(d))
+                return quoted(text) + " is out of range (" + accepted_values(f) + ")";
+            out = d;
+            return check_value(f, out);
+        }
+    }
+    return {};
+}
+
+std::string format_value(const FieldSpec& f, const FieldValue& v) {
+    switch (f.kind) {
+        case FieldKind::Bool: return bool_value(v) ? "true" : "false";
+        case FieldKind::Enum: return std::string(name_for(f.names, static_cast<int>(int_value(v))));
+        case FieldKind::Text: return text_value(v);
+        case FieldKind::Int: return std::to_string(int_value(v));
+        case FieldKind::Float: return number_text(number_value(v));
+    }
+    return {};
+}
+
+std::string set_field(LabSettings& settings, const FieldSpec& f, FieldValue value, int pane) {
+    if (std::string problem = check_value(f, value); !problem.empty()) return std::string(f.key) + ": " + problem;
+    f.set(settings, pane, value);
+    return {};
+}
+
+FieldValue get_field(const LabSettings& settings, const FieldSpec& f, int pane) { return f.get(settings, pane); }
+
+std::string apply_assignment(LabSettings& settings, std::string_view assignment) {
+    std::string names;
+    for (const FieldSpec& f : kFields) names += (names.empty() ? "" : ", ") + std::string(f.key);
+    const std::size_t eq = assignment.find('=');
+    if (eq == std::string_view::npos) return quoted(assignment) + " is not NAME=VALUE; names: " + names;
+    const FieldSpec* f = find_field(assignment.substr(0, eq));
+    if (!f) return quoted(assignment.substr(0, eq)) + " is not a setting; names: " + names;
+    return set_field(settings, *f, std::string(assignment.substr(eq + 1)));
+}
+
+std::string schema_help() {
+    std::string out = "Controls for --set NAME=VALUE:\n";
+    for (const FieldSpec& f : kFields) {
+        char line[512];
+        std::snprintf(line, sizeof line, "  %-20s %-32s %.*s\n", std::string(f.key).c_str(), accepted_short(f).c_str(),
+                      static_cast<int>(f.help.size()), f.help.data());
+        out += line;
+    }
+    return out;
+}
+
+}  // namespace tsl
