@@ -191,7 +191,6 @@ TEST_CASE("Jobs scheduled from many threads with random dependencies all run in 
     for (auto& o : order) REQUIRE(o.load() > 0);
 }
 
-
 // --- Scheduling from several threads at once ---------------------------------------
 
 TEST_CASE("Threads scheduling at once never share a slot: every job, and every job it schedules, runs exactly once",
