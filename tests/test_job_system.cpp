@@ -652,7 +652,7 @@ TEST_CASE("Jobs scheduled back to back pay at most one wake-up per worker sleep"
 // a job runs exactly once if nothing it depends on failed, never otherwise,
 // only after its dependencies have finished, and complete() throws exactly
 // for the jobs that failed. Bounded by counts, not by time.
-TEST_CASE("Stress: random graphs from several producers; every job runs once, in order, failures where expected",
+TEST_CASE("Stress: in random graphs from several producers every job runs once, in order, and fails where expected",
           "[threads][jobs][stress]") {
     HangDetector hang("random graphs stress");
     constexpr int kProducers = 3, kJobsPerGraph = 12;
