@@ -494,7 +494,10 @@ TEST_CASE("A loop whose chunk throws stops handing out chunks, finishes those ru
         }
         CHECK(twice == 0);
         CHECK(hits[0].load() == 1);
-        CHECK(done < static_cast<int>(kCount));  // the first chunk is one piece: the rest was left undone
+        // With no workers the main thread claims the first piece first: once
+        // it has thrown, no other piece runs. (With workers, how much ran
+        // meanwhile depends on timing.)
+        if (workers == 0) CHECK(done == 1);
     }
 }
 

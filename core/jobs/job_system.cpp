@@ -473,10 +473,13 @@ void JobSystem::run_claimed(std::uint32_t index) {
     finish(index);
 }
 
-// Claims pieces of an open loop until none is left: one piece first, then
-// twice as many while a claim takes less than kClaimUs, never more than this
-// thread's share of what is left (so the last claims are small and the
-// threads finish together). True if it ran any piece.
+// Claims pieces of an open loop until none is left. The first claim is one
+// piece; each next one is sized by the time the last took per piece: about
+// kClaimUs of work (growing at most 4x a step), but no more than this
+// thread's share of what is left — unless that much takes under a quarter of
+// kClaimUs, too little to be worth sharing. So quick pieces go in a few big
+// claims (few atomics), slow ones one by one, and the last claims are small
+// enough for the threads to finish together. True if it ran any piece.
 bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
     const std::uint64_t pieces = s.pieces.load(std::memory_order_relaxed);
     if (s.next_piece.load(std::memory_order_relaxed) >= pieces) return false;  // a hint: nothing left to claim
@@ -517,11 +520,12 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
             break;
         }
         const std::int64_t now = steady_ns();
-        if (now - claim_start < kClaimUs * 1000 / 2) claim *= 2;
-        else if (now - claim_start > kClaimUs * 1000 * 2 && claim > 1) claim /= 2;
+        const double piece_ns = std::max(1.0, static_cast<double>(now - claim_start) / static_cast<double>(last - first));
         claim_start = now;
+        const auto worth_a_claim = static_cast<std::uint64_t>(kClaimUs * 1000 / piece_ns);
+        const auto not_worth_sharing = static_cast<std::uint64_t>(kClaimUs * 1000 / 4 / piece_ns);
         const std::uint64_t share = (pieces - last) / (2 * threads);
-        claim = std::clamp<std::uint64_t>(claim, 1, std::max<std::uint64_t>(share, 1));
+        claim = std::clamp<std::uint64_t>(std::min(worth_a_claim, std::max(share, not_worth_sharing)), 1, 4 * claim);
     }
     s.refs.fetch_sub(1, std::memory_order_release);
     return ran;
@@ -732,12 +736,14 @@ void JobSystem::worker_main(int index) {
         // Look again within kPollUs while Wake::Soon jobs are about; else
         // sleep until woken, counted as a deep sleeper (see make_ready).
         const bool poll = kCanPoll && steady_ns() < poll_until_ns_.load(std::memory_order_seq_cst);
+        // Counted before a producer can pay for waking us (it reads
+        // wake_pending_ below): wake_ups never runs ahead of worker_sleeps.
+        worker_sleeps_.fetch_add(1, std::memory_order_relaxed);
         if (!poll) deep_sleepers_.fetch_add(1, std::memory_order_seq_cst);
         sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         // A wake-up sent before this point was for an earlier sleep: from now
         // on, the next producer that sees us asleep must send a new one.
         wake_pending_.store(false, std::memory_order_seq_cst);
-        worker_sleeps_.fetch_add(1, std::memory_order_relaxed);
         if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) sleep_on(work_epoch_, epoch, poll ? kPollUs : -1);
         sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);

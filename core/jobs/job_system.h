@@ -97,9 +97,10 @@
 // - parallel_for is one job whose range is cut into pieces of at most `grain`
 //   indices, and at least one: count / 2^k (or single indices), so they come
 //   out equal as halving the range would make them. Every thread that joins
-//   claims pieces with one atomic add per claim: one piece at first, then
-//   twice as many while a claim takes less than kClaimUs, never more than its
-//   share of what is left. fn is called once per claim, on neighbouring
+//   claims pieces with one atomic add per claim: one piece at first, then as
+//   many as take about kClaimUs by the last claim's time per piece, and no
+//   more than its share of what is left unless that is too quick to be worth
+//   sharing (under kClaimUs / 4). fn is called once per claim, on neighbouring
 //   pieces, so it may receive more than `grain` indices when they are quick:
 //   `grain` bounds how finely the loop balances, not the size of a call. A good
 //   grain is about 10,000 cycles of work (a few microseconds); much smaller
