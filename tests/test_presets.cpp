@@ -64,7 +64,7 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
     }
 }
 
-TEST_CASE("The article's figures run one setting twice with debug lines on then off", "[presets]") {
+TEST_CASE("The article's figures run one setting twice with debug lines on then off, as the article's demo did", "[presets]") {
     for (const Figure& figure : kFigures) {
         INFO(figure.name);
         const PresetLoad r = load_preset_by_name(kAssets, figure.name);
@@ -73,13 +73,18 @@ TEST_CASE("The article's figures run one setting twice with debug lines on then 
         const Preset& p = *r.preset;
         CHECK(p.npc.world.npc_count == 10);
         CHECK(p.npc.world.target_period_s == 3.0);
-        CHECK(p.npc.world.max_turn_deg_per_s == 50.0);
+        CHECK(p.npc.world.max_turn_deg_per_s == 25.0);  // the demo's turn cap
         CHECK(p.npc.world.steps_per_s == 30);
         CHECK(p.npc.world.job_cost_us == 0.0);
+        CHECK(p.npc.world.look == NpcLook::Article);
+        CHECK(p.record_from_step > 0);  // its clip starts mid-run, where the article's GIF does
         REQUIRE(p.npc.panes.size() == 2);
         CHECK(p.npc.panes[0].debug_lines);
         CHECK_FALSE(p.npc.panes[1].debug_lines);
         for (const NpcPaneSettings& pane : p.npc.panes) {
+            CHECK_FALSE(pane.highlight_running);  // the demo marks no running job
+            // The demo saves a batch's synchronous output when the next batch starts.
+            if (saves_outputs_at_batch_end(figure.mode)) CHECK(pane.timeslicing.sync_save == SyncSave::NextBatch);
             CHECK(pane.timeslicing.mode == figure.mode);
             CHECK(pane.timeslicing.jobs_per_update == figure.jobs_per_update);
             CHECK(pane.timeslicing.update_every_frames == figure.update_every);
@@ -194,12 +199,12 @@ TEST_CASE("A TOML syntax error names the file and its line", "[presets][errors]"
 
 TEST_CASE("An unknown key is an error naming the file and the line", "[presets][errors]") {
     CHECK(error_of(kHead + "colour = \"red\"\n" + kPane) ==
-          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, scene, pane, exposure)");
+          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, record_from_step, scene, pane, exposure)");
     CHECK(error_of(kHead + "[scene]\nnpcs = 10\nnpc = 12\n" + kPane) ==
-          "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us)");
+          "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us, look)");
     CHECK(error_of(kHead + kPane + kPane + "jobs_per_updat = 2\n") ==
           "presets/bad.toml:6: pane 2: unknown key 'jobs_per_updat' (known: mode, jobs_per_update, update_every, gather, "
-          "threading, debug_lines, highlight_running, caption)");
+          "threading, sync_save, debug_lines, highlight_running, caption)");
 }
 
 TEST_CASE("An unknown mode or gathering or threading name is an error listing the accepted names", "[presets][errors]") {
@@ -267,7 +272,7 @@ TEST_CASE("Of several problems the one nearest the top of the file is reported",
     CHECK(error_of(kHead + "workers = 99\n" + "[[pane]]\nmode = \"nope\"\n") ==
           "presets/bad.toml:2: workers: 99 is out of range (-1 to 32)");
     CHECK(error_of("zebra = 1\n" + kHead + "alpha = 2\n" + kPane) ==
-          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, scene, pane, exposure)");
+          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, record_from_step, scene, pane, exposure)");
 }
 
 TEST_CASE("An unknown preset name lists the available presets", "[presets][errors]") {

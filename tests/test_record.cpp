@@ -109,7 +109,7 @@ TEST_CASE("record writes the article's clip: 3.2 s at 30 steps a second looping 
 TEST_CASE("A recorded frame is the picture a screenshot of the same step shows", "[record][gif]") {
     const auto dir = scratch_dir("record-vs-shot");
     const std::string gif_path = (dir / "r.gif").string();
-    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress"},
+    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress", "--set", "record_from_step=0"},
                                         kNoDisplay);
     INFO(r.err);
     REQUIRE(r.status == 0);

@@ -82,21 +82,24 @@ inline std::string describe(const TraceRunSettings& s) {
     std::ostringstream out;
     out << name_of(s.config.mode) << " N=" << s.keys << " J=" << s.config.jobs_per_update
         << " P=" << s.config.update_every_frames << ' ' << name_of(s.config.gathering) << ' ' << name_of(s.config.threading)
+        << (saves_outputs_at_batch_end(s.config.mode) ? " sync save " + std::string(name_for(kSyncSaveNames, static_cast<int>(s.config.sync_save))) : "")
         << " frames=" << s.frames;
     return out.str();
 }
 
 // The test grid of docs/semantics.md: every mode, N in {1, 7, 10}, J in {1, 3}, P in {1, 3},
-// both gatherings, with jobs run inline.
+// both gatherings, and for synchronous output both save timings, with jobs run inline.
 inline void for_each_grid_run(const std::function<void(const TracedRun&)>& fn, Threading threading = Threading::Inline) {
     for (Mode mode : kAllModes)
         for (std::uint32_t keys : {1u, 7u, 10u})
             for (std::uint32_t jobs : {1u, 3u})
                 for (std::uint32_t period : {1u, 3u})
-                    for (Gathering gathering : {Gathering::SameFrame, Gathering::NextFrame}) {
-                        const TimeslicerConfig config{mode, jobs, period, gathering, threading};
-                        fn(run_traced(config, keys, frames_for(config, keys)));
-                    }
+                    for (Gathering gathering : {Gathering::SameFrame, Gathering::NextFrame})
+                        for (SyncSave save : {SyncSave::LastFinish, SyncSave::NextBatch}) {
+                            if (save == SyncSave::NextBatch && !saves_outputs_at_batch_end(mode)) continue;
+                            const TimeslicerConfig config{mode, jobs, period, gathering, threading, save};
+                            fn(run_traced(config, keys, frames_for(config, keys)));
+                        }
 }
 
 inline std::string csv(const std::vector<TraceRecord>& trace) {

@@ -48,6 +48,7 @@ std::string record_one(HeadlessSession& session, std::unique_ptr<LabSession> lab
     if (!app.init(error)) return error;
     const double step_s = app.session().step_s();
     const int frames = std::max(1, static_cast<int>(std::lround(seconds / step_s)));
+    app.session().step(app.session().settings().recording.from_step);  // where the clip starts
     GifOptions gif;
     gif.frames_per_second = 1.0 / step_s;
     auto writer = GifWriter::open(path, session.width(), session.height(), gif, error);

@@ -321,25 +321,43 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.bind_for_drawing();
         {
             ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
-            draw(w, h, scaled(split_scene_area(area.w, area.h).view));
+            draw(w, h, scaled(split_scene_area(area.w, area.h).view), px);
         }
         submit_ms += thread_cpu_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
     if (layout.scene.empty()) return 0;
     if (session.showing_exposure()) {
-        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view) {
+        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view, const PixelRect&) {
             exposure_renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
         });
         return submit_ms;
     }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, session.panes().size());
-    pane_targets_.resize(rects.size());
-    for (int i = 0; i < session.panes().size(); ++i) {
+    const int panes = session.panes().size();
+    pane_targets_.resize(static_cast<std::size_t>(panes));
+    if (s.npc.world.look == NpcLook::Article) {
+        // The article's stage: each pane's ring at 0.45 of its 250 stage pixels, centred on it.
+        const ArticleStage stage = article_stage(layout.scene, panes);
+        for (int i = 0; i < panes; ++i) {
+            const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
+            const ImVec2 centre = stage.centre(i);
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)],
+                      [&](int w, int h, const PixelRect&, const PixelRect& px) {
+                          const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
+                                                   {centre.x * to_px - px.x, centre.y * to_px - px.y}};
+                          npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, true, stage.scale * to_px}, w,
+                                             h, view);
+                      });
+        }
+        return submit_ms;
+    }
+    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes);
+    for (int i = 0; i < panes; ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], [&](int w, int h, const PixelRect& view) {
-            npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
-        });
+        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+                  [&](int w, int h, const PixelRect& view, const PixelRect&) {
+                      npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
+                  });
     }
     return submit_ms;
 }
@@ -353,6 +371,10 @@ void LabApp::draw_overlays(const Layout& layout) {
         return;
     }
     const int panes = session.panes().size();
+    if (session.settings().npc.world.look == NpcLook::Article) {
+        draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes));
+        return;
+    }
     const std::vector<PixelRect> rects = pane_rects(layout.scene, panes);
     for (int i = 0; i < panes; ++i)
         draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes);

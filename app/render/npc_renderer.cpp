@@ -42,10 +42,11 @@ bool NpcRenderer::init(std::string& error) {
     return true;
 }
 
-void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const {
+void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const DartStyle& style, float length_px) const {
     glUniform1i(program.uniform("u_npcs"), 0);
     glUniform1f(program.uniform("u_length_px"), length_px);
-    const Rgba f = colours.facing, d = colours.desired;
+    glUniform1i(program.uniform("u_article_darts"), style.article ? 1 : 0);
+    const Rgba f = style.facing, d = style.desired;
     glUniform4f(program.uniform("u_facing_color"), f.r, f.g, f.b, f.a);
     glUniform4f(program.uniform("u_desired_color"), d.r, d.g, d.b, d.a);
     glUniform1i(program.uniform("u_count"), static_cast<GLint>(npc_texels_.size()));
@@ -57,7 +58,7 @@ void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const Palette&
     glBindVertexArray(npc_vao_);
 }
 
-void NpcRenderer::draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width,
+void NpcRenderer::draw_ring(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, float length_px, int width,
                             int height) {
     const auto npcs = scene.npcs();
     npc_texels_.resize(npcs.size());
@@ -66,18 +67,18 @@ void NpcRenderer::draw_ring(const NpcScene& scene, const Palette& colours, const
         npc_texels_[i] = {static_cast<float>(npc.position.x), static_cast<float>(npc.position.y),
                           static_cast<float>(npc.facing_deg) * kRadPerDeg, static_cast<float>(npc.decision.desired_deg) * kRadPerDeg};
     }
-    const float length_px = static_cast<float>(length * view.pixels_per_unit);
     use_view(ring_program_, view, width, height);
-    set_dart_uniforms(ring_program_, colours, length_px);
+    set_dart_uniforms(ring_program_, style, length_px);
     glUniform1i(ring_program_.uniform("u_per_instance"), kNpcsPerInstance);
-    glUniform1f(ring_program_.uniform("u_sprite_px"), 2.0f * (static_cast<float>(kDartReach) * length_px + 1.5f));
+    const float reach = style.article ? 1.0f : static_cast<float>(kDartReach);
+    glUniform1f(ring_program_.uniform("u_sprite_px"), 2.0f * (reach * length_px + 1.5f));
     glEnable(GL_PROGRAM_POINT_SIZE);
     const auto count = static_cast<GLsizei>(npc_texels_.size());
     glDrawArraysInstanced(GL_POINTS, 0, kNpcsPerInstance, (count + kNpcsPerInstance - 1) / kNpcsPerInstance);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
 }
 
-void NpcRenderer::draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height) {
+void NpcRenderer::draw_field(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, int width, int height) {
     const auto npcs = scene.npcs();
     const auto n = static_cast<std::uint32_t>(npcs.size());
     npc_texels_.resize(n);
@@ -92,7 +93,7 @@ void NpcRenderer::draw_field(const NpcScene& scene, const Palette& colours, cons
     const double spacing = 2.0 * kRingRadius / columns;
     const float length_px = static_cast<float>(arrow_length(n) * view.pixels_per_unit);
     use_view(field_program_, view, width, height);
-    set_dart_uniforms(field_program_, colours, length_px);
+    set_dart_uniforms(field_program_, style, length_px);
     glUniform1i(field_program_.uniform("u_columns"), static_cast<GLint>(columns));
     glUniform1f(field_program_.uniform("u_spacing"), static_cast<float>(spacing));
     glUniform4f(field_program_.uniform("u_bounds"), static_cast<float>(-kRingRadius), static_cast<float>(-kRingRadius),
@@ -102,15 +103,27 @@ void NpcRenderer::draw_field(const NpcScene& scene, const Palette& colours, cons
 }
 
 void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const PixelRect& view_rect) {
+    draw(scene, options, width, height, npc_view(view_rect));
+}
+
+void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const ViewTransform& view) {
     const Palette& colours = palette(options.palette);
-    const ViewTransform view = npc_view(view_rect);
     const auto npcs = scene.npcs();
     const auto n = static_cast<std::uint32_t>(npcs.size());
     const float length = static_cast<float>(arrow_length(n));
-    const float px = std::max(1.0f, std::min(view_rect.w, view_rect.h) / 600.0f);  // one "pixel" at projector scale
+    const float side = static_cast<float>(2.0 * kNpcViewHalfExtent * view.pixels_per_unit);  // the view's square, pixels
+    const float px = options.article ? 1.0f : std::max(1.0f, side / 600.0f);  // one "pixel" at projector scale
+    const Rgba paper = options.article ? hex(kArticlePaper) : colours.background;
+    // The article's demo: its darts 36 px long (tip 30), lines and darts in its red.
+    DartStyle darts{colours.facing, colours.desired, false};
+    Rgba line_colour = colours.debug_line;
+    if (options.article) {
+        darts = {hex(kArticleInk), options.debug_lines ? hex(kArticleRed) : hex(kArticleRed, 0.0f), true};
+        line_colour = hex(kArticleRed);
+    }
 
     glViewport(0, 0, width, height);
-    glClearColor(colours.background.r, colours.background.g, colours.background.b, 1.0f);
+    glClearColor(paper.r, paper.g, paper.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
@@ -132,18 +145,27 @@ void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int
             n <= kMaxDebugLines ? 1 : static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n) / kMaxDebugLines)));
         for (std::uint32_t i = 0; i < n; ++i) {
             if (k > 1 && ((i / columns) % k != 0 || (i % columns) % k != 0)) continue;
-            shapes_.add_segment(npcs[i].position, npcs[i].decision.target_seen, colours.debug_line);
+            shapes_.add_segment(npcs[i].position, npcs[i].decision.target_seen, line_colour);
         }
     }
-    shapes_.draw(view, width, height, 0.7f * px, 2.0f * px);
+    shapes_.draw(view, width, height, options.article ? 0.5f * options.article_px : 0.7f * px, 2.0f * px);
 
     // Every NPC's two arrows, in one draw.
-    if (n <= kMaxRingNpcs) draw_ring(scene, colours, view, length, width, height);
-    else draw_field(scene, colours, view, width, height);
+    if (n <= kMaxRingNpcs) {
+        const float length_px = options.article ? 30.0f * options.article_px : static_cast<float>(length * view.pixels_per_unit);
+        draw_ring(scene, darts, view, length_px, width, height);
+    } else {
+        draw_field(scene, darts, view, width, height);
+    }
 
-    // The target on top: a grey disc with a dark outline.
-    shapes_.add_disc(scene.target_position(), 0.075 * kRingRadius, colours.target_fill, colours.target_outline);
-    shapes_.draw(view, width, height, 0.7f * px, 3.0f * px);
+    // The target on top: a grey disc with a dark outline (the demo's: radius 8 with a 4 px stroke on it).
+    if (options.article) {
+        shapes_.add_disc(scene.target_position(), 10.0 * options.article_px / view.pixels_per_unit, hex(kArticleTargetFill), hex(kArticleInk));
+        shapes_.draw(view, width, height, 0.7f, 4.0f * options.article_px);
+    } else {
+        shapes_.add_disc(scene.target_position(), 0.075 * kRingRadius, colours.target_fill, colours.target_outline);
+        shapes_.draw(view, width, height, 0.7f * px, 3.0f * px);
+    }
 
     glBindVertexArray(0);
     glUseProgram(0);

@@ -32,7 +32,13 @@ struct NpcDrawOptions {
     bool debug_lines = true;         // true — a thin line to the target position behind each decision
     bool highlight_running = true;   // true — halo on NPCs whose job the last update started
     PaletteKind palette = PaletteKind::Classic;  // set from the app's palette when drawing
+    // The article's demo as its animations drew it (core's NpcLook::Article):
+    // its darts, target and colours at `article_px` pixels per pixel of its
+    // 500 x 300 stage; without debug lines, no desired darts either.
+    bool article = false;
+    float article_px = 1.0f;
 };
+
 
 inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform::fit(view_rect, kNpcViewHalfExtent); }
 
@@ -50,6 +56,8 @@ public:
     // Draws into the bound framebuffer, whose viewport is width x height
     // pixels: background everywhere, the world fitted into `view_rect`.
     void draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const PixelRect& view_rect);
+    // The same with the world's placement given (the article's stage).
+    void draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const ViewTransform& view);
 
     // Arrow length in world units for n NPCs, so neighbours never overlap.
     static double arrow_length(std::uint32_t n);
@@ -59,9 +67,13 @@ private:
         float a, b, c, d;  // field: facing and desired as unit vectors (cos, sin)
     };
 
-    void draw_ring(const NpcScene& scene, const Palette& colours, const ViewTransform& view, float length, int width, int height);
-    void draw_field(const NpcScene& scene, const Palette& colours, const ViewTransform& view, int width, int height);
-    void set_dart_uniforms(const ShaderProgram& program, const Palette& colours, float length_px) const;
+    struct DartStyle {
+        Rgba facing, desired;
+        bool article = false;
+    };
+    void draw_ring(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, float length_px, int width, int height);
+    void draw_field(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, int width, int height);
+    void set_dart_uniforms(const ShaderProgram& program, const DartStyle& style, float length_px) const;
 
     ShaderProgram ring_program_, field_program_;
     GLuint npc_vao_ = 0, npc_buffer_ = 0;

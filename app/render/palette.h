@@ -52,6 +52,10 @@ inline const Palette& palette(PaletteKind kind) {
     return kind == PaletteKind::Classic ? classic : colour_blind;
 }
 
+// The article demo's colours: black facing darts, red desired darts and lines,
+// a grey target with a black ring, on white.
+inline constexpr std::uint32_t kArticleInk = 0x000000, kArticleRed = 0xCC0000, kArticleTargetFill = 0xCCCCCC, kArticlePaper = 0xFFFFFF;
+
 // Series and chips of the comparison view's panes: Okabe-Ito hues, told apart
 // by everyone, in both palettes.
 inline Rgba pane_colour(int index) {

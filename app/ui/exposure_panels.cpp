@@ -15,16 +15,6 @@ namespace tsl::app {
 
 namespace {
 
-const std::vector<std::string>& shipped_levels(const std::string& assets) {
-    static std::string listed_for;
-    static std::vector<std::string> names;
-    if (listed_for != assets) {
-        names = level_names(assets + "/levels");
-        listed_for = assets;
-    }
-    return names;
-}
-
 ImU32 col(Rgba c) { return c.packed(); }
 
 }  // namespace
@@ -49,7 +39,7 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     }
     if (section(fonts, "Level")) {
         FieldControlOptions levels;
-        levels.choices = shipped_levels(e.assets_dir);
+        levels.choices = session.catalog().levels;
         levels.choices.push_back("random");
         fields.control("level", levels);
         if (e.level == "random") fields.control("seed");

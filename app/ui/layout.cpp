@@ -76,4 +76,19 @@ std::vector<PixelRect> pane_rects(const PixelRect& scene, int count) {
     return rects;
 }
 
+ArticleStage article_stage(const PixelRect& scene, int panes) {
+    ArticleStage a;
+    panes = std::max(1, panes);
+    const float width = 250.0f * static_cast<float>(panes), shown = width - 4.0f;  // the GIFs' 4 pixels short
+    a.scale = std::min(scene.w / shown, scene.h / 300.0f);
+    a.stage = {scene.x + std::floor((scene.w - shown * a.scale) / 2), scene.y + std::floor((scene.h - 300.0f * a.scale) / 2), width * a.scale,
+               300.0f * a.scale};
+    for (int i = 0; i < panes; ++i) {
+        const float x = a.stage.x + 250.0f * a.scale * static_cast<float>(i);
+        const float right = std::min(x + 250.0f * a.scale, scene.x + scene.w);
+        a.panes.push_back({x, a.stage.y, std::max(0.0f, right - x), a.stage.h});
+    }
+    return a;
+}
+
 }  // namespace tsl::app

@@ -31,4 +31,16 @@ Layout compute_layout(const LabSettings& settings, bool lesson_taught, ImVec2 di
 // gives each pane's square view the largest side, left to right, top to bottom.
 std::vector<PixelRect> pane_rects(const PixelRect& scene, int count);
 
+// The article's demo (NpcLook::Article) on its own stage: 250 x 300 pixels per
+// pane side by side (its GIFs show a 500 x 300 stage cut to 496 pixels wide),
+// scaled to fit `scene` and centred. A pane's ring has radius 0.45 x 250 and
+// its centre at (125, 150) of the pane, in stage pixels.
+struct ArticleStage {
+    PixelRect stage;                // the whole stage, UI coordinates (may reach past the scene's right edge)
+    float scale = 1;                // UI pixels per stage pixel
+    std::vector<PixelRect> panes;   // each pane's part of the stage, cut to the scene area
+    ImVec2 centre(int pane) const { return {stage.x + (125.0f + 250.0f * static_cast<float>(pane)) * scale, stage.y + 150.0f * scale}; }
+};
+ArticleStage article_stage(const PixelRect& scene, int panes);
+
 }  // namespace tsl::app

@@ -327,4 +327,32 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
     list->PopClipRect();
 }
 
+// The article's captions on its stage: the mode in the demo's words and the
+// update rate over both panes, each pane's debug drawing under it (arial bold
+// 14 and 12 in the demo; the bold UI font here).
+void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage) {
+    static constexpr const char* kTitles[] = {"Update All", "Async Input / Async Output", "Sync Input / Async Output",
+                                              "Sync Input / Sync Output", "Async Input / Sync Output"};
+    const LabSettings& s = session.settings();
+    const TimeslicerConfig& ts = s.pane(0).timeslicing;
+    const float k = stage.scale;
+    const ImU32 ink = hex(kArticleInk).packed();
+    auto centred = [&](float size, const std::string& text, float x, float y) {
+        const float w = fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
+        list->AddText(fonts.bold, size, {x - w / 2, stage.stage.y + y * k}, ink, text.c_str());
+    };
+    list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
+    const float middle = stage.stage.x + stage.stage.w / 2;
+    centred(14.0f * k, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
+    if (ts.mode != Mode::UpdateAll) {
+        const double updates = static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
+        centred(12.0f * k, rate_number(updates) + (updates == 1 ? " update/s" : " updates/s"), middle, 32.0f);
+    }
+    for (int i = 0; i < session.panes().size(); ++i) {
+        const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
+        centred(12.0f * k, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x, 277.0f);
+    }
+    list->PopClipRect();
+}
+
 }  // namespace tsl::app

@@ -62,6 +62,8 @@ std::string rate_number(double per_s);
 // caption also names the threading and carries the pane's letter in its plot colour.
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& settings, const NpcScene& scene,
                       const PixelRect& rect, int pane = 0, int panes = 1);
+// The article's demo (NpcLook::Article): its title, rate and "Debug: On/Off" captions on its stage.
+void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage);
 // "10 Hz  |  J 1, P 3  |  inline, same frame" and shorter forms, longest first.
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& config, bool with_threading);
 

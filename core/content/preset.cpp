@@ -87,6 +87,7 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
         r.text("description", preset.description),
     };
     for (Field& f : settings_of(r, FieldScope::Threads, target)) top.push_back(std::move(f));
+    for (Field& f : settings_of(r, FieldScope::Record, target)) top.push_back(std::move(f));
     top.push_back({"scene", [&](const toml::node& node, int line) {
                        scene_line = line;
                        read_scene(node, line, problems, target);
@@ -109,6 +110,7 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
     preset.npc = std::move(target.npc);
     preset.exposure = std::move(target.exposure);
     preset.show_rays = target.show_rays;
+    preset.record_from_step = target.recording.from_step;
 
     // What is missing has no line of its own: it is reported against the top of the file.
     if (!have_title) return fail(1, "no title; add a line such as title = \"Async In / Async Out at 10 Hz\"");

@@ -11,6 +11,7 @@
 //   title = "Async In / Async Out at 10 Hz"   # required, shown in the UI
 //   description = "What to look for, in one or two sentences."
 //   workers = 1              # job system workers: -1 (default: one per core) .. 32
+//   record_from_step = 978   # `record` starts its clip after this many steps, 0 .. 1000000
 //
 //   [scene]                  # the NPC world, shared by every pane: one clock, one target path
 //   npcs = 10                # 1 .. 100000
@@ -75,6 +76,7 @@ struct Preset {
     NpcComparisonConfig npc;          // NPC scene: the world and 1 .. kMaxPresetPanes panes, left to right (none for exposure)
     ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
     bool show_rays = false;           // false — exposure scene: draw a sample of the rays
+    int record_from_step = 0;         // 0 — `record` starts its clip after this many steps (the article's clips start mid-run)
 };
 
 struct PresetLoad {

@@ -68,7 +68,18 @@ void NpcScene::use_threading(Threading threading) {
     slicer_.set_job_system(own_jobs_.get());
 }
 
-Vec2 NpcScene::layout_position(std::uint32_t i, std::uint32_t n) {
+const EnumName kLookNames[2] = {
+    {"lab", static_cast<int>(NpcLook::Lab), "the lab's"},
+    {"article", static_cast<int>(NpcLook::Article), "the article's demo",
+     "The article's demo as its animations show it: the same ring and target path (from 12 o'clock, clockwise)."},
+};
+
+Vec2 NpcScene::layout_position(std::uint32_t i, std::uint32_t n, NpcLook look) {
+    if (n <= kMaxRingNpcs && look == NpcLook::Article) {
+        // The demo's (i + 1/2) turns of 1/n from east, clockwise on a screen whose y grows down.
+        const double a = (i + 0.5) * 2.0 * std::numbers::pi / n;
+        return {kRingRadius * std::cos(a), -kRingRadius * std::sin(a)};
+    }
     if (n <= kMaxRingNpcs) {
         const double a = 2.0 * std::numbers::pi * i / n;
         return {kRingRadius * std::cos(a), kRingRadius * std::sin(a)};
@@ -78,9 +89,20 @@ Vec2 NpcScene::layout_position(std::uint32_t i, std::uint32_t n) {
     return {-kRingRadius + (i % columns + 0.5) * spacing, -kRingRadius + (i / columns + 0.5) * spacing};
 }
 
-Vec2 NpcScene::target_at_phase(double phase_turns) const {
+Vec2 NpcScene::target_at_phase(double phase_turns, NpcLook look) {
+    if (look == NpcLook::Article) {
+        // theta = (-t - period/2) 2 pi / period; x = r sin theta, y = r cos theta with y down.
+        const double theta = -2.0 * std::numbers::pi * (phase_turns + 0.5);
+        return {kArticleTargetOrbitRadius * std::sin(theta), -kArticleTargetOrbitRadius * std::cos(theta)};
+    }
     const double a = 2.0 * std::numbers::pi * phase_turns;
     return {kTargetOrbitRadius * std::cos(a), kTargetOrbitRadius * std::sin(a)};
+}
+
+// The article's demo advances its clock before it moves the target, so its
+// first step already shows the target one step along.
+double NpcScene::start_phase() const {
+    return config_.look == NpcLook::Article ? step_s() / config_.target_period_s : 0.0;
 }
 
 // Positions every NPC for the current count; NPCs from `first_new` on start
@@ -89,7 +111,7 @@ void NpcScene::lay_out(std::uint32_t first_new) {
     const auto n = static_cast<std::uint32_t>(npcs_.size());
     for (std::uint32_t i = 0; i < n; ++i) {
         Npc& npc = npcs_[i];
-        npc.position = layout_position(i, n);
+        npc.position = layout_position(i, n, config_.look);
         if (i < first_new) continue;
         npc.facing_deg = heading_deg(npc.position, target_);
         npc.decision = {npc.facing_deg, target_, frame_};
@@ -99,8 +121,8 @@ void NpcScene::lay_out(std::uint32_t first_new) {
 void NpcScene::reset() {
     slicer_.clear();
     frame_ = 0;
-    target_phase_turns_ = 0;
-    target_ = target_at_phase(0);
+    target_phase_turns_ = start_phase();
+    target_ = target_at_phase(target_phase_turns_, config_.look);
     npcs_.assign(config_.npc_count, Npc{});
     lay_out(0);
     metrics_ = {};
@@ -108,7 +130,7 @@ void NpcScene::reset() {
 
 void NpcScene::set_config(const NpcSceneConfig& requested) {
     const NpcSceneConfig config = sanitized(requested);
-    const bool new_rate = config.steps_per_s != config_.steps_per_s;
+    const bool new_rate = config.steps_per_s != config_.steps_per_s || config.look != config_.look;
     config_ = config;
     use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
@@ -127,7 +149,7 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
 void NpcScene::step() {
     Profiler* profiler = services_.profiler;
     ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
-    target_ = target_at_phase(target_phase_turns_);
+    target_ = target_at_phase(target_phase_turns_, config_.look);
 
     const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
     {

@@ -26,6 +26,14 @@
 
 namespace tsl {
 
+// Where the NPCs stand and how the target moves.
+enum class NpcLook : std::uint8_t {
+    Lab,      // NPC i at angle 360° i/n from east, the target from east, anticlockwise
+    Article,  // the article's demo: NPC i at (i + ½) 360°/n clockwise from east (screen), the target
+              // from 12 o'clock, clockwise, on a circle 0.2/0.45 of the ring, one step ahead
+};
+extern const EnumName kLookNames[2];  // "lab", "article"
+
 // The world every pane of a comparison shares (one clock, one target path):
 // what the NPCs are and how the target moves, not how their decisions are timed.
 struct NpcWorldConfig {
@@ -34,6 +42,7 @@ struct NpcWorldConfig {
     double max_turn_deg_per_s = 50.0;    // 50 deg/s — the animation layer's turn cap
     std::uint32_t steps_per_s = 30;      // 30 — fixed simulation steps per second (as the article's animations)
     double job_cost_us = 0.0;            // 0 — extra work per decision, microseconds of busy loop
+    NpcLook look = NpcLook::Lab;         // lab — or the article's demo, as its animations show it
 
     bool operator==(const NpcWorldConfig&) const = default;
 };
@@ -57,6 +66,8 @@ inline constexpr std::uint32_t kMaxRingNpcs = 64;
 // World layout: the ring has radius 1, the target circles at this radius.
 inline constexpr double kRingRadius = 1.0;
 inline constexpr double kTargetOrbitRadius = 0.45;
+// The article's demo: the ring at 0.45 of a pane's width, the target at 0.2.
+inline constexpr double kArticleTargetOrbitRadius = kRingRadius * 0.2 / 0.45;
 // A view of the scene shows the square [-h, h]^2 with this h: the ring plus
 // room for the arrows.
 inline constexpr double kNpcViewHalfExtent = 1.22;
@@ -133,7 +144,7 @@ public:
     void step();
 
     // Live change. A new NPC count relays the NPCs out and restarts the batch
-    // (new NPCs start facing the target); a new step rate resets the scene;
+    // (new NPCs start facing the target); a new step rate or look resets the scene;
     // everything else applies from the next step.
     void set_config(const NpcSceneConfig& config);
     const NpcSceneConfig& config() const noexcept { return config_; }
@@ -152,12 +163,14 @@ public:
     void set_trace(TraceLog* trace) { slicer_.set_trace(trace); }
 
     // Where NPC i of n stands: a ring up to kMaxRingNpcs, a square field beyond.
-    static Vec2 layout_position(std::uint32_t i, std::uint32_t n);
+    static Vec2 layout_position(std::uint32_t i, std::uint32_t n, NpcLook look = NpcLook::Lab);
+    // Where the target is at `phase_turns` of its lap.
+    static Vec2 target_at_phase(double phase_turns, NpcLook look);
 
 private:
-    Vec2 target_at_phase(double phase_turns) const;
     void use_threading(Threading threading);
     void lay_out(std::uint32_t first_new);
+    double start_phase() const;
     void measure(double main_update_ms);
 
     NpcSceneConfig config_;

@@ -7,6 +7,8 @@
 // [SECTION] The lesson card
 #include "core/session/lab_session.h"
 
+#include "core/exposure/level.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -36,6 +38,7 @@ std::string formatted(const char* format, Args... args) {
 
 void apply_preset(LabSettings& settings, const Preset& preset) {
     settings.workers = preset.workers;
+    settings.recording.from_step = preset.record_from_step;
     if (preset.exposure_scene) {
         const std::string assets = settings.exposure.assets_dir;
         settings.exposure = preset.exposure;
@@ -48,6 +51,13 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
     if (settings.npc.panes.empty()) settings.npc.panes.emplace_back();
     settings.edited_pane = 0;
     settings.scene = SceneKind::Npc;
+    // Panes that differ only in how they are drawn show one run two ways (the
+    // article's figures): a change of timing keeps them alike.
+    const auto& panes = settings.npc.panes;
+    settings.link_panes = panes.size() > 1 && std::all_of(panes.begin(), panes.end(), [&](const NpcPaneSettings& p) {
+                              return p.timeslicing == panes.front().timeslicing;
+                          });
+    settings.mode_keys_restart = settings.npc.world.look == NpcLook::Article;
 }
 
 // --- [SECTION] Construction and the settings → scenes ---------------------------------
@@ -182,7 +192,12 @@ CommandResult LabSession::set(const SetField& command) {
     const FieldSpec* field = find_field(command.key);
     if (!field) return {"'" + command.key + "' is not a setting", 2};
     const LabSettings before = settings_;
-    if (std::string problem = set_field(settings_, *field, command.value, command.pane); !problem.empty()) return {problem, 2};
+    if (field->linked && settings_.link_panes) {  // every pane alike
+        for (int pane = 0; pane < static_cast<int>(settings_.npc.panes.size()); ++pane)
+            if (std::string problem = set_field(settings_, *field, command.value, pane); !problem.empty()) return {problem, 2};
+    } else if (std::string problem = set_field(settings_, *field, command.value, command.pane); !problem.empty()) {
+        return {problem, 2};
+    }
     if (settings_ == before) return {};
     if (std::string problem = sync(); !problem.empty()) return {problem, 1};
     return {};
@@ -241,6 +256,7 @@ const Catalog& LabSession::catalog() const {
         if (loaded.preset) c.presets.push_back({name, loaded.preset->title, loaded.preset->description, loaded.preset->exposure_scene});
         else c.problem = loaded.error;
     }
+    c.levels = level_names(options_.assets_dir + "/levels");
     for (const std::string& name : list_lessons(options_.assets_dir)) {
         const LessonLoad loaded = load_lesson_by_name(options_.assets_dir, name);
         if (loaded.lesson) c.lessons.push_back({name, loaded.lesson->title, loaded.lesson->description, false});

@@ -52,6 +52,7 @@ struct CatalogEntry {
 };
 struct Catalog {
     std::vector<CatalogEntry> presets, lessons;
+    std::vector<std::string> levels;  // the level files in <assets>/levels, by name
     std::string problem;  // the last file that did not load, named ("" — none)
 };
 

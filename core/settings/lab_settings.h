@@ -46,6 +46,7 @@ struct RecordingSettings {
     std::string folder = ".";                                            // "." — the working directory
     std::string name_template = "timeslice-lab-{preset}-{date}-{time}";  // without extension
     float seconds = 3.2f;                                                // 3.2 s — the article's clips; 0: until stopped
+    int from_step = 0;  // 0 — `record` simulates this many steps before its first frame (the article's clips start mid-run)
 
     bool operator==(const RecordingSettings&) const = default;
 };
@@ -56,6 +57,8 @@ struct LabSettings {
     // that pane-scope settings (mode, J, P, ...) change.
     NpcComparisonConfig npc;
     int edited_pane = 0;                    // 0 — the first pane
+    bool link_panes = false;                // false — true: mode, J, P, gathering, threading change every pane
+    bool mode_keys_restart = false;         // false — true: keys 1-5 and -/= restart the scene, as the article's demo does
     ExposureSceneConfig exposure;           // level, grid, execution mode, algorithm, slice, speeds
     bool show_rays = false;                 // false — exposure scene: draw a sample of the rays
     int workers = -1;                       // -1 — job system workers: one per core besides the main thread

@@ -167,27 +167,39 @@ const FieldSpec kFields[] = {
          s.select_pane(index - 1);
      }},
 
+    {.key = "link_panes", .scope = FieldScope::Panes, .kind = FieldKind::Bool, .label = "link panes",
+     .help = "Mode, J, P, gathering and threading change every pane at once (the keys 1-5 too); drawing stays per pane. On for "
+             "presets whose panes differ only in drawing.",
+     .preset_key = "-", TSL_ACCESS(s.link_panes)},
+    {.key = "mode_keys_restart", .scope = FieldScope::Panes, .kind = FieldKind::Bool, .label = "keys restart",
+     .help = "Keys 1-5 (mode) and - / = (10 or 30 updates a second) restart the scene from frame 0, as the article's demo does.",
+     .preset_key = "-", TSL_ACCESS(s.mode_keys_restart)},
+
     // One pane: the timing of its decisions and how it is drawn.
     {.key = "mode", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .help = "Input/output timing mode of the NPC decisions.",
-     .names = kModeNames, .noun = "mode", .cli_flag = "--mode", .settings_key = "npc.mode", .ui = {W::Radios},
+     .names = kModeNames, .noun = "mode", .cli_flag = "--mode", .settings_key = "npc.mode", .linked = true, .ui = {W::Radios},
      TSL_ACCESS(s.pane(p).timeslicing.mode)},
     {.key = "jobs_per_update", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 100'000,
      .label = "jobs per update (J)",
      .help = "How many decision jobs each update starts. More jobs: fresher decisions, more work per frame.",
      .cli_flag = "--jobs-per-update", .settings_key = "npc.jobs_per_update",
-     .ui = {W::Slider, 1, 0, true, "%.0f", npc_count_of}, TSL_ACCESS(s.pane(p).timeslicing.jobs_per_update)},
+     .linked = true, .ui = {W::Slider, 1, 0, true, "%.0f", npc_count_of}, TSL_ACCESS(s.pane(p).timeslicing.jobs_per_update)},
     {.key = "update_every", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 1000, .unit = "frames",
      .label = "update every (P)",
      .help = "The timeslicer runs on frames that are multiples of P. The article's 10 Hz is J = 1, P = 3 at 30 frames/s.",
-     .cli_flag = "--update-every", .settings_key = "npc.update_every", .ui = {W::Slider, 1, 30, false, "%.0f frames"},
+     .cli_flag = "--update-every", .settings_key = "npc.update_every", .linked = true, .ui = {W::Slider, 1, 30, false, "%.0f frames"},
      TSL_ACCESS(s.pane(p).timeslicing.update_every_frames)},
     {.key = "gather", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .label = "Gathering",
      .help = "When started jobs are finished: in the same update, or at the start of the next.", .names = kGatheringNames,
-     .noun = "gathering", .cli_flag = "--gather", .settings_key = "npc.gather", .ui = {W::RadioRow},
+     .noun = "gathering", .cli_flag = "--gather", .settings_key = "npc.gather", .linked = true, .ui = {W::RadioRow},
      TSL_ACCESS(s.pane(p).timeslicing.gathering)},
     {.key = "threading", .scope = FieldScope::Pane, .kind = FieldKind::Enum,
      .help = "Where jobs run: the main thread, a new thread each, or the job system.", .names = kThreadingNames,
-     .noun = "threading", .cli_flag = "--threading", .ui = {W::RadioRow}, TSL_ACCESS(s.pane(p).timeslicing.threading)},
+     .noun = "threading", .cli_flag = "--threading", .linked = true, .ui = {W::RadioRow}, TSL_ACCESS(s.pane(p).timeslicing.threading)},
+    {.key = "sync_save", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .label = "SO saved",
+     .help = "When synchronous output (SISO, AISO) is saved: as soon as the batch's last job finishes, or when the next batch "
+             "starts (the article's demo).",
+     .names = kSyncSaveNames, .noun = "save timing", .linked = true, .ui = {W::Combo}, TSL_ACCESS(s.pane(p).timeslicing.sync_save)},
     {.key = "debug_lines", .scope = FieldScope::Pane, .kind = FieldKind::Bool, .label = "debug lines",
      .help = "A thin line from each NPC to the target position its current decision was computed from.",
      TSL_ACCESS(s.pane(p).debug_lines)},
@@ -214,6 +226,11 @@ const FieldSpec kFields[] = {
      .help = "Real busy work added to every decision job, in microseconds, so its cost shows up in the frame time even with a "
              "handful of NPCs.",
      .cli_flag = "--job-cost", .ui = {W::Slider, 0, 5000, true, "%.0f us"}, TSL_ACCESS(s.npc.world.job_cost_us)},
+
+    {.key = "look", .scope = FieldScope::World, .kind = FieldKind::Enum, .label = "layout",
+     .help = "Where the NPCs stand and how the target moves: the lab's ring, or the article's demo (its ring, the target from 12 "
+             "o'clock clockwise, drawn as its animations are). Resets the scene.",
+     .names = kLookNames, .noun = "look", .ui = {W::Combo}, TSL_ACCESS(s.npc.world.look)},
 
     // The job system.
     {.key = "workers", .scope = FieldScope::Threads, .kind = FieldKind::Int, .min = -1, .max = JobSystem::kMaxWorkers,
@@ -301,6 +318,9 @@ const FieldSpec kFields[] = {
     {.key = "record_seconds", .scope = FieldScope::Record, .kind = FieldKind::Float, .min = 0, .max = 600, .unit = "s",
      .label = "seconds", .help = "Length of a GIF recording in simulated seconds (0: until stopped with R).", .preset_key = "-",
      .ui = {W::Slider, 0.5, 60, true, "%.1f s"}, TSL_ACCESS(s.recording.seconds)},
+    {.key = "record_from_step", .scope = FieldScope::Record, .kind = FieldKind::Int, .min = 0, .max = 1'000'000,
+     .help = "The record command simulates this many steps before its first frame (the article's clips start mid-run).",
+     .preset_key = "record_from_step", .ui = {W::Hidden}, TSL_ACCESS(s.recording.from_step)},
     {.key = "record_folder", .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "folder",
      .help = "Where recordings and PNG snapshots are saved (default: the working directory).", .preset_key = "-",
      .ui = {W::Input}, TSL_ACCESS(s.recording.folder)},

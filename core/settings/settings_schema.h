@@ -86,6 +86,7 @@ struct FieldSpec {
     std::string_view cli_flag = {};  // "--jobs-per-update" where `trace`/`metrics` take it ("" — not there)
     std::string_view preset_key = {};    // its key in a preset's table ("" — the same as key, "-" — not in presets)
     std::string_view settings_key = {};  // "npc.mode": remembered in settings.toml under this path ("" — not remembered)
+    bool linked = false;             // Pane: when panes are linked (link_panes), a change applies to every pane
     FieldUi ui = {};
     FieldValue (*get)(const LabSettings&, int pane) = nullptr;      // pane: -1 — the edited pane
     void (*set)(LabSettings&, int pane, const FieldValue&) = nullptr;  // the value has passed check_value

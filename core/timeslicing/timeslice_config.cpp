@@ -39,6 +39,14 @@ const EnumName kThreadingNames[6] = {
     {"thread-pool", static_cast<int>(Threading::Pool)},
 };
 
+const EnumName kSyncSaveNames[2] = {
+    {"last-finish", static_cast<int>(SyncSave::LastFinish), "when its last job finishes",
+     "Synchronous output is saved as soon as the batch's last job is finished: the earliest the rules allow."},
+    {"next-batch", static_cast<int>(SyncSave::NextBatch), "when the next batch starts",
+     "Synchronous output is saved when the next batch starts, one update after the last job finishes: what the article's demo "
+     "(and its animations) do."},
+};
+
 double jobs_per_second(const TimeslicerConfig& config, double steps_per_s, std::uint32_t keys) {
     if (config.mode == Mode::UpdateAll) return steps_per_s * keys;
     return steps_per_s * config.jobs_per_update / config.update_every_frames;

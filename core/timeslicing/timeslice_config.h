@@ -24,6 +24,13 @@ inline constexpr Mode kAllModes[] = {Mode::UpdateAll, Mode::AIAO, Mode::SIAO, Mo
 constexpr bool reads_inputs_at_batch_start(Mode m) { return m == Mode::SIAO || m == Mode::SISO; }
 constexpr bool saves_outputs_at_batch_end(Mode m) { return m == Mode::SISO || m == Mode::AISO; }
 
+// When synchronous output (SISO, AISO) saves a batch.
+enum class SyncSave : std::uint8_t {
+    LastFinish,  // as soon as the batch's last job is finished (gathered)
+    NextBatch,   // when the next batch starts: one update later (the article's demo)
+};
+extern const EnumName kSyncSaveNames[2];  // "last-finish", "next-batch"
+
 // When started jobs are finished (joined) and their results gathered.
 enum class Gathering : std::uint8_t {
     SameFrame,  // start jobs, then wait for them in the same update
@@ -44,6 +51,7 @@ struct TimeslicerConfig {
     std::uint32_t update_every_frames = 1;        // P — the timeslicer updates on frames that are multiples of P (>= 1)
     Gathering gathering = Gathering::SameFrame;   // same frame — the main thread waits for this update's jobs
     Threading threading = Threading::Inline;      // inline — jobs run on the main thread
+    SyncSave sync_save = SyncSave::LastFinish;    // last finish — synchronous output is saved when the batch's last job finishes
 
     bool operator==(const TimeslicerConfig&) const = default;
 };

@@ -20,7 +20,9 @@
 //      input, read each job's input as it starts);
 //   4. with same-frame gathering, finish the jobs just started.
 // Asynchronous output saves a job's output when it is finished; synchronous
-// output saves the whole batch, in batch order, when its last job is finished.
+// output saves the whole batch, in batch order, when its last job is finished
+// (SyncSave::LastFinish), or when the next batch starts (SyncSave::NextBatch,
+// the article's demo: step 1 of the update after the last job finished).
 //
 // Why the history cannot lose a key's newest output: every batch saves each key
 // exactly once and always in batch order, so between two saves of a key the
@@ -52,6 +54,11 @@
 //   update(); run_job may run on any thread, concurrently with other jobs and
 //   with the main thread's code between updates, so it must read only its
 //   key and input and write only its output.
+//
+// [SECTION] Batch progress and statistics
+// [SECTION] Timeslicer: configuration, update, lookups, restarts
+// [SECTION] Batches: starting, finishing, saving
+// [SECTION] Running jobs: inline, a thread each, the job system
 #pragma once
 
 #include "core/jobs/job_system.h"
@@ -71,6 +78,8 @@
 #include <vector>
 
 namespace tsl {
+
+// --- [SECTION] Batch progress and statistics ----------------------------------
 
 // Where the current batch stands. Jobs are started, finished and saved in
 // batch order, so these counts are also the positions of the next job.
@@ -95,6 +104,8 @@ struct UpdateStats {
     std::int64_t worker_busy_ns = 0;    // time the jobs gathered here ran on threads other than the main one
     std::int64_t wait_ns = 0;           // time the main thread spent waiting for them
 };
+
+// --- [SECTION] Timeslicer: configuration, update, lookups, restarts ------------
 
 template <class Key, class Input, class Output>
 class Timeslicer {
@@ -135,7 +146,9 @@ public:
         config.update_every_frames = std::max<std::uint32_t>(1, config.update_every_frames);
         const bool held_outputs = saves_outputs_at_batch_end(config_.mode);
         config_ = config;
-        if (held_outputs && !saves_outputs_at_batch_end(config_.mode)) save_finished(frame_);
+        // Outputs held for the batch's end are saved if the new config would
+        // have saved them already (asynchronous output, or saving at the last finish).
+        if (held_outputs || saves_outputs_at_batch_end(config_.mode)) save_finished(frame_);
         history_.set_capacity(history_capacity());
     }
     const TimeslicerConfig& config() const noexcept { return config_; }
@@ -154,6 +167,7 @@ public:
         if (!is_update_frame(frame)) return;
         last_update_frame_ = frame;
         finish_in_flight(frame);
+        if (next_finish_ == batch_size_) save_finished(frame, /*batch_starting=*/true);  // SyncSave::NextBatch saves now
         if (next_save_ == batch_size_) start_new_batch(frame);
         start_jobs(frame);
         if (config_.gathering == Gathering::SameFrame) finish_in_flight(frame);
@@ -170,6 +184,7 @@ public:
     // keeps its newest saved output.
     void restart_batch() {
         finish_in_flight(frame_);
+        save_finished(frame_, /*batch_starting=*/true);  // a whole batch held for the next one is saved
         history_.keep_newest_of(batch_keys_);
         batch_size_ = next_start_ = next_finish_ = next_save_ = 0;
         started_last_update_ = {};
@@ -250,6 +265,8 @@ private:
         if (trace_) trace_->record(frame, trace_id(job), batch_number_, event);
     }
 
+    // --- [SECTION] Batches: starting, finishing, saving ---------------------
+
     void start_new_batch(std::int64_t frame) {
         next_keys_.clear();
         callbacks_.new_batch(next_keys_);
@@ -309,8 +326,12 @@ private:
 
     // Saves the finished, unsaved jobs — all of them with asynchronous output,
     // only once the whole batch is finished with synchronous output.
-    void save_finished(std::int64_t frame) {
-        if (saves_outputs_at_batch_end(config_.mode) && next_finish_ < batch_size_) return;
+    // SyncSave::NextBatch holds a whole batch until the next one starts (`batch_starting`).
+    void save_finished(std::int64_t frame, bool batch_starting = false) {
+        if (saves_outputs_at_batch_end(config_.mode)) {
+            if (next_finish_ < batch_size_) return;
+            if (config_.sync_save == SyncSave::NextBatch && !batch_starting) return;
+        }
         for (; next_save_ < next_finish_; ++next_save_) {
             if (!history_.push(batch_keys_[next_save_], jobs_[next_save_].output)) ++stats_.lost_outputs;
             ++stats_.outputs_saved;
@@ -318,7 +339,7 @@ private:
         }
     }
 
-    // --- Running jobs ------------------------------------------------------
+    // --- [SECTION] Running jobs: inline, a thread each, the job system ----
     // Any thread: one job, timed, as a zone of the calling thread's lane.
     void run_job(std::uint32_t i) {
         JobSlot& job = jobs_[i];
