@@ -392,6 +392,7 @@ int run_bench(const BenchOptions& options) {
             if (!r.spread.is_null()) out.back()["spread"] = r.spread;
         }
         std::cout << out.dump(2) << '\n';
+        std::cerr << table;  // the same run's tables, for people, beside the records
     } else {
         std::cout << table;
     }
