@@ -170,6 +170,38 @@ TEST_CASE("metrics reports worker busy time when jobs run on other threads", "[c
     CHECK(bad.status == 2);
 }
 
+TEST_CASE("bench prints the threads group as records for every method, grid and grain, with their spread", "[cli][bench]") {
+    const CommandResult r = run_app({"bench", "--only", "threads", "--quick", "--json"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const nlohmann::json records = nlohmann::json::parse(r.out);
+    std::set<std::string> seen;
+    for (const auto& record : records) {
+        const auto& p = record.at("params");
+        std::ostringstream named;
+        named << record.at("name").get<std::string>() << ' ' << p.at("method").get<std::string>();
+        if (p.contains("grid")) named << ' ' << p.at("grid").get<int>();
+        if (p.contains("grain")) named << ' ' << p.at("grain").get<int>();
+        const std::string key = named.str();
+        INFO(key);
+        CHECK(seen.insert(key).second);
+        const double median = record.at("median");
+        CHECK(median > 0);
+        REQUIRE(record.contains("spread"));
+        CHECK(record.at("spread").at("p25").get<double>() <= median);
+        CHECK(record.at("spread").at("p75").get<double>() >= median);
+    }
+    for (const char* method : {"pool", "thread-per-job", "openmp", "tbb"}) CHECK(seen.count(std::string("dispatch_ns_per_job ") + method));
+    for (const char* method : {"pool", "openmp", "tbb"}) CHECK(seen.count(std::string("fork_join_us ") + method));
+    for (int grid : {100, 256, 1000}) {
+        CHECK(seen.count("parallel_for_ms one-thread " + std::to_string(grid)));
+        for (const char* method : {"pool", "openmp", "tbb"})
+            for (int grain : {1, 256, 4096})
+                CHECK(seen.count(std::string("parallel_for_ms ") + method + " " + std::to_string(grid) + " " + std::to_string(grain)));
+    }
+    CHECK(seen.size() == 4 + 3 + 3 + 27);
+}
+
 TEST_CASE("bench prints the exposure table as records for every grid, mode and algorithm", "[cli][bench]") {
     const CommandResult r = run_app({"bench", "--only", "exposure", "--quick", "--json"});
     INFO(r.err);

@@ -76,6 +76,32 @@ TEST_CASE("Next-frame gathering shows exactly the map of the previous update", "
     }
 }
 
+TEST_CASE("Settings changed while next-frame exposure jobs run do not touch what the jobs read", "[exposure][threads][jobs]") {
+    // Under ThreadSanitizer this is where a job reading the scene's settings
+    // while the main thread writes them shows up; everywhere, the maps stay
+    // those of the previous update.
+    JobSystem jobs({1});
+    for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
+        ExposureSceneConfig config;
+        config.mode = ExposureMode::NextFrame;
+        config.algorithm = algorithm;
+        config.sentinel_speed = 0.5;
+        auto scene = make(config, jobs);
+        config = scene->config();
+        Cell previous_eye = scene->eye();
+        for (int f = 0; f < 40; ++f) {
+            scene->step();  // leaves this step's jobs running
+            if (f > 0) REQUIRE(scene->exposure() == map_by(ExposureAlgorithm::Sweep, scene->grid(), previous_eye));
+            previous_eye = scene->eye();
+            // Sliders that apply at once, without settling the jobs in flight.
+            config.sentinel_speed = 0.5 + 0.001 * f;
+            config.character_speed = 0.15 + 0.001 * f;
+            config.shy_character = f % 2 == 0;
+            REQUIRE(scene->set_config(config).empty());
+        }
+    }
+}
+
 TEST_CASE("A timesliced pass computes every cell and shows the map of the eye it started with", "[exposure][threads]") {
     JobSystem jobs({1});
     for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {

@@ -71,3 +71,28 @@ TEST_CASE("Reading lanes while workers write them is safe and sees whole zones",
     stop.store(true);
     reader.join();
 }
+
+TEST_CASE("Workers of two job systems record into lanes of their own", "[threads][profiler][jobs]") {
+    Profiler profiler(1024);
+    JobSystem first({1}), second({1});
+    // Each system's worker records zones tagged with its system (detail 1 or 2).
+    auto record_on_worker = [&](JobSystem& jobs, std::uint32_t tag) {
+        for (int i = 0; i < 20; ++i) {
+            const JobHandle h = jobs.schedule([&profiler, tag] {
+                if (JobSystem::current_worker_index() > 0) profiler.record({1, 2, ZoneKind::Job, tag, "job"});
+            });
+            while (!jobs.is_done(h)) std::this_thread::yield();  // not complete(): the worker runs it
+        }
+    };
+    record_on_worker(first, 1);
+    record_on_worker(second, 2);
+    record_on_worker(first, 1);
+    const auto lanes = profiler.snapshot(0);
+    REQUIRE(lanes.size() == 2);
+    CHECK(lanes[0].name == "worker 1");
+    CHECK(lanes[1].name == "worker 1 (pool 2)");
+    for (std::size_t lane = 0; lane < 2; ++lane)
+        for (const Zone& z : lanes[lane].zones) REQUIRE(z.detail == lane + 1);
+    CHECK(lanes[0].zones.size() == 40);
+    CHECK(lanes[1].zones.size() == 20);
+}

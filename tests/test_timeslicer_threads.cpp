@@ -2,6 +2,7 @@
 // every rule of docs/semantics.md holds with the pool and with a thread per job, traces are
 // byte-identical to inline ones, and switching everything every frame —
 // threading and worker count included — loses nothing and joins every thread.
+#include "threads_test_support.h"
 #include "timeslicer_harness.h"
 
 #include "core/npc/npc_scene.h"
@@ -165,5 +166,69 @@ TEST_CASE("A thread per job gives the same trace as inline when a batch starts f
         const TracedRun reference = run_traced(config, 700, 12);
         CHECK(csv(run_traced(threaded, 700, 12).trace) == csv(reference.trace));
         CHECK(check_all_rules(reference.trace, reference.settings) == Violations{});
+    }
+}
+
+TEST_CASE("Jobs in flight are waited for on the job system that started them, whatever changes before they are gathered",
+          "[threads][jobs]") {
+    test::HangDetector hang("gathering after a change of threading");
+    for (bool drop_system : {false, true}) {
+        JobSystem jobs({1});
+        std::atomic<bool> started{false}, release{false};
+        std::atomic<int> calls{0};
+        Timeslicer<std::uint32_t, int, int> slicer(
+            {.new_batch = [](std::vector<std::uint32_t>& keys) { keys = {0}; },
+             .read_input = [](const std::uint32_t&, int& input) { input = 7; },
+             .run_job =
+                 [&](const std::uint32_t&, const int& input, int& output) {
+                     if (calls.fetch_add(1) == 0) {  // the first job: held until the main thread gathers it
+                         started.store(true);
+                         test::wait_until([&] { return release.load(); });
+                     }
+                     output = input * 6;
+                 },
+             .trace_id = {}},
+            {Mode::AIAO, 1, 1, Gathering::NextFrame, Threading::Pool});
+        slicer.set_job_system(&jobs);
+        slicer.update();                                        // starts the job on the pool ...
+        test::wait_until([&] { return started.load(); });      // ... where the worker runs it
+        // With the job in flight the threading leaves the pool (and the
+        // timeslicer may even lose its job system, as a scene does).
+        slicer.set_config({Mode::AIAO, 1, 1, Gathering::NextFrame, Threading::Inline});
+        if (drop_system) slicer.set_job_system(nullptr);
+        // The job ends only once the main thread waits for it, in the next update.
+        std::thread releaser([&] {
+            test::wait_until([&] { return jobs.stats().waiting_threads > 0 || release.load(); });
+            release.store(true);
+        });
+        slicer.update();  // gathers the job: must wait for it before saving its output
+        release.store(true);
+        releaser.join();
+        INFO((drop_system ? "job system dropped" : "threading changed"));
+        REQUIRE(slicer.newest(0) != nullptr);
+        CHECK(*slicer.newest(0) == 42);
+    }
+}
+
+TEST_CASE("An NPC scene whose threading leaves the pool with jobs in flight gathers them first", "[threads][jobs]") {
+    // The scene owns its job system (none given): leaving the pool takes it
+    // away from the timeslicer while next-frame jobs still run on it.
+    NpcSceneConfig config;
+    config.npc_count = 40;
+    config.job_cost_us = 50;
+    std::mt19937 rng(9);
+    for (int round = 0; round < 30 / test::kSanitizerSlowdown + 2; ++round) {
+        config.timeslicing = {Mode::AIAO, 20, 1, Gathering::NextFrame, Threading::Pool};
+        config.npc_count = 40;
+        NpcScene scene(config, {nullptr, nullptr});
+        for (int f = 0; f < 5; ++f) {
+            scene.step();
+            // Leave the pool, sometimes changing the NPC count too (a new batch of another size).
+            config.timeslicing.threading = f % 2 ? Threading::Inline : Threading::Pool;
+            if (rng() % 3 == 0) config.npc_count = 20 + static_cast<std::uint32_t>(rng() % 40);
+            scene.set_config(config);
+        }
+        scene.step();
+        CHECK(scene.timeslicer().stats().lost_outputs == 0);
     }
 }

@@ -32,7 +32,7 @@ import tempfile
 import time
 
 # Labels clicked only when nothing else is left: they change the whole view.
-DEFERRED = re.compile(r"^(NPCs facing a target|Sentinel exposure grid|presenter|hide UI|«|Desk$|1080p projector$|4K$)",
+DEFERRED = re.compile(r"^(NPCs facing a target|Sentinel exposure grid|The parallel engine|presenter|hide UI|«|Desk$|1080p projector$|4K$)",
                       re.IGNORECASE)
 POPUP = re.compile(r"^##(Combo|Popup|Menu)_")
 NOT_INPUT = re.compile(r"^##Tooltip_")

@@ -158,7 +158,7 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
 namespace {
 
 // The exposure map's own work: per-cell rays from the sentinel's eye on the
-// courtyard level at W x W, cells split into chunks.
+// courtyard level at W x W.
 struct RayWork {
     OccupancyGrid grid;
     Cell eye;
@@ -176,90 +176,187 @@ struct RayWork {
     void run(std::uint32_t begin, std::uint32_t end) { expose_rays(grid, eye, exposed.data(), begin, end); }
 };
 
+// The median of repeated runs and the quartiles around it.
+struct Spread {
+    double median = 0, p25 = 0, p75 = 0;
+};
+
+Spread spread_of(std::vector<double> runs) {
+    std::sort(runs.begin(), runs.end());
+    auto quantile = [&](double q) {
+        const double at = q * static_cast<double>(runs.size() - 1);
+        const auto below = static_cast<std::size_t>(at);
+        const double above = at - static_cast<double>(below);
+        return below + 1 < runs.size() ? runs[below] * (1 - above) + runs[below + 1] * above : runs[below];
+    };
+    return {quantile(0.5), quantile(0.25), quantile(0.75)};
+}
+
+nlohmann::ordered_json spread_json(const Spread& s) { return {{"p25", s.p25}, {"p75", s.p75}}; }
+
+// "0.512 [0.50-0.53]" with `digits` decimals.
+std::string with_spread(const Spread& s, int digits) { return format("%.*f [%.*f-%.*f]", digits, s.median, digits, s.p25, digits, s.p75); }
+
+// Mean ms per call over a block of calls lasting at least `block_ms` (and at
+// least `min_calls` calls), after one warm-up call.
+double mean_ms_per_call(double block_ms, int min_calls, const std::function<void()>& fn) {
+    using Clock = std::chrono::steady_clock;
+    fn();
+    const auto t0 = Clock::now();
+    int calls = 0;
+    double elapsed_ms = 0;
+    do {
+        fn();
+        ++calls;
+        elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    } while (calls < min_calls || elapsed_ms < block_ms);
+    return elapsed_ms / calls;
+}
+
+// OpenMP's idle threads keep spinning for a few milliseconds after a region
+// (about 5 ms here) and oneTBB's briefly; on two cores that would slow
+// whatever is measured next. Every method is measured after this pause.
+void let_threads_park() { std::this_thread::sleep_for(std::chrono::milliseconds(20)); }
+
+using Body = std::function<void(std::uint32_t, std::uint32_t)>;
+
+// One way to run a loop over all threads, as the peers are measured.
+struct LoopMethod {
+    const char* name;
+    std::function<void(std::uint32_t count, std::uint32_t grain, const Body& body)> run;
+};
+
 }  // namespace
 
 std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table) {
     std::vector<BenchRecord> records;
     JobSystem jobs;
-    const int samples = options.quick ? 5 : 15;
-
-    // Each method is measured in a block of its own, ours first: OpenMP's and
-    // oneTBB's idle threads keep spinning for a while after their work, and
-    // on two cores that would slow whatever is measured next.
-    auto median = [](std::vector<double> v) {
-        std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-        return v[v.size() / 2];
-    };
-    auto let_threads_park = [] { std::this_thread::sleep_for(std::chrono::milliseconds(300)); };
-    // Dispatch is measured as a timeslicer update uses it: a batch of jobs
-    // launched over every thread and waited for once.
-    constexpr int kBatch = 256;
-    const int batches = 200, single_jobs = 20'000, thread_batches = options.quick ? 25 : 100, thread_batch = 8;
-    const std::uint32_t grid = 256, cells = grid * grid, grain = 256;
-    RayWork work(static_cast<int>(grid));
-    const auto body = [&work](std::uint32_t b, std::uint32_t e) { work.run(b, e); };
+    const int threads = jobs.worker_count() + 1;
+    const int samples = options.quick ? 3 : 9;
+    const double block_ms = options.quick ? 4.0 : 10.0;
     using Clock = std::chrono::steady_clock;
-    auto ns_per = [](Clock::time_point t0, double job_count) {
-        return std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / job_count;
+
+    // Every method is called the same way: one std::function call per chunk
+    // (or, for the pool and oneTBB, per claim of several chunks).
+    const std::vector<LoopMethod> methods = {
+        {"pool", [&](std::uint32_t count, std::uint32_t grain, const Body& body) {
+             jobs.complete(jobs.parallel_for(count, grain, [&body](std::uint32_t b, std::uint32_t e) { body(b, e); }));
+         }},
+        {"openmp", openmp_parallel_for},
+        {"tbb", tbb_parallel_for},
+    };
+    // Runs of a sample go through the methods in a rotated order, so none is
+    // always measured first or right after the same neighbour.
+    auto rotated = [&](int sample) {
+        std::vector<std::size_t> order(methods.size());
+        for (std::size_t m = 0; m < order.size(); ++m) order[m] = (m + static_cast<std::size_t>(sample)) % order.size();
+        return order;
     };
 
-    std::vector<double> pool_ns, single_ns, spawn_ns, omp_ns, tbb_ns;
-    std::vector<JobHandle> handles(single_jobs);
+    // --- Dispatch: a batch of empty jobs over every thread, waited for -----------
+    // As a timeslicer update uses it: one launch of kBatch jobs, one wait.
+    constexpr std::uint32_t kBatch = 256;
+    constexpr int kBatchesPerRun = 200;
+    const Body empty_jobs = [](std::uint32_t begin, std::uint32_t end) {
+        for (std::uint32_t i = begin; i < end; ++i) asm volatile("" ::"r"(i));
+    };
+    std::vector<std::vector<double>> dispatch_ns(methods.size()), fork_join_us(methods.size());
+    std::vector<double> spawn_ns, single_ns;
     for (int s = 0; s < samples; ++s) {
-        auto t0 = Clock::now();
-        for (int b = 0; b < batches; ++b)
-            jobs.complete(jobs.parallel_for(kBatch, 1, [](std::uint32_t begin, std::uint32_t end) {
-                for (std::uint32_t i = begin; i < end; ++i) asm volatile("" ::"r"(i));
-            }));
-        pool_ns.push_back(ns_per(t0, double(kBatch) * batches));
-        // For comparison: every job scheduled and waited for on its own.
-        t0 = Clock::now();
-        for (int i = 0; i < single_jobs; ++i) handles[i] = jobs.schedule([i] { asm volatile("" ::"r"(i)); });
-        for (JobHandle h : handles) jobs.complete(h);
-        single_ns.push_back(ns_per(t0, single_jobs));
-    }
-    const double pool_for = median_ms(samples, 1.0, [&] { jobs.complete(jobs.parallel_for(cells, grain, body)); });
-    const double serial = median_ms(samples, 1.0, [&] { work.run(0, cells); });
-    for (int s = 0; s < samples; ++s) {
+        for (std::size_t m : rotated(s)) {
+            let_threads_park();
+            const double ms = mean_ms_per_call(block_ms, 2, [&] {
+                for (int b = 0; b < kBatchesPerRun; ++b) methods[m].run(kBatch, 1, empty_jobs);
+            });
+            dispatch_ns[m].push_back(ms * 1e6 / (double{kBatch} * kBatchesPerRun));
+        }
+        // Fork-join: one empty job per thread, launched and waited for.
+        for (std::size_t m : rotated(s)) {
+            let_threads_park();
+            double us = 0;
+            if (m == 0) {
+                us = 1000 * mean_ms_per_call(block_ms, 2, [&] {
+                         for (int b = 0; b < 100; ++b) methods[0].run(static_cast<std::uint32_t>(threads), 1, empty_jobs);
+                     }) / 100;
+            } else {
+                us = 1000 * mean_ms_per_call(block_ms, 2, [&] { m == 1 ? openmp_fork_join_us(100) : tbb_fork_join_us(100); }) / 100;
+            }
+            fork_join_us[m].push_back(us);
+        }
         // The article's threading: a thread created for each job of an update
         // and joined when it is gathered.
+        constexpr int kThreadBatch = 8;
+        spawn_ns.push_back(1e6 * mean_ms_per_call(block_ms, 2, [&] {
+                               std::thread spawned[kThreadBatch];
+                               for (int i = 0; i < kThreadBatch; ++i) spawned[i] = std::thread([i] { asm volatile("" ::"r"(i)); });
+                               for (auto& t : spawned) t.join();
+                           }) / kThreadBatch);
+        // For comparison: every job scheduled and waited for on its own.
         const auto t0 = Clock::now();
-        for (int b = 0; b < thread_batches; ++b) {
-            std::thread threads[thread_batch];
-            for (int i = 0; i < thread_batch; ++i) threads[i] = std::thread([i] { asm volatile("" ::"r"(i)); });
-            for (auto& t : threads) t.join();
-        }
-        spawn_ns.push_back(ns_per(t0, double(thread_batch) * thread_batches));
+        std::vector<JobHandle> handles(20'000);
+        for (std::uint32_t i = 0; i < handles.size(); ++i) handles[i] = jobs.schedule([i] { asm volatile("" ::"r"(i)); });
+        for (JobHandle h : handles) jobs.complete(h);
+        single_ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(handles.size()));
     }
-    for (int s = 0; s < samples; ++s) omp_ns.push_back(openmp_batch_dispatch_ns(kBatch, batches));
-    const double omp_for = median_ms(samples, 1.0, [&] { openmp_parallel_for(cells, grain, body); });
-    let_threads_park();
-    for (int s = 0; s < samples; ++s) tbb_ns.push_back(tbb_batch_dispatch_ns(kBatch, batches));
-    const double tbb_for = median_ms(samples, 1.0, [&] { tbb_parallel_for(cells, grain, body); });
-    let_threads_park();
+    const Spread spawn = spread_of(spawn_ns), pool_dispatch = spread_of(dispatch_ns[0]);
+    table += format("\nJob dispatch: a batch of %u empty jobs launched over every thread and waited for, as an update does\n"
+                    "  (%d threads; ns per job, median [quartiles] of %d interleaved runs)\n", kBatch, threads, samples);
+    table += "  target: pool <= 10 ns per job\n";
+    for (std::size_t m = 0; m < methods.size(); ++m) {
+        const Spread d = spread_of(dispatch_ns[m]);
+        table += format("  %-16s %s\n", methods[m].name, with_spread(d, 1).c_str());
+        records.push_back({"dispatch_ns_per_job", {{"method", methods[m].name}}, d.median, "ns", spread_json(d)});
+    }
+    table += format("  %-16s %s  (batches of 8 threads; %.0fx the pool)\n", "thread-per-job", with_spread(spawn, 0).c_str(),
+                    spawn.median / pool_dispatch.median);
+    records.push_back({"dispatch_ns_per_job", {{"method", "thread-per-job"}}, spawn.median, "ns", spread_json(spawn)});
+    table += format("  (pool, each job scheduled and waited for on its own: %.0f ns per job)\n", spread_of(single_ns).median);
 
-    const double pool = median(pool_ns), single = median(single_ns), spawn = median(spawn_ns), omp = median(omp_ns), tbb = median(tbb_ns);
-    table += format("\nJob dispatch: launch a batch of empty jobs over every thread and wait for it, as an update does\n"
-                    "  (median of %d runs; %d threads each; cost per job)\n", samples, jobs.worker_count() + 1);
-    table += "  target: pool <= 100 ns per job and >= 100x cheaper than a thread per job\n";
-    table += format("  %-18s %12.1f ns per job  (batches of %d)\n", "pool", pool, kBatch);
-    table += format("  %-18s %12.0f ns per job  (batches of %d; %.0fx the pool)\n", "thread-per-job", spawn, thread_batch, spawn / pool);
-    table += format("  %-18s %12.1f ns per job  (omp parallel for, %d threads)\n", "openmp", omp, openmp_threads());
-    table += format("  %-18s %12.1f ns per job  (tbb::parallel_for, %d threads)\n", "tbb", tbb, tbb_threads());
-    table += format("  (pool, each job scheduled and waited for on its own: %.0f ns per job)\n", single);
-    records.push_back({"dispatch_ns_per_job", {{"method", "pool"}}, pool, "ns"});
-    records.push_back({"dispatch_ns_per_job", {{"method", "thread-per-job"}}, spawn, "ns"});
-    records.push_back({"dispatch_ns_per_job", {{"method", "openmp"}}, omp, "ns"});
-    records.push_back({"dispatch_ns_per_job", {{"method", "tbb"}}, tbb, "ns"});
+    table += format("\nFork-join: one empty job per thread (%d), launched and waited for (us per batch, median [quartiles])\n", threads);
+    for (std::size_t m = 0; m < methods.size(); ++m) {
+        const Spread f = spread_of(fork_join_us[m]);
+        table += format("  %-16s %s\n", methods[m].name, with_spread(f, 2).c_str());
+        records.push_back({"fork_join_us", {{"method", methods[m].name}}, f.median, "us", spread_json(f)});
+    }
 
-    table += format("\nParallel for: the exposure map's per-cell rays, courtyard at %u x %u, chunks of %u cells\n", grid, grid, grain);
-    table += "  target: pool within 1.2x of oneTBB's parallel_for\n";
-    table += format("  %-18s %12.3f ms\n", "one thread", serial);
-    table += format("  %-18s %12.3f ms  (%.2fx tbb)\n", "pool", pool_for, pool_for / tbb_for);
-    table += format("  %-18s %12.3f ms\n", "openmp", omp_for);
-    table += format("  %-18s %12.3f ms\n", "tbb", tbb_for);
-    for (auto [method, ms] : {std::pair{"pool", pool_for}, {"openmp", omp_for}, {"tbb", tbb_for}})
-        records.push_back({"parallel_for_ms", {{"method", method}, {"grid", grid}}, ms, "ms"});
+    // --- Parallel for: the exposure map's per-cell rays ------------------------
+    const std::uint32_t grids[] = {100, 256, 1000};
+    const std::uint32_t grains[] = {1, 256, 4096};  // tiny; the exposure scene's chunks; large
+    table += format("\nParallel for: the exposure map's per-cell rays on the courtyard, ms per map, median [quartiles] of %d "
+                    "interleaved runs (%d threads)\n", samples, threads);
+    table += "  target: pool within 1.1x of the faster of openmp and tbb\n";
+    table += format("  %-6s %-6s %-22s %-22s %-22s %-22s %s\n", "grid", "grain", "one thread", "pool", "openmp", "tbb", "pool / best");
+    for (const std::uint32_t grid : grids) {
+        RayWork work(static_cast<int>(grid));
+        const std::uint32_t cells = grid * grid;
+        const Body rays = [&work](std::uint32_t b, std::uint32_t e) { work.run(b, e); };
+        std::vector<double> serial_ms;
+        std::vector<std::vector<std::vector<double>>> loop_ms(std::size(grains), std::vector<std::vector<double>>(methods.size()));
+        for (int s = 0; s < samples; ++s) {
+            let_threads_park();
+            serial_ms.push_back(mean_ms_per_call(block_ms, 2, [&] { work.run(0, cells); }));
+            for (std::size_t g = 0; g < std::size(grains); ++g)
+                for (std::size_t m : rotated(s + static_cast<int>(g))) {
+                    let_threads_park();
+                    loop_ms[g][m].push_back(mean_ms_per_call(block_ms, 2, [&] { methods[m].run(cells, grains[g], rays); }));
+                }
+        }
+        const Spread serial = spread_of(serial_ms);
+        records.push_back({"parallel_for_ms", {{"method", "one-thread"}, {"grid", grid}}, serial.median, "ms", spread_json(serial)});
+        for (std::size_t g = 0; g < std::size(grains); ++g) {
+            Spread per_method[3];
+            for (std::size_t m = 0; m < methods.size(); ++m) {
+                per_method[m] = spread_of(loop_ms[g][m]);
+                records.push_back({"parallel_for_ms", {{"method", methods[m].name}, {"grid", grid}, {"grain", grains[g]}},
+                                   per_method[m].median, "ms", spread_json(per_method[m])});
+            }
+            const double best_peer = std::min(per_method[1].median, per_method[2].median);
+            table += format("  %-6u %-6u %-22s %-22s %-22s %-22s %.2fx\n", grid, grains[g], g == 0 ? with_spread(serial, 3).c_str() : "",
+                            with_spread(per_method[0], 3).c_str(), with_spread(per_method[1], 3).c_str(),
+                            with_spread(per_method[2], 3).c_str(), per_method[0].median / best_peer);
+        }
+    }
+    let_threads_park();
 
     // --- What profiling costs: one zone ---------------------------------------
     Profiler profiler;
@@ -290,9 +387,12 @@ int run_bench(const BenchOptions& options) {
 
     if (options.json) {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const BenchRecord& r : records)
+        for (const BenchRecord& r : records) {
             out.push_back({{"name", r.name}, {"params", r.params}, {"median", r.median}, {"unit", r.unit}});
+            if (!r.spread.is_null()) out.back()["spread"] = r.spread;
+        }
         std::cout << out.dump(2) << '\n';
+        std::cerr << table;  // the same run's tables, for people, beside the records
     } else {
         std::cout << table;
     }

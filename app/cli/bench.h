@@ -15,6 +15,7 @@ struct BenchRecord {
     nlohmann::ordered_json params;   // e.g. {"keys": 10000}
     double median = 0;
     std::string unit;        // "ms", "ns", "bytes"
+    nlohmann::ordered_json spread = nullptr;  // null, or {"p25": .., "p75": ..} over the repeated runs
 };
 
 struct BenchOptions {
@@ -33,8 +34,10 @@ double median_ms(int samples, double min_sample_ms, const std::function<void()>&
 // article's linear scan, at 100, 10k and 100k keys.
 std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& table);
 
-// Job dispatch (pool, thread per job, OpenMP, oneTBB), parallel-for on a
-// ray-marching workload, and the profiler's cost per zone.
+// Job dispatch (pool, thread per job, OpenMP, oneTBB), fork-join of an empty
+// batch, parallel-for over the exposure map's per-cell rays at three grids and
+// three grains, methods interleaved run by run; and the profiler's cost per
+// zone.
 std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table);
 
 // The delayed-gathering article's table: exposure_main_ms, _busy_ms and

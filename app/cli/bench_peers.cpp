@@ -4,6 +4,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
@@ -35,6 +36,29 @@ double tbb_batch_dispatch_ns(int batch, int batches) {
             for (int i = r.begin(); i < r.end(); ++i) asm volatile("" ::"r"(i));
         });
     return ns_since(t0) / (static_cast<double>(batch) * batches);
+}
+
+double openmp_fork_join_us(int batches) {
+    const int threads = omp_get_max_threads();
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int b = 0; b < batches; ++b) {
+#pragma omp parallel for schedule(static, 1)
+        for (int i = 0; i < threads; ++i) asm volatile("" ::"r"(i));
+    }
+    return ns_since(t0) / 1000.0 / batches;
+}
+
+double tbb_fork_join_us(int batches) {
+    const int threads = tbb::this_task_arena::max_concurrency();
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int b = 0; b < batches; ++b)
+        tbb::parallel_for(
+            tbb::blocked_range<int>(0, threads, 1),
+            [](const tbb::blocked_range<int>& r) {
+                for (int i = r.begin(); i < r.end(); ++i) asm volatile("" ::"r"(i));
+            },
+            tbb::simple_partitioner());
+    return ns_since(t0) / 1000.0 / batches;
 }
 
 void openmp_parallel_for(std::uint32_t count, std::uint32_t grain, const std::function<void(std::uint32_t, std::uint32_t)>& body) {

@@ -13,7 +13,15 @@ namespace tsl::app {
 double openmp_batch_dispatch_ns(int batch, int batches);
 double tbb_batch_dispatch_ns(int batch, int batches);
 
-// Runs body(begin, end) over [0, count) in chunks of `grain` on all threads.
+// Microseconds per batch to launch `batches` batches of one empty job per
+// thread and wait for each: the cost of a fork-join itself.
+double openmp_fork_join_us(int batches);
+double tbb_fork_join_us(int batches);
+
+// Runs body(begin, end) over [0, count) on all threads, each library's usual
+// way of saying "chunks of `grain`": OpenMP's dynamic schedule over chunks of
+// `grain` indices; oneTBB's parallel_for over a blocked_range of that grain
+// (its default partitioner may hand out several grains at once).
 void openmp_parallel_for(std::uint32_t count, std::uint32_t grain, const std::function<void(std::uint32_t, std::uint32_t)>& body);
 void tbb_parallel_for(std::uint32_t count, std::uint32_t grain, const std::function<void(std::uint32_t, std::uint32_t)>& body);
 

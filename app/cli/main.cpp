@@ -265,7 +265,7 @@ struct BenchCommand {
 
     void add(CLI::App& app) {
         command = app.add_subcommand("bench", "Run the benchmarks and print tables (the README's Benchmarks section lists them)");
-        command->add_flag("--json", options.json, "Print one JSON array of {name, params, median, unit} records instead");
+        command->add_flag("--json", options.json, "Print one JSON array of {name, params, median, unit, spread} records instead (the tables go to stderr)");
         command->add_flag("--quick", options.quick, "Fewer repetitions: the whole run takes about a minute");
         command->add_option("--only", options.only, "Run only these groups (repeatable): lookup, threads, exposure, engine, frame, gif")
             ->check(CLI::IsMember(kBenchGroups));

@@ -169,14 +169,14 @@ std::size_t ExposureScene::work_units() const {
     return config_.algorithm == ExposureAlgorithm::Rays ? grid_->cell_count() : static_cast<std::size_t>(kOctants);
 }
 
-void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out) {
+void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, ExposureAlgorithm algorithm) {
     const std::int64_t t0 = Profiler::now_ns();
-    if (config_.algorithm == ExposureAlgorithm::Rays) {
+    if (algorithm == ExposureAlgorithm::Rays) {
         expose_rays(*grid_, eye, out, first, last);
     } else {
         for (std::size_t k = first; k < last; ++k) expose_sweep_octant(*grid_, eye, out, static_cast<int>(k));
     }
-    record_work(t0, static_cast<std::uint32_t>(first), config_.algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
+    record_work(t0, static_cast<std::uint32_t>(first), algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
 }
 
 void ExposureScene::record_work(std::int64_t t0, std::uint32_t first_unit, const char* what) {
@@ -192,7 +192,11 @@ static void clear_for_sweep(std::uint8_t* map, const OccupancyGrid& grid, Cell e
 }
 
 void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first) {
-    const bool rays = config_.algorithm == ExposureAlgorithm::Rays;
+    // The jobs get everything they read from the settings by value: set_config
+    // may change config_ on the main thread while they run (a slider moved
+    // with next-frame jobs in flight).
+    const ExposureAlgorithm algorithm = config_.algorithm;
+    const bool rays = algorithm == ExposureAlgorithm::Rays;
     const auto count = static_cast<std::uint32_t>(last - first);
     pending_units_ = last - first;
     // A sweep's map is cleared first, as a job too: the main thread only launches.
@@ -208,7 +212,8 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
     }
     pending_ = jobs_->parallel_for(
         count, rays ? 256u : 1u,
-        [this, first, eye, out](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out); }, {cleared},
+        [this, first, eye, out, algorithm](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out, algorithm); },
+        {cleared},
         wake);
 }
 
@@ -228,7 +233,7 @@ void ExposureScene::update_exposure() {
                 clear_for_sweep(front_.data(), *grid_, eye_);
                 record_work(clear_t0, 0, "exposure clear");
             }
-            run_units(0, units, eye_, front_.data());
+            run_units(0, units, eye_, front_.data(), config_.algorithm);
             gathered = units;
             changed = true;
             break;

@@ -145,7 +145,7 @@ private:
     void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first);
     void record_work(std::int64_t t0, std::uint32_t first_unit, const char* what);  // into the three figures and the timeline
     std::size_t work_units() const;
-    void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out);
+    void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, ExposureAlgorithm algorithm);  // any thread
     void update_character();
     void settle_jobs();
 

@@ -1,9 +1,19 @@
+// job_system.cpp — see job_system.h for the contract.
+//
+// [SECTION] Platform: sleeping and waking, the thread's identity
+// [SECTION] Construction, slots and growth
+// [SECTION] Queues
+// [SECTION] Scheduling: dependencies, readiness, finishing
+// [SECTION] Running jobs and loops
+// [SECTION] Waiting: complete() and its search through dependencies
+// [SECTION] Workers
 #include "core/jobs/job_system.h"
 
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <chrono>
+#include <stdexcept>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -22,9 +32,9 @@
 
 namespace tsl {
 
-namespace {
+// --- [SECTION] Platform: sleeping and waking, the thread's identity ---------------
 
-thread_local int t_worker_index = 0;
+namespace {
 
 std::int64_t steady_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -61,30 +71,55 @@ constexpr bool kCanPoll = true;
 constexpr bool kCanPoll = false;
 #endif
 
-// The calling thread's deque in one job system (cached by system id).
+thread_local int t_worker_index = 0;           // 1.. on a worker, 0 elsewhere
+thread_local std::uint64_t t_worker_system = 0;  // the system the worker works for
+// Jobs (of any system) this thread is running now. complete() called with
+// one or more under it runs only what the awaited job needs (see the header).
+thread_local int t_jobs_on_stack = 0;
+
+struct JobScope {
+    JobScope() { ++t_jobs_on_stack; }
+    ~JobScope() { --t_jobs_on_stack; }
+    JobScope(const JobScope&) = delete;
+    JobScope& operator=(const JobScope&) = delete;
+};
+
+// A number no other thread of this process ever has (never 0).
+std::atomic<std::uint64_t> g_next_thread_token{1};
+thread_local std::uint64_t t_thread_token = 0;
+std::uint64_t this_thread_token() {
+    if (t_thread_token == 0) t_thread_token = g_next_thread_token.fetch_add(1, std::memory_order_relaxed);
+    return t_thread_token;
+}
+
+// The calling thread's deque in the system it used last (cached by system id).
 struct ThreadQueue {
     std::uint64_t system = 0;
     int queue = -1;
 };
 thread_local ThreadQueue t_queue;
+thread_local std::uint32_t t_searches = 0;  // complete()'s searches, for unique visit marks
 std::atomic<std::uint64_t> g_next_system_id{1};
 
 }  // namespace
 
-// A plain job's slot is reused once the job is done: its single queue entry
-// was consumed by running it. A loop's slot is named by several queue entries
-// (one per worker that may join) and entered by several threads, so it is
-// reused only once none is left (refs), and a stale entry never runs someone
-// else's job.
-JobSystem::JobSystem(const JobSystemConfig& config) : id_(g_next_system_id.fetch_add(1, std::memory_order_relaxed)) {
-    const std::uint32_t slots = std::bit_ceil(std::max<std::uint32_t>(config.max_jobs_in_flight, 64));
-    for (auto& deque : deques_) deque = std::make_unique<StealDeque>(slots);
-    t_queue = {id_, 0};  // the owner thread: deque 0
-    mask_ = slots - 1;
-    slots_ = std::make_unique<Slot[]>(slots);
-    const std::uint32_t queue_size = 2 * slots;  // a loop is queued once per worker that may join it
-    queue_ = std::make_unique<QueueCell[]>(queue_size);
-    for (std::uint32_t i = 0; i < queue_size; ++i) queue_[i].sequence.store(i, std::memory_order_relaxed);
+int JobSystem::current_worker_index() { return t_worker_index; }
+std::uint64_t JobSystem::current_worker_system() { return t_worker_system; }
+
+// --- [SECTION] Construction, slots and growth ----------------------------------------
+
+JobSystem::JobSystem(const JobSystemConfig& config)
+    : id_(g_next_system_id.fetch_add(1, std::memory_order_relaxed)),
+      soon_poll_window_ns_(std::max<std::int64_t>(0, config.soon_poll_window_us) * 1000) {
+    initial_slots_ = std::bit_ceil(std::clamp<std::uint32_t>(config.slots, 64, 1u << 24));
+    initial_shift_ = std::countr_zero(initial_slots_);
+    Slot* first = new Slot[initial_slots_];
+    for (std::uint32_t i = 0; i < initial_slots_; ++i) first[i].self = i;
+    blocks_[0].store(first, std::memory_order_relaxed);
+    capacity_.store(initial_slots_, std::memory_order_release);
+    for (auto& deque : deques_) deque = std::make_unique<StealDeque>();
+    queue_owner_[0].store(this_thread_token(), std::memory_order_relaxed);  // the owner thread: deque 0
+    t_queue = {id_, 0};
     const int workers = config.workers >= 0 ? config.workers : std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1);
     assert(workers <= kMaxWorkers && "JobSystem: at most kMaxWorkers workers");
     set_worker_count(workers);
@@ -94,178 +129,575 @@ JobSystem::~JobSystem() {
     set_worker_count(0);
     while (run_one()) {
     }
+    for (auto& block : blocks_) delete[] block.load(std::memory_order_relaxed);
 }
 
-int JobSystem::current_worker_index() { return t_worker_index; }
+JobSystem::Slot& JobSystem::slot(std::uint32_t index) const {
+    if (index < initial_slots_) return blocks_[0].load(std::memory_order_relaxed)[index];
+    const int block = std::bit_width(index >> initial_shift_);
+    return blocks_[block].load(std::memory_order_acquire)[index - (initial_slots_ << (block - 1))];
+}
 
-// --- The run queue (D. Vyukov's bounded MPMC ring) ---------------------------
-
-bool JobSystem::push(std::uint32_t slot) {
-    const std::uint32_t queue_mask = 2 * (mask_ + 1) - 1;
-    std::uint32_t pos = enqueue_pos_.load(std::memory_order_relaxed);
+// Claims a free slot with one compare-and-swap on its control word, so two
+// threads can never claim the same one. A slot is free when its job has
+// finished (and a failure has been reported) and no thread is looking into
+// it (refs). Every slot taken: the pool doubles.
+JobSystem::Slot& JobSystem::acquire_slot() {
     for (;;) {
-        QueueCell& cell = queue_[pos & queue_mask];
-        const std::uint32_t seq = cell.sequence.load(std::memory_order_acquire);
-        const auto diff = static_cast<std::int32_t>(seq - pos);
-        if (diff == 0) {
-            if (enqueue_pos_.compare_exchange_weak(pos, pos + 1, std::memory_order_seq_cst, std::memory_order_relaxed)) {
-                cell.slot = slot;
-                cell.sequence.store(pos + 1, std::memory_order_release);
-                return true;
-            }
-        } else if (diff < 0) {
-            return false;  // full
-        } else {
-            pos = enqueue_pos_.load(std::memory_order_relaxed);
+        const std::uint32_t capacity = capacity_.load(std::memory_order_acquire);
+        for (std::uint32_t probe = 0; probe < capacity; ++probe) {
+            const std::uint32_t index = next_slot_.fetch_add(1, std::memory_order_relaxed) & (capacity - 1);
+            Slot& s = slot(index);
+            std::uint64_t control = s.control.load(std::memory_order_seq_cst);
+            const std::uint32_t state = low_of(control);
+            if (state != kFree && state != kDone && state != kFailedSeen) continue;
+            if (s.refs.load(std::memory_order_seq_cst) != 0) continue;
+            std::uint32_t generation = generation_of(control) + 1;
+            if (generation == 0) generation = 1;  // 0 names no job
+            if (!s.control.compare_exchange_strong(control, pack(generation, kPending), std::memory_order_seq_cst,
+                                                   std::memory_order_relaxed))
+                continue;
+            // A thread that counted itself in just before the claim may still
+            // be reading the old job (a loop's range, a failure's exception);
+            // it sees the new generation next and leaves.
+            while (s.refs.load(std::memory_order_acquire) != 0) std::this_thread::yield();
+            // Orders the claim before the writes below: a search that reads the
+            // new `after` and then the generation sees the new generation (see
+            // help_with).
+            std::atomic_thread_fence(std::memory_order_release);
+            s.continuations.store(pack(generation, kListOpen), std::memory_order_relaxed);
+            s.after_count.store(0, std::memory_order_relaxed);
+            s.failing.store(false, std::memory_order_relaxed);
+            s.error = nullptr;
+            s.count.store(0, std::memory_order_relaxed);
+            return s;
         }
+        grow(capacity);
     }
 }
 
-bool JobSystem::pop(std::uint32_t& slot) {
-    const std::uint32_t queue_mask = 2 * (mask_ + 1) - 1;
-    std::uint32_t pos = dequeue_pos_.load(std::memory_order_relaxed);
-    for (;;) {
-        QueueCell& cell = queue_[pos & queue_mask];
-        const std::uint32_t seq = cell.sequence.load(std::memory_order_acquire);
-        const auto diff = static_cast<std::int32_t>(seq - (pos + 1));
-        if (diff == 0) {
-            if (dequeue_pos_.compare_exchange_weak(pos, pos + 1, std::memory_order_relaxed)) {
-                slot = cell.slot;
-                cell.sequence.store(pos + queue_mask + 1, std::memory_order_release);
-                return true;
-            }
-        } else if (diff < 0) {
-            return false;  // empty
-        } else {
-            pos = dequeue_pos_.load(std::memory_order_relaxed);
-        }
-    }
+void JobSystem::grow(std::uint32_t seen_capacity) {
+    std::lock_guard<std::mutex> lock(grow_mutex_);
+    if (capacity_.load(std::memory_order_relaxed) != seen_capacity) return;  // another thread grew it
+    const int block = std::bit_width(seen_capacity >> initial_shift_);
+    // A node of a continuation list is slot * kMaxDependencies + k in 32 bits.
+    if (block >= kMaxBlocks || seen_capacity >= (1u << 29)) throw std::length_error("JobSystem: too many jobs in flight");
+    Slot* added = new Slot[seen_capacity];
+    for (std::uint32_t i = 0; i < seen_capacity; ++i) added[i].self = seen_capacity + i;
+    blocks_[block].store(added, std::memory_order_release);
+    capacity_.store(2 * seen_capacity, std::memory_order_release);
 }
 
-// --- Scheduling -----------------------------------------------------------------
-
-JobSystem::Slot& JobSystem::acquire_slot(bool range) {
-    for (;;) {
-        const std::uint32_t index = next_slot_.fetch_add(1, std::memory_order_relaxed) & mask_;
-        Slot& s = slots_[index];
-        if (!s.done.load(std::memory_order_acquire) ||
-            (s.is_range.load(std::memory_order_relaxed) && s.refs.load(std::memory_order_acquire) != 0)) {
-            run_one();  // every slot busy here: help until one frees up
-            continue;
-        }
-        // Claim it: a stale handle sees the new generation before `done` turns false.
-        std::uint32_t generation = s.generation.load(std::memory_order_relaxed) + 1;
-        if (generation == 0) generation = 1;
-        s.generation.store(generation, std::memory_order_release);
-        s.done.store(false, std::memory_order_release);
-        s.is_range.store(range, std::memory_order_release);
-        s.continuations.store(kOpen, std::memory_order_relaxed);
-        s.run = nullptr;
-        s.run_range = nullptr;
-        return s;
-    }
+// The callable could not be stored: give the slot back as a finished job
+// nobody was told of.
+void JobSystem::abandon_slot(Slot& s) {
+    s.control.store(pack(generation_of(s.control.load(std::memory_order_relaxed)), kDone), std::memory_order_seq_cst);
 }
 
-JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wake wake) {
-    assert(after.size() <= kMaxDependencies && "JobSystem: at most kMaxDependencies handles in `after`; chain jobs for more");
-    const auto index = static_cast<std::uint32_t>(&s - slots_.get());
-    const JobHandle handle{index, s.generation.load(std::memory_order_relaxed)};
-    s.wake = kCanPoll ? wake : Wake::Now;
-    if (s.wake == Wake::Soon) {  // keep sleepers looking for a while (before the job can be seen)
-        const std::int64_t until = steady_ns() + kPollForUs * 1000;
-        if (poll_until_ns_.load(std::memory_order_relaxed) < until - kPollForUs * 500)  // refreshed every half period
-            poll_until_ns_.store(until, std::memory_order_seq_cst);
-    }
-    s.next_index.store(0, std::memory_order_relaxed);
-    s.items_left.store(s.range_end, std::memory_order_relaxed);
-    s.waiting_for.store(1, std::memory_order_relaxed);  // held until every dependency is recorded
-    std::uint32_t k = 0;
-    for (const JobHandle& dep : after) {
-        if (!dep.valid() || k == kMaxDependencies) continue;
-        Slot& d = slots_[dep.slot];
-        if (d.generation.load(std::memory_order_acquire) != dep.generation) continue;  // finished long ago
-        s.waiting_for.fetch_add(1, std::memory_order_relaxed);
-        const std::uint32_t node = index * kMaxDependencies + k;
-        std::uint32_t head = d.continuations.load(std::memory_order_acquire);
-        bool linked = false;
-        while (head != kClosed) {
-            s.next_continuation[k] = head;
-            if (d.continuations.compare_exchange_weak(head, node, std::memory_order_acq_rel, std::memory_order_acquire)) {
-                linked = true;
-                break;
-            }
-        }
-        if (linked) ++k;
-        else s.waiting_for.fetch_sub(1, std::memory_order_relaxed);  // it finished meanwhile
-    }
-    if (s.waiting_for.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(index);
-    return handle;
+// Pieces: count / 2^k indices each (the smallest k that makes that at most
+// `grain`), so they come out equal, as halving the range would; but never
+// more pieces than indices (no piece is empty), so with grain 1 and a count
+// that is not a power of two every piece is one index.
+void JobSystem::set_range(Slot& s, std::uint32_t count, std::uint32_t grain) {
+    grain = std::max<std::uint32_t>(grain, 1);
+    const std::uint64_t chunks = (std::uint64_t{count} + grain - 1) / grain;
+    const std::uint64_t pieces = std::clamp<std::uint64_t>(std::bit_ceil(chunks), 1, std::max<std::uint64_t>(count, 1));
+    s.count.store(count, std::memory_order_relaxed);
+    s.pieces.store(pieces, std::memory_order_relaxed);
+    s.next_piece.store(0, std::memory_order_relaxed);
+    s.pieces_left.store(pieces, std::memory_order_relaxed);
 }
 
-void JobSystem::make_ready(std::uint32_t index) {
-    Slot& s = slots_[index];
-    if (s.run_range && s.range_end == 0) {  // an empty loop is done as soon as it may start
-        finish(index);
+// --- [SECTION] Queues --------------------------------------------------------------
+
+// Entries are pack(generation, slot): one that names an older generation than
+// the slot's is stale (its job was run directly by complete(), or finished and
+// the slot reused) and is dropped.
+void JobSystem::enqueue(std::uint64_t entry) {
+    const int q = queue_of_this_thread();
+    if (q >= 0) {
+        deques_[q]->push(entry);
         return;
     }
-    const Wake wake = s.wake;  // read before the job is visible: once queued, it may run and be reused
-    std::uint32_t copies = 1;
-    if (s.run_range) {  // one entry per worker that may join the loop
-        const std::uint32_t chunks = (s.range_end + s.grain - 1) / s.grain;
-        copies = std::max<std::uint32_t>(1, std::min<std::uint32_t>(static_cast<std::uint32_t>(worker_count()), chunks));
-    }
-    if (s.run_range) s.refs.fetch_add(copies, std::memory_order_relaxed);
-    for (std::uint32_t i = 0; i < copies; ++i) enqueue(index);
-    // The entry is published (a release store, or the ring's seq_cst CAS);
-    // this fence orders it before reading `sleepers_`. A worker going to sleep
-    // counts itself (seq_cst) before it looks at every queue (seq_cst): either
-    // it sees the new entry, or we see it asleep and wake it.
-    // Wake::Soon: only a worker that does not look on its own (the same
-    // handshake, on deep_sleepers_).
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    if ((wake == Wake::Now ? sleepers_ : deep_sleepers_).load(std::memory_order_relaxed) > 0) wake_one();
+    std::lock_guard<std::mutex> lock(shared_mutex_);
+    shared_queue_.push_back(entry);
+    shared_size_.fetch_add(1, std::memory_order_seq_cst);
 }
 
+// Found again by the thread's token when it comes back from another system;
+// a new external queue only for a thread that never pushed here.
 int JobSystem::queue_of_this_thread() {
     if (t_queue.system == id_) return t_queue.queue;
-    const int claimed = next_external_queue_.fetch_add(1, std::memory_order_relaxed);
-    t_queue = {id_, claimed < kMaxQueues ? claimed : -1};
-    return t_queue.queue;
+    const std::uint64_t me = this_thread_token();
+    int found = -1;
+    for (int q = 0; q < kMaxQueues && found < 0; ++q)
+        if (queue_owner_[q].load(std::memory_order_acquire) == me) found = q;
+    for (int q = kMaxWorkers + 1; q < kMaxQueues && found < 0; ++q) {
+        std::uint64_t nobody = 0;
+        if (queue_owner_[q].compare_exchange_strong(nobody, me, std::memory_order_acq_rel)) {
+            found = q;
+            // Thieves look at [kMaxWorkers + 1, external_end_): raise it before the first push.
+            int end = external_end_.load(std::memory_order_relaxed);
+            while (end < q + 1 && !external_end_.compare_exchange_weak(end, q + 1, std::memory_order_seq_cst)) {
+            }
+        }
+    }
+    t_queue = {id_, found};
+    return found;
 }
 
-void JobSystem::enqueue(std::uint32_t slot) {
-    const int q = queue_of_this_thread();
-    if (q >= 0 && deques_[q]->push(slot)) return;
-    while (!push(slot)) run_one();  // the shared ring; when full, make room by helping
-}
-
-bool JobSystem::take(std::uint32_t& slot) {
+bool JobSystem::take(std::uint64_t& entry) {
     const int own = queue_of_this_thread();
-    if (own >= 0 && deques_[own]->pop(slot)) return true;
-    if (pop(slot)) return true;
+    if (own >= 0 && deques_[own]->pop(entry)) return true;
+    if (shared_size_.load(std::memory_order_relaxed) > 0) {
+        std::lock_guard<std::mutex> lock(shared_mutex_);
+        if (!shared_queue_.empty()) {
+            entry = shared_queue_.front();
+            shared_queue_.pop_front();
+            shared_size_.fetch_sub(1, std::memory_order_relaxed);
+            return true;
+        }
+    }
     // Steal, starting somewhere else each time so thieves spread out.
-    const int externals = std::min(next_external_queue_.load(std::memory_order_relaxed), kMaxQueues);
-    const int in_use[2][2] = {{0, most_workers_.load(std::memory_order_relaxed) + 1}, {kMaxWorkers + 1, externals}};
+    const int in_use[2][2] = {{0, most_workers_.load(std::memory_order_relaxed) + 1},
+                              {kMaxWorkers + 1, external_end_.load(std::memory_order_relaxed)}};
     const std::uint32_t start = steal_start_.fetch_add(1, std::memory_order_relaxed);
     for (const auto& range : in_use) {
         const int n = range[1] - range[0];
         for (int i = 0; i < n; ++i) {
-            const int victim = range[0] + static_cast<int>((start + i) % static_cast<std::uint32_t>(n));
-            if (victim != own && deques_[victim]->steal(slot)) return true;
+            const int victim = range[0] + static_cast<int>((start + static_cast<std::uint32_t>(i)) % static_cast<std::uint32_t>(n));
+            if (victim != own && deques_[victim]->steal(entry)) return true;
         }
     }
     return false;
 }
 
 bool JobSystem::anything_queued() const {
-    if (enqueue_pos_.load(std::memory_order_seq_cst) != dequeue_pos_.load(std::memory_order_seq_cst)) return true;
-    const int externals = std::min(next_external_queue_.load(std::memory_order_seq_cst), kMaxQueues);
-    for (int q = 0; q < kMaxQueues; ++q) {
-        if (q > kMaxWorkers && q >= externals) break;
+    if (shared_size_.load(std::memory_order_seq_cst) > 0) return true;
+    const int workers_end = most_workers_.load(std::memory_order_seq_cst) + 1;
+    const int externals_end = external_end_.load(std::memory_order_seq_cst);
+    for (int q = 0; q < workers_end; ++q)
         if (!deques_[q]->looks_empty()) return true;
-    }
+    for (int q = kMaxWorkers + 1; q < externals_end; ++q)
+        if (!deques_[q]->looks_empty()) return true;
     return false;
 }
+
+// --- [SECTION] Scheduling: dependencies, readiness, finishing -------------------------
+
+JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wake wake) {
+    assert(after.size() <= kMaxDependencies && "JobSystem: at most kMaxDependencies handles in `after`; chain jobs for more");
+    const std::uint32_t index = s.self;
+    const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
+    s.wake = kCanPoll ? wake : Wake::Now;
+    if (s.wake == Wake::Soon && soon_poll_window_ns_ > 0) {  // keep sleepers looking for a while (before the job can be seen)
+        const std::int64_t until = steady_ns() + soon_poll_window_ns_;
+        if (poll_until_ns_.load(std::memory_order_relaxed) < until - soon_poll_window_ns_ / 2)  // refreshed every half window
+            poll_until_ns_.store(until, std::memory_order_seq_cst);
+    }
+    s.waiting_for.store(1, std::memory_order_relaxed);  // held until every dependency is recorded
+    std::uint32_t k = 0;
+    for (const JobHandle& dep : after) {
+        if (!dep.valid() || k == kMaxDependencies) continue;
+        Slot& d = slot(dep.slot);
+        s.after[k].store(pack(dep.generation, dep.slot), std::memory_order_relaxed);
+        s.waiting_for.fetch_add(1, std::memory_order_relaxed);
+        const std::uint32_t node = index * kMaxDependencies + k;
+        // The list head carries the generation: a dependency that finished and
+        // whose slot was reused meanwhile has a new one, and the CAS fails.
+        std::uint64_t head = d.continuations.load(std::memory_order_acquire);
+        bool linked = false;
+        while (generation_of(head) == dep.generation && low_of(head) != kListClosed) {
+            s.next_continuation[k] = low_of(head);
+            if (d.continuations.compare_exchange_weak(head, pack(dep.generation, node), std::memory_order_acq_rel,
+                                                      std::memory_order_acquire)) {
+                linked = true;
+                break;
+            }
+        }
+        if (linked) {
+            ++k;
+        } else {  // it finished before we could wait for it
+            s.waiting_for.fetch_sub(1, std::memory_order_relaxed);
+            inherit_failure(s, d, dep.generation);
+        }
+    }
+    s.after_count.store(k, std::memory_order_release);
+    if (s.waiting_for.fetch_sub(1, std::memory_order_acq_rel) == 1) dependencies_met(index);
+    return {index, generation};
+}
+
+// `dependency` has finished; if it failed and its failure has not been
+// reported yet, `dependant` fails with its exception instead of running.
+void JobSystem::inherit_failure(Slot& dependant, Slot& dependency, std::uint32_t generation) {
+    const std::uint64_t failed = pack(generation, kFailed);
+    if (dependency.control.load(std::memory_order_acquire) != failed) return;
+    // Counted in, then checked (seq_cst, as in work_on_loop): the thread that
+    // reports the failure waits for us before it moves the exception out.
+    dependency.refs.fetch_add(1, std::memory_order_seq_cst);
+    if (dependency.control.load(std::memory_order_seq_cst) == failed) {
+        std::exception_ptr error = dependency.error;
+        if (!dependant.failing.exchange(true, std::memory_order_acq_rel)) dependant.error = std::move(error);
+    }
+    dependency.refs.fetch_sub(1, std::memory_order_release);
+}
+
+void JobSystem::dependencies_met(std::uint32_t index) {
+    if (slot(index).failing.load(std::memory_order_acquire)) finish(index);  // a dependency failed: fail too, unrun
+    else make_ready(index);
+}
+
+void JobSystem::make_ready(std::uint32_t index) {
+    Slot& s = slot(index);
+    const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
+    // Everything read from the slot is read before the job is visible: from
+    // then on another thread may run it, finish it and reuse the slot.
+    const Wake wake = s.wake;
+    const std::uint64_t entry = pack(generation, index);
+    if (s.run_range) {
+        if (s.count.load(std::memory_order_relaxed) == 0) {  // an empty loop is done as soon as it may start
+            finish(index);
+            return;
+        }
+        // One entry per worker that may join; the waiting thread finds the loop by its handle.
+        const std::uint64_t pieces = s.pieces.load(std::memory_order_relaxed);
+        const auto copies = std::max<std::uint64_t>(1, std::min<std::uint64_t>(static_cast<std::uint64_t>(worker_count()), pieces));
+        s.control.store(pack(generation, kOpen), std::memory_order_release);
+        for (std::uint64_t i = 0; i < copies; ++i) enqueue(entry);
+    } else {
+        s.control.store(pack(generation, kReady), std::memory_order_release);
+        enqueue(entry);
+    }
+    // The job is published (release stores above); this fence orders that
+    // before reading the sleeper counts. A worker or waiter going to sleep
+    // counts itself, then (after a fence of its own) looks for work: either it
+    // sees this job, or we see it asleep and wake it.
+    // Wake::Soon: only a worker that does not look on its own (the same
+    // handshake, on deep_sleepers_).
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    if ((wake == Wake::Now ? sleepers_ : deep_sleepers_).load(std::memory_order_relaxed) > 0) wake_one();
+    if (sleeping_waiters_.load(std::memory_order_relaxed) > 0) wake_waiters();
+}
+
+// Finishes a job that ran (or will not run: a dependency failed), then the
+// jobs waiting for it whose last dependency it was. Dependants that fail in
+// turn are finished here too, from a list rather than by recursion, so a long
+// chain cannot overflow the stack.
+void JobSystem::finish(std::uint32_t index) {
+    std::uint32_t failed_list = kNoSlot;
+    for (std::uint32_t current = index;;) {
+        Slot& s = slot(current);
+        const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
+        s.destroy(s);
+        const bool failed = s.failing.load(std::memory_order_acquire);
+        // Closed first: a job scheduled after this sees it finished and does not wait for it.
+        const std::uint64_t head = s.continuations.exchange(pack(generation, kListClosed), std::memory_order_acq_rel);
+        {
+            // The dependants, before this job is published as finished: our
+            // copy of the exception is let go before anyone can take the
+            // job's (complete() moves it out), so the thread that drops the
+            // last reference has seen every other thread's use of it.
+            const std::exception_ptr error = failed ? s.error : nullptr;
+            for (std::uint32_t node = low_of(head); node != kListOpen;) {
+                const std::uint32_t dependant = node / kMaxDependencies;
+                Slot& d = slot(dependant);
+                // Read before our count goes down: after that d may run and be reused.
+                const std::uint32_t next = d.next_continuation[node % kMaxDependencies];
+                if (failed && !d.failing.exchange(true, std::memory_order_acq_rel)) d.error = error;
+                if (d.waiting_for.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+                    if (d.failing.load(std::memory_order_acquire)) {
+                        d.next_failed = failed_list;
+                        failed_list = dependant;
+                    } else {
+                        make_ready(dependant);
+                    }
+                }
+                node = next;
+            }
+        }
+        // The last touch of the slot: from here it may be reused. seq_cst:
+        // see work_on_loop() and acquire_slot() (refs).
+        s.control.store(pack(generation, failed ? kFailed : kDone), std::memory_order_seq_cst);
+        if (failed_list == kNoSlot) break;
+        current = failed_list;
+        failed_list = slot(current).next_failed;
+    }
+    // Waiters sleep until a job finishes or becomes ready (see wait_until_finished).
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    if (sleeping_waiters_.load(std::memory_order_relaxed) > 0) wake_waiters();
+}
+
+bool JobSystem::finished(JobHandle h) const {
+    if (!h.valid()) return true;
+    const std::uint64_t control = slot(h.slot).control.load(std::memory_order_acquire);
+    if (generation_of(control) != h.generation) return true;  // finished, and the slot reused
+    const std::uint32_t state = low_of(control);
+    return state == kDone || state == kFailed || state == kFailedSeen;
+}
+
+bool JobSystem::is_done(JobHandle h) const { return finished(h); }
+
+// --- [SECTION] Running jobs and loops -------------------------------------------------
+
+bool JobSystem::run_one() {
+    std::uint64_t entry;
+    if (!take(entry)) return false;
+    execute(entry);
+    return true;
+}
+
+void JobSystem::execute(std::uint64_t entry) {
+    const std::uint32_t index = low_of(entry), generation = generation_of(entry);
+    Slot& s = slot(index);
+    std::uint64_t control = s.control.load(std::memory_order_acquire);
+    if (generation_of(control) != generation) return;  // stale: run elsewhere, the slot reused
+    if (low_of(control) == kOpen) {
+        work_on_loop(s, generation);
+    } else if (low_of(control) == kReady && s.control.compare_exchange_strong(control, pack(generation, kRunning),
+                                                                               std::memory_order_acq_rel, std::memory_order_relaxed)) {
+        run_claimed(index);
+    }
+}
+
+void JobSystem::run_claimed(std::uint32_t index) {
+    Slot& s = slot(index);
+    {
+        JobScope on_stack;
+        try {
+            s.run(s);
+        } catch (...) {  // kept for whoever waits on this job; never thrown at the thread that ran it
+            s.error = std::current_exception();
+            s.failing.store(true, std::memory_order_relaxed);
+        }
+    }
+    finish(index);
+}
+
+// Claims pieces of an open loop until none is left. The first claim is one
+// piece; each next one is sized by the time the last took per piece: about
+// kClaimUs of work (growing at most 4x a step), but no more than this
+// thread's share of what is left — unless that much takes under a quarter of
+// kClaimUs, too little to be worth sharing. So quick pieces go in a few big
+// claims (few atomics), slow ones one by one, and the last claims are small
+// enough for the threads to finish together. True if it ran any piece.
+bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
+    const std::uint64_t pieces = s.pieces.load(std::memory_order_relaxed);
+    if (s.next_piece.load(std::memory_order_relaxed) >= pieces) return false;  // a hint: nothing left to claim
+    // Counted in, then checked: a slot is not reused while refs > 0 (see
+    // acquire_slot), so once the check passes the loop stays this one. The
+    // seq_cst pair against finish()'s store and acquire_slot()'s loads means
+    // a thread never enters a loop that has finished and been reused.
+    s.refs.fetch_add(1, std::memory_order_seq_cst);
+    if (s.control.load(std::memory_order_seq_cst) != pack(generation, kOpen)) {
+        s.refs.fetch_sub(1, std::memory_order_release);
+        return false;
+    }
+    const std::uint64_t count = s.count.load(std::memory_order_relaxed);
+    const std::uint64_t threads = static_cast<std::uint64_t>(worker_count()) + 1;
+    std::uint64_t claim = 1;
+    bool ran = false;
+    std::int64_t claim_start = steady_ns();
+    for (;;) {
+        // relaxed: the claim only divides the work; the job itself was
+        // published by the acquire load of `control` above.
+        const std::uint64_t first = s.next_piece.fetch_add(claim, std::memory_order_relaxed);
+        if (first >= pieces) break;
+        const std::uint64_t last = std::min(first + claim, pieces);
+        if (!s.failing.load(std::memory_order_relaxed)) {  // a piece threw: skip the rest
+            JobScope on_stack;
+            try {
+                // count * piece < 2^64: count < 2^32 and pieces <= count.
+                s.run_range(s, static_cast<std::uint32_t>(count * first / pieces), static_cast<std::uint32_t>(count * last / pieces));
+            } catch (...) {
+                if (!s.failing.exchange(true, std::memory_order_acq_rel)) s.error = std::current_exception();
+            }
+        }
+        ran = true;
+        // acq_rel: the thread that finishes the last piece sees every other
+        // piece's writes (and a failure's exception) before it finishes the job.
+        if (s.pieces_left.fetch_sub(last - first, std::memory_order_acq_rel) == last - first) {
+            finish(s.self);
+            break;
+        }
+        const std::int64_t now = steady_ns();
+        const double piece_ns = std::max(1.0, static_cast<double>(now - claim_start) / static_cast<double>(last - first));
+        claim_start = now;
+        const auto worth_a_claim = static_cast<std::uint64_t>(kClaimUs * 1000 / piece_ns);
+        const auto not_worth_sharing = static_cast<std::uint64_t>(kClaimUs * 1000 / 4 / piece_ns);
+        const std::uint64_t share = (pieces - last) / (2 * threads);
+        claim = std::clamp<std::uint64_t>(std::min(worth_a_claim, std::max(share, not_worth_sharing)), 1, 4 * claim);
+    }
+    s.refs.fetch_sub(1, std::memory_order_release);
+    return ran;
+}
+
+// --- [SECTION] Waiting: complete() and its search through dependencies ---------------
+
+void JobSystem::complete(JobHandle h) {
+    if (!finished(h)) wait_until_finished(h);
+    rethrow_if_failed(h);
+}
+
+// The first complete() to see a failure reports it: it takes the exception
+// out of the slot (which may then be reused) and throws it. Taking it rather
+// than copying it means a slot never holds a reference to an exception that
+// some thread has already caught, so the last reference is dropped by a
+// thread that has seen every use of it.
+void JobSystem::rethrow_if_failed(JobHandle h) {
+    if (!h.valid()) return;
+    Slot& s = slot(h.slot);
+    std::uint64_t failed = pack(h.generation, kFailed);
+    if (s.control.load(std::memory_order_acquire) != failed) return;
+    s.refs.fetch_add(1, std::memory_order_seq_cst);  // keeps the slot from reuse until we leave
+    std::exception_ptr error;
+    if (s.control.compare_exchange_strong(failed, pack(h.generation, kFailedSeen), std::memory_order_seq_cst)) {
+        // Threads that saw kFailed before our CAS may still be copying the
+        // exception to a dependant (inherit_failure): let them finish.
+        while (s.refs.load(std::memory_order_acquire) > 1) std::this_thread::yield();
+        error = std::move(s.error);
+        s.error = nullptr;
+    }
+    s.refs.fetch_sub(1, std::memory_order_release);
+    if (error) std::rethrow_exception(error);
+}
+
+void JobSystem::wait_until_finished(JobHandle h) {
+    struct Counted {
+        std::atomic<int>& n;
+        explicit Counted(std::atomic<int>& counter) : n(counter) { n.fetch_add(1, std::memory_order_relaxed); }
+        ~Counted() { n.fetch_sub(1, std::memory_order_relaxed); }
+    } waiting(waiting_threads_);
+    const bool inside_job = t_jobs_on_stack > 0;  // then only what h needs (see the header)
+    using Clock = std::chrono::steady_clock;
+    const auto full_spin = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs));
+    auto spin = full_spin;
+    Clock::time_point spin_until{};
+    int idle = 0;
+    while (!finished(h)) {
+        if (help_with(h, true) || (!inside_job && run_one())) {
+            idle = 0;
+            spin = full_spin;
+            continue;
+        }
+        if (idle++ == 0) spin_until = Clock::now() + spin;
+        if ((idle & 63) != 0 || Clock::now() < spin_until) {
+            TSL_CPU_RELAX();
+            continue;
+        }
+        // Sleep until some job finishes or becomes ready (finish() and
+        // make_ready() wake every sleeping waiter, once per sleep), then look
+        // again. The same handshake as a worker's (see make_ready).
+        const std::uint32_t epoch = waiter_epoch_.load(std::memory_order_seq_cst);
+        sleeping_waiters_.fetch_add(1, std::memory_order_seq_cst);
+        waiter_wake_pending_.store(false, std::memory_order_seq_cst);
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        if (!finished(h) && !help_with(h, false) && (inside_job || !anything_queued())) sleep_on(waiter_epoch_, epoch, -1);
+        sleeping_waiters_.fetch_sub(1, std::memory_order_seq_cst);
+        idle = 0;
+        spin = full_spin / 10;  // woken for some other job, likely: look briefly, then sleep again
+    }
+}
+
+// A step of complete()'s depth-first search: a job, and which of its
+// dependencies to look at next.
+struct JobSystem::PathStep {
+    JobHandle job;
+    std::uint32_t next_dependency = 0;
+};
+
+// Looks through `root` and the jobs it depends on, directly or not, for work:
+// a ready job (claimed with a CAS and run here) or an open loop (pieces
+// claimed here). With run == false, only says whether there is some. Running
+// one, it goes on from there: the job above it may be ready now, so a chain
+// of N jobs costs O(N), not O(N^2). Each job's dependencies are expanded once
+// per search (visit_mark), so a diamond-shaped graph is not walked
+// exponentially. The path lives in a thread-local vector shared by nested
+// searches (a job run here may itself wait): each uses the part above where
+// it started.
+bool JobSystem::help_with(JobHandle root, bool run) {
+    static thread_local std::vector<PathStep> path;
+    const std::size_t base = path.size();
+    struct Truncate {
+        std::vector<PathStep>& steps;
+        std::size_t size;
+        ~Truncate() { steps.resize(size); }
+    } truncate{path, base};
+    const std::uint64_t search = this_thread_token() << 32 | ++t_searches;
+    bool ran = false;
+    path.push_back({root, 0});
+    while (path.size() > base) {
+        const JobHandle job = path.back().job;
+        Slot& s = slot(job.slot);
+        std::uint64_t control = s.control.load(std::memory_order_acquire);
+        if (generation_of(control) != job.generation) {  // finished, slot reused
+            path.pop_back();
+            continue;
+        }
+        switch (low_of(control)) {
+            case kReady:
+                if (!run) return true;
+                if (s.control.compare_exchange_strong(control, pack(job.generation, kRunning), std::memory_order_acq_rel,
+                                                      std::memory_order_relaxed)) {
+                    run_claimed(job.slot);
+                    ran = true;
+                }
+                continue;  // look again: finished now, or taken by another thread
+            case kOpen:
+                if (!run) {
+                    if (s.next_piece.load(std::memory_order_relaxed) < s.pieces.load(std::memory_order_relaxed))
+                        return true;
+                    path.pop_back();
+                } else if (work_on_loop(s, job.generation)) {
+                    ran = true;
+                } else {
+                    path.pop_back();  // every piece claimed: others are finishing it
+                }
+                continue;
+            case kPending: {
+                PathStep& step = path.back();
+                if (step.next_dependency == 0) {
+                    // relaxed: marks only save work; a mark lost to another
+                    // search means a second look, never a missed one.
+                    if (s.visit_mark.load(std::memory_order_relaxed) == search) {
+                        path.pop_back();
+                        continue;
+                    }
+                    s.visit_mark.store(search, std::memory_order_relaxed);
+                }
+                const std::uint32_t known = std::min<std::uint32_t>(s.after_count.load(std::memory_order_acquire), kMaxDependencies);
+                if (step.next_dependency >= known) {
+                    path.pop_back();
+                    continue;
+                }
+                const std::uint64_t dependency = s.after[step.next_dependency].load(std::memory_order_relaxed);
+                // Seqlock-style: if the slot was reused while we read, its
+                // generation has changed by now (see acquire_slot's fence).
+                std::atomic_thread_fence(std::memory_order_acquire);
+                if (generation_of(s.control.load(std::memory_order_relaxed)) != job.generation) {
+                    path.pop_back();
+                    continue;
+                }
+                ++step.next_dependency;
+                path.push_back({JobHandle{low_of(dependency), generation_of(dependency)}, 0});
+                continue;
+            }
+            default:  // running on another thread, or finished
+                path.pop_back();
+                continue;
+        }
+    }
+    return ran;
+}
+
+void JobSystem::wake_waiters() {
+    // Once per sleep: until a sleeping waiter has looked again, further jobs
+    // do not pay for another system call.
+    if (waiter_wake_pending_.exchange(true, std::memory_order_seq_cst)) return;
+    waiter_epoch_.fetch_add(1, std::memory_order_seq_cst);
+    wake(waiter_epoch_, true);
+}
+
+// --- [SECTION] Workers ---------------------------------------------------------------
 
 // One wake-up per sleep: until a woken worker has taken it, further pushes
 // do not pay for another (a futex wake is a system call).
@@ -276,92 +708,10 @@ void JobSystem::wake_one() {
     wake_ups_.fetch_add(1, std::memory_order_relaxed);
 }
 
-// --- Running -------------------------------------------------------------------
-
-bool JobSystem::run_one() {
-    std::uint32_t index;
-    if (!take(index)) return false;
-    execute(index);
-    return true;
-}
-
-void JobSystem::execute(std::uint32_t index) {
-    Slot& s = slots_[index];
-    if (s.run_range) {
-        help_with_range(s);
-        s.refs.fetch_sub(1, std::memory_order_release);  // the queue entry we ran
-    } else {
-        s.run(s);
-        finish(index);  // the last touch: the slot may be reused at once
-    }
-}
-
-bool JobSystem::help_with_range(Slot& s) {
-    bool finished_it = false;
-    for (;;) {
-        const std::uint32_t begin = s.next_index.fetch_add(s.grain, std::memory_order_relaxed);
-        if (begin >= s.range_end) break;
-        const std::uint32_t end = std::min(begin + s.grain, s.range_end);
-        s.run_range(s, begin, end);
-        if (s.items_left.fetch_sub(end - begin, std::memory_order_acq_rel) == end - begin) {
-            finish(static_cast<std::uint32_t>(&s - slots_.get()));
-            finished_it = true;
-        }
-    }
-    return finished_it;
-}
-
-void JobSystem::finish(std::uint32_t index) {
-    Slot& s = slots_[index];
-    s.destroy(s);
-    std::uint32_t node = s.continuations.exchange(kClosed, std::memory_order_acq_rel);
-    s.done.store(true, std::memory_order_release);
-    s.done.notify_all();
-    while (node != kOpen) {
-        Slot& dependent = slots_[node / kMaxDependencies];
-        const std::uint32_t next = dependent.next_continuation[node % kMaxDependencies];
-        if (dependent.waiting_for.fetch_sub(1, std::memory_order_acq_rel) == 1) make_ready(node / kMaxDependencies);
-        node = next;
-    }
-}
-
-bool JobSystem::is_done(JobHandle h) const {
-    if (!h.valid()) return true;
-    const Slot& s = slots_[h.slot];
-    if (s.generation.load(std::memory_order_acquire) != h.generation) return true;
-    const bool done = s.done.load(std::memory_order_acquire);
-    return done || s.generation.load(std::memory_order_acquire) != h.generation;
-}
-
-void JobSystem::complete(JobHandle h) {
-    if (is_done(h)) return;
-    Slot& s = slots_[h.slot];
-    // Our own loop first: claim its chunks rather than wait for a worker to wake.
-    if (s.is_range.load(std::memory_order_acquire)) {
-        s.refs.fetch_add(1, std::memory_order_acq_rel);
-        if (s.generation.load(std::memory_order_acquire) == h.generation && s.waiting_for.load(std::memory_order_acquire) == 0)
-            help_with_range(s);
-        s.refs.fetch_sub(1, std::memory_order_release);
-    }
-
-    int idle_spins = 0;
-    while (!is_done(h)) {
-        if (run_one()) {
-            idle_spins = 0;
-            continue;
-        }
-        if (++idle_spins < 2000) {
-            TSL_CPU_RELAX();
-        } else if (s.generation.load(std::memory_order_acquire) == h.generation) {
-            s.done.wait(false, std::memory_order_acquire);  // the job runs elsewhere: sleep until it finishes
-        }
-    }
-}
-
-// --- Workers -------------------------------------------------------------------
-
 void JobSystem::worker_main(int index) {
     t_worker_index = index;
+    t_worker_system = id_;
+    queue_owner_[index].store(this_thread_token(), std::memory_order_release);
     t_queue = {id_, index};
     using Clock = std::chrono::steady_clock;
     bool polled = false;  // the last sleep was a poll that ran out: sleep again without spinning
@@ -386,6 +736,9 @@ void JobSystem::worker_main(int index) {
         // Look again within kPollUs while Wake::Soon jobs are about; else
         // sleep until woken, counted as a deep sleeper (see make_ready).
         const bool poll = kCanPoll && steady_ns() < poll_until_ns_.load(std::memory_order_seq_cst);
+        // Counted before a producer can pay for waking us (it reads
+        // wake_pending_ below): wake_ups never runs ahead of worker_sleeps.
+        worker_sleeps_.fetch_add(1, std::memory_order_relaxed);
         if (!poll) deep_sleepers_.fetch_add(1, std::memory_order_seq_cst);
         sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         // A wake-up sent before this point was for an earlier sleep: from now
@@ -404,7 +757,8 @@ void JobSystem::worker_main(int index) {
 }
 
 void JobSystem::set_worker_count(int workers) {
-    assert(t_worker_index == 0 && "JobSystem::set_worker_count: call it from the owner thread, not from a job");
+    assert(t_worker_system != id_ && t_jobs_on_stack == 0 &&
+           "JobSystem::set_worker_count: call it from the owner thread, not from a job (it joins the workers)");
     workers = std::clamp(workers, 0, kMaxWorkers);
     stopping_.store(true, std::memory_order_release);
     work_epoch_.fetch_add(1, std::memory_order_release);
@@ -413,8 +767,21 @@ void JobSystem::set_worker_count(int workers) {
     workers_.clear();
     stopping_.store(false, std::memory_order_release);
     worker_count_.store(workers, std::memory_order_relaxed);
-    if (workers > most_workers_.load(std::memory_order_relaxed)) most_workers_.store(workers, std::memory_order_relaxed);
+    if (workers > most_workers_.load(std::memory_order_relaxed)) most_workers_.store(workers, std::memory_order_seq_cst);
     for (int i = 0; i < workers; ++i) workers_.emplace_back([this, i] { worker_main(i + 1); });
+}
+
+JobSystemStats JobSystem::stats() const {
+    JobSystemStats s;
+    s.wake_ups = wake_ups_.load(std::memory_order_relaxed);
+    s.worker_sleeps = worker_sleeps_.load(std::memory_order_relaxed);
+    s.sleeping_workers = sleepers_.load(std::memory_order_seq_cst);
+    s.polling_workers = std::max(0, s.sleeping_workers - deep_sleepers_.load(std::memory_order_seq_cst));
+    s.waiting_threads = waiting_threads_.load(std::memory_order_relaxed);
+    s.sleeping_waiters = sleeping_waiters_.load(std::memory_order_seq_cst);
+    s.slots = capacity_.load(std::memory_order_relaxed);
+    for (int q = kMaxWorkers + 1; q < kMaxQueues; ++q) s.external_queues += queue_owner_[q].load(std::memory_order_relaxed) != 0;
+    return s;
 }
 
 }  // namespace tsl

@@ -2,6 +2,7 @@
 
 #include "core/jobs/job_system.h"
 
+#include <algorithm>
 #include <bit>
 #include <chrono>
 #include <thread>
@@ -93,9 +94,20 @@ Profiler::Lane* Profiler::lane_for_this_thread() {
     if (t_lane.profiler == id_) return static_cast<Lane*>(t_lane.lane);
     std::lock_guard<std::mutex> lock(registration_);
     // Pool workers are named by their index, so a new set of workers (after a
-    // change of worker count) continues the same lanes.
+    // change of worker count) continues the same lanes; and by their job
+    // system when it is not the first one seen, so the workers of two systems
+    // never write into one lane ("worker 1", "worker 1 (pool 2)").
     const int worker = JobSystem::current_worker_index();
-    const std::string name = worker > 0 ? "worker " + std::to_string(worker) : "thread " + std::to_string(lane_count_.load(std::memory_order_relaxed));
+    std::string name;
+    if (worker > 0) {
+        const std::uint64_t system = JobSystem::current_worker_system();
+        auto seen = std::find(job_systems_.begin(), job_systems_.end(), system);
+        if (seen == job_systems_.end()) seen = job_systems_.insert(job_systems_.end(), system);
+        const auto pool = seen - job_systems_.begin() + 1;
+        name = "worker " + std::to_string(worker) + (pool > 1 ? " (pool " + std::to_string(pool) + ")" : "");
+    } else {
+        name = "thread " + std::to_string(lane_count_.load(std::memory_order_relaxed));
+    }
     t_lane = {id_, add_lane(name)};
     return static_cast<Lane*>(t_lane.lane);
 }

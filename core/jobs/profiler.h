@@ -68,7 +68,8 @@ public:
 
     // Gives the calling thread its own lane with this name (the main thread:
     // "main"). Threads that never call this get one on their first zone:
-    // "worker K" for the job system's workers, "thread N" for others.
+    // "worker K" for the job system's workers ("worker K (pool N)" for the
+    // N-th job system whose workers record here), "thread N" for others.
     void name_this_thread(const std::string& name);
     // The calling thread records into the lane shared by every thread that
     // calls this with the same name (short-lived threads).
@@ -93,6 +94,7 @@ private:
     std::unique_ptr<Lane> lanes_[kMaxLanes];
     std::atomic<int> lane_count_{0};
     mutable std::mutex registration_;  // taken only when a thread gets its lane
+    std::vector<std::uint64_t> job_systems_;  // JobSystem::id() of workers' systems, in order seen (under registration_)
     std::atomic<bool> enabled_{true};
     const std::uint64_t id_;           // tells this profiler's lanes from another's in thread caches
 };

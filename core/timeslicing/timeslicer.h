@@ -155,6 +155,8 @@ public:
 
     // Main thread. The pool that Threading::Pool uses (without one, pool
     // launches run inline), and the profiler that receives job and wait zones.
+    // Jobs already started on another system are still waited for there: it
+    // must outlive them (the next update, or the destructor, waits).
     void set_job_system(JobSystem* jobs) noexcept { job_system_ = jobs; }
     void set_profiler(Profiler* profiler) noexcept { profiler_ = profiler; }
 
@@ -239,9 +241,11 @@ private:
         bool ran_off_main = false;
     };
     // The jobs started by the last launch and how, so that they are waited
-    // for the same way even if the threading changes meanwhile.
+    // for the same way — on the same job system — even if the threading or
+    // the job system changes meanwhile.
     struct InFlight {
         Threading how = Threading::Inline;
+        JobSystem* jobs = nullptr;  // Pool: the system the jobs were started on
         JobHandle handle;
         JobThreads threads;  // at most JobThreads::kMaxInFlight at once
     };
@@ -377,6 +381,7 @@ private:
                 // Chunks small enough that every thread gets some, large enough
                 // that cheap jobs do not drown in bookkeeping.
                 const auto grain = std::max<std::uint32_t>(1, count / (4 * (static_cast<std::uint32_t>(job_system_->worker_count()) + 1)));
+                in_flight_.jobs = job_system_;
                 in_flight_.handle = job_system_->parallel_for(count, grain, [this, first](std::uint32_t begin, std::uint32_t end) {
                     for (std::uint32_t i = begin; i < end; ++i) run_job(first + i);
                 });
@@ -391,8 +396,9 @@ private:
         const std::int64_t t0 = Profiler::now_ns();
         if (in_flight_.how == Threading::ThreadPerJob) {
             in_flight_.threads.join_all();
-        } else if (job_system_) {
-            job_system_->complete(in_flight_.handle);
+        } else {
+            in_flight_.jobs->complete(in_flight_.handle);
+            in_flight_.jobs = nullptr;
             in_flight_.handle = {};
         }
         in_flight_.how = Threading::Inline;
