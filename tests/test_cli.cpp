@@ -129,6 +129,10 @@ TEST_CASE("Bad arguments: one line naming the argument and the accepted values w
     require_usage_error({"metrics", "--out", "x.csv", "--update-every", "many"}, {"--update-every"});
     require_usage_error({"trace", "--mode", "aiao"}, {"--out"});
     require_usage_error({"trace", "--out", "x.csv", "--bogus"}, {"--bogus", "--mode"});
+    // An unknown option is named even when a required one is missing too: the typo is the likelier cause.
+    require_usage_error({"metrics", "--bogus"}, {"--bogus", "--out"});
+    require_usage_error({"trace", "--bogus", "--frames", "3"}, {"--bogus", "--out"});
+    CHECK(run_app({"metrics", "--bogus"}).err.find("is required") == std::string::npos);
     require_usage_error({"dance"}, {"dance", "trace", "metrics", "bench"});
 }
 
@@ -317,8 +321,11 @@ TEST_CASE("An unknown preset or pane is a usage error and a broken preset file n
     require_usage_error({"metrics", "--out", "-", "--preset", "no-such-preset"}, {"no-such-preset", "aiao-10hz", "four-modes-10hz"});
     require_usage_error({"screenshot", "--out", "x.png", "--preset", "no-such-preset"}, {"no-such-preset", "available"});
     const CommandResult pane = run_app({"trace", "--out", "-", "--preset", "aiao-10hz", "--pane", "4"});
-    CHECK(pane.status != 0);
+    CHECK(pane.status == 2);
     CHECK(pane.err.find("2 pane") != std::string::npos);
+    require_usage_error({"metrics", "--out", "-", "--preset", "aiao-10hz", "--pane", "5"}, {"--pane 5", "aiao-10hz", "1 to 2"});
+    require_usage_error({"metrics", "--out", "-", "--preset", "engine-queues", "--pane", "3"}, {"--pane 3", "engine-queues", "1 to 2"});
+    require_usage_error({"metrics", "--out", "-", "--pane", "6"}, {"--pane", "1 to 5"});
 
     const auto dir = scratch_dir("presets");
     std::filesystem::create_directories(dir / "presets");

@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -45,11 +46,17 @@ std::string accepted_here(const CLI::App& where) {
 int report(const CLI::App& app, const CLI::ParseError& error) {
     if (error.get_exit_code() == 0) return app.exit(error);
     std::string message = error.what();
-    if (dynamic_cast<const CLI::ExtrasError*>(&error)) {
-        const auto parsed = app.get_subcommands();
-        const CLI::App& where = parsed.empty() ? app : *parsed.back();
-        message += " (accepted: " + accepted_here(where) + ")";
+    const auto parsed = app.get_subcommands();
+    const CLI::App& where = parsed.empty() ? app : *parsed.back();
+    bool unexpected = dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr;
+    // CLI11 checks for missing required options before it reports unknown
+    // ones; an unknown option (a typo, most likely) is named first.
+    if (const std::vector<std::string> unknown = where.remaining(); dynamic_cast<const CLI::RequiredError*>(&error) && !unknown.empty()) {
+        message = unknown.size() == 1 ? "The following argument was not expected:" : "The following arguments were not expected:";
+        for (const std::string& argument : unknown) message += " " + argument;
+        unexpected = true;
     }
+    if (unexpected) message += " (accepted: " + accepted_here(where) + ")";
     std::cerr << "timeslice-lab: " << printable(message) << "; see 'timeslice-lab --help'\n";
     return 2;
 }
