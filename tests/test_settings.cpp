@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 
 using namespace tsl;
 using namespace tsl::test;
@@ -63,6 +64,47 @@ TEST_CASE("A malformed settings file is reported with its line and replaced by d
     CHECK(applied(loaded) == LabSettings{});
     CHECK_FALSE(std::filesystem::exists(path));             // set aside ...
     CHECK(std::filesystem::exists(path + ".bad"));         // ... for the user to look at
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A malformed settings file never overwrites an older .bad file", "[settings]") {
+    const auto dir = scratch_dir("settings-twice-bad");
+    const std::string path = (dir / "settings.toml").string();
+    std::ofstream(path + ".bad") << "the first bad file";
+    std::ofstream(path) << "scene = \"npc\n";  // unterminated string on line 1
+    const SettingsLoad loaded = load_settings(path);
+    REQUIRE(loaded.problems.size() == 1);
+    CHECK(loaded.problems[0].find("moved to '" + path + ".bad-2'") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(path));
+    std::ifstream first(path + ".bad");
+    CHECK(std::string(std::istreambuf_iterator<char>(first), {}) == "the first bad file");
+    CHECK(std::filesystem::exists(path + ".bad-2"));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A settings file that is a folder is reported and left alone", "[settings]") {
+    const auto dir = scratch_dir("settings-folder");
+    const std::string path = (dir / "settings.toml").string();
+    std::filesystem::create_directories(path);
+    const SettingsLoad loaded = load_settings(path);
+    REQUIRE(loaded.problems.size() == 1);
+    CHECK(loaded.problems[0].find(path) != std::string::npos);
+    CHECK(loaded.problems[0].find("folder") != std::string::npos);
+    CHECK(applied(loaded) == LabSettings{});
+    CHECK(std::filesystem::is_directory(path));
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("A section written as a value is reported with its line and the rest still loads", "[settings]") {
+    const auto dir = scratch_dir("settings-section-type");
+    const std::string path = (dir / "settings.toml").string();
+    std::ofstream(path) << "ui_scale = 1.5\nwindow = 7\n[npc]\ncount = 77\n";
+    const SettingsLoad loaded = load_settings(path);
+    REQUIRE(loaded.problems.size() == 1);
+    CHECK(loaded.problems[0].find("line 2") != std::string::npos);
+    CHECK(loaded.problems[0].find("[window]") != std::string::npos);
+    CHECK(applied(loaded).npc.world.npc_count == 77);
+    CHECK(applied(loaded).ui_scale == 1.5f);
     std::filesystem::remove_all(dir);
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/base/printable.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -81,17 +82,39 @@ SettingsLoad load_settings(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return result;
     result.found = true;
+    if (std::filesystem::is_directory(path, ec)) {
+        result.problems.push_back(printable("settings file '" + path + "' is a folder, not a file; using defaults (it is left as it is)"));
+        return result;
+    }
 
     toml::table table;
     try {
         table = toml::parse_file(path);
     } catch (const toml::parse_error& error) {
+        // Set aside under a name not yet taken: an older .bad file is kept too.
+        std::string aside = path + ".bad";
+        for (int n = 2; std::filesystem::symlink_status(aside, ec).type() != std::filesystem::file_type::not_found && n < 1000; ++n)
+            aside = path + ".bad-" + std::to_string(n);
+        std::filesystem::rename(path, aside, ec);
         std::ostringstream message;
-        message << "settings file '" << path << "' line " << error.source().begin.line << ": " << error.description()
-                << "; moved to '" << path << ".bad', using defaults";
+        message << "settings file '" << path << "' line " << error.source().begin.line << ": " << error.description() << "; ";
+        if (ec) message << "could not be moved aside (" << ec.message() << "), ";
+        else message << "moved to '" << aside << "', ";
+        message << "using defaults";
         result.problems.push_back(printable(message.str()));
-        std::filesystem::rename(path, path + ".bad", ec);
         return result;
+    }
+
+    // A section written as a value (`window = 7`): its settings cannot be read.
+    std::vector<std::string> reported;
+    for (const FieldSpec& field : settings_schema()) {
+        const auto [section, key] = split_key(field.settings_key);
+        if (section.empty() || std::find(reported.begin(), reported.end(), section) != reported.end()) continue;
+        const toml::node* node = table.get(section);
+        if (!node || node->is_table()) continue;
+        reported.emplace_back(section);
+        result.problems.push_back(printable("settings file '" + path + "' line " + std::to_string(node->source().begin.line) + ": " +
+                                            std::string(section) + " must be a section [" + std::string(section) + "]; using its defaults"));
     }
 
     for (const FieldSpec& field : settings_schema()) {
