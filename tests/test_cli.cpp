@@ -129,6 +129,13 @@ TEST_CASE("Bad arguments: one line naming the argument and the accepted values w
     require_usage_error({"metrics", "--out", "x.csv", "--update-every", "many"}, {"--update-every"});
     require_usage_error({"trace", "--mode", "aiao"}, {"--out"});
     require_usage_error({"trace", "--out", "x.csv", "--bogus"}, {"--bogus", "--mode"});
+    // Not a number is in no range: record --seconds nan would write a one-frame GIF.
+    const auto dir = scratch_dir("not-finite");
+    const std::string gif = (dir / "never.gif").string();
+    for (const char* not_finite : {"nan", "-nan", "inf"})
+        require_usage_error({"record", "--out", gif, "--seconds", not_finite}, {"--seconds", not_finite, "0.05", "600"});
+    CHECK(std::filesystem::is_empty(dir));
+    std::filesystem::remove_all(dir);
     // An unknown option is named even when a required one is missing too: the typo is the likelier cause.
     require_usage_error({"metrics", "--bogus"}, {"--bogus", "--out"});
     require_usage_error({"trace", "--bogus", "--frames", "3"}, {"--bogus", "--out"});

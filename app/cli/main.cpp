@@ -21,8 +21,10 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -80,6 +82,23 @@ CLI::Validator size_validator() {
             return {};
         },
         "WxH", "size");
+}
+
+// A number from `lo` to `hi`. CLI::Range lets "nan" through (every comparison
+// with it is false); this one asks for a finite number first.
+CLI::Validator finite_range(double lo, double hi) {
+    return CLI::Validator(
+        [lo, hi](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double value = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value) || value < lo || value > hi) {
+                std::ostringstream range;
+                range << "'" << text << "' is out of range (" << lo << " to " << hi << ")";
+                return range.str();
+            }
+            return {};
+        },
+        "NUMBER", "finite range");
 }
 
 // One line on stderr; the problem's exit status.
@@ -182,7 +201,7 @@ struct RecordCommand {
         out = command->add_option("--out", rec.out, "Output GIF file");
         out_dir = command->add_option("--out-dir", rec.out_dir, "With --preset article: the directory for the article's nine GIFs");
         command->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
-        command->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(CLI::Range(0.05, 600.0))->capture_default_str();
+        command->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(finite_range(0.05, 600.0))->capture_default_str();
         command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
         command->add_option("--scene", rec.scene, "Scene: npc, exposure, engine")->check(field_validator(*find_field("scene")));
         command->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
