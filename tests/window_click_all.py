@@ -224,10 +224,11 @@ class Driver:
         self.last_action = description
         for command in commands:
             if command[0] == "tap":
-                # Held down for a frame: Dear ImGui 1.86 reads keys once a
-                # frame and misses a press released before it looks.
+                # Held down for three frames: Dear ImGui 1.86 reads keys once
+                # a frame and misses a press released before it looks, and a
+                # frame may begin before the X server has delivered the press.
                 self.xdo("keydown", command[1])
-                self.wait_frames(1)
+                self.wait_frames(3)
                 self.xdo("keyup", command[1])
             else:
                 self.xdo(*command)
@@ -240,7 +241,7 @@ class Driver:
             if self.last.keyboard_taken and self.last.active == field:
                 # The text field clicked or dragged in takes the keyboard; Return hands it back.
                 self.xdo("keydown", "Return")
-                self.wait_frames(1)
+                self.wait_frames(3)
                 self.xdo("keyup", "Return")
                 self.last = self.wait_frames(3)
             if self.last.keyboard_taken:
