@@ -327,15 +327,24 @@ JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wak
     return {index, generation};
 }
 
-// `dependency` has finished; if it failed and its failure has not been
-// reported yet, `dependant` fails with its exception instead of running.
+// `dependency` has finished (its list is closed, or its slot reused); if it
+// failed and its failure has not been reported yet, `dependant` fails with its
+// exception instead of running.
+// Its state is no guide here: finish() closes the list first and publishes
+// kFailed last, after walking the dependants that linked in time, so a
+// dependency seen closed may still read kRunning (or kOpen, kPending). Its
+// `failing` flag is final by then (set before finish() starts, which read it
+// before closing the list; our acquire of the closed head sees it).
 void JobSystem::inherit_failure(Slot& dependant, Slot& dependency, std::uint32_t generation) {
-    const std::uint64_t failed = pack(generation, kFailed);
-    if (dependency.control.load(std::memory_order_acquire) != failed) return;
-    // Counted in, then checked (seq_cst, as in work_on_loop): the thread that
-    // reports the failure waits for us before it moves the exception out.
+    if (!dependency.failing.load(std::memory_order_acquire)) return;  // a hint; checked below
+    // Counted in, then checked (seq_cst, as in work_on_loop): while the slot
+    // still holds this generation and the failure is unreported, neither the
+    // thread that reports it (it waits for refs before it moves the exception
+    // out) nor one that reuses the slot (it waits for refs before resetting
+    // `failing` and `error`) can change them under us.
     dependency.refs.fetch_add(1, std::memory_order_seq_cst);
-    if (dependency.control.load(std::memory_order_seq_cst) == failed) {
+    const std::uint64_t control = dependency.control.load(std::memory_order_seq_cst);
+    if (generation_of(control) == generation && low_of(control) != kFailedSeen && dependency.failing.load(std::memory_order_acquire)) {
         std::exception_ptr error = dependency.error;
         if (!dependant.failing.exchange(true, std::memory_order_acq_rel)) dependant.error = std::move(error);
     }
@@ -390,7 +399,9 @@ void JobSystem::finish(std::uint32_t index) {
         const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
         s.destroy(s);
         const bool failed = s.failing.load(std::memory_order_acquire);
-        // Closed first: a job scheduled after this sees it finished and does not wait for it.
+        // Closed first: a job scheduled after this sees it finished and does not
+        // wait for it; it learns of a failure from `failing` (inherit_failure),
+        // since kFailed is published only at the end.
         const std::uint64_t head = s.continuations.exchange(pack(generation, kListClosed), std::memory_order_acq_rel);
         {
             // The dependants, before this job is published as finished: our
@@ -551,7 +562,7 @@ void JobSystem::rethrow_if_failed(JobHandle h) {
     s.refs.fetch_add(1, std::memory_order_seq_cst);  // keeps the slot from reuse until we leave
     std::exception_ptr error;
     if (s.control.compare_exchange_strong(failed, pack(h.generation, kFailedSeen), std::memory_order_seq_cst)) {
-        // Threads that saw kFailed before our CAS may still be copying the
+        // Threads counted in before our CAS may still be copying the
         // exception to a dependant (inherit_failure): let them finish.
         while (s.refs.load(std::memory_order_acquire) > 1) std::this_thread::yield();
         error = std::move(s.error);
