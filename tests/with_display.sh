@@ -4,31 +4,43 @@
 #
 # Xvfb chooses a free display number itself (-displayfd: it binds the socket,
 # then reports the number), so two tests, build directories or checkouts on
-# one machine can never be given the same one; and the server is waited for
-# at the end, so its shutdown cannot take the socket of a display started
-# after it (what "Failed to open display" meant under xvfb-run -a).
+# one machine are never given the same one; COMMAND starts only once a client
+# has connected to the display (a server that died at start is started
+# again, up to three times); and the server is waited for at the end, so its
+# shutdown cannot take the socket of a display started after it.
 set -u
 screen=$1
 shift
 dir=$(mktemp -d)
-Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
-xvfb=$!
-for _ in $(seq 1 300); do
-  [ -s "$dir/display" ] && break
-  kill -0 "$xvfb" 2>/dev/null || break
-  sleep 0.1
-done
-if [ ! -s "$dir/display" ]; then
-  echo "with_display.sh: the virtual display did not start:"
-  cat "$dir/xvfb.log"
+xvfb=""
+trap '[ -z "$xvfb" ] || { kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; }; rm -rf "$dir"' EXIT
+
+# start_display: a running Xvfb in $xvfb with DISPLAY set and answering, or status 1.
+start_display() {
+  : >"$dir/display"
+  Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+  xvfb=$!
+  for _ in $(seq 1 300); do
+    kill -0 "$xvfb" 2>/dev/null || break
+    if [ -s "$dir/display" ]; then
+      export DISPLAY=":$(head -n 1 "$dir/display")"
+      xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
+    fi
+    sleep 0.1
+  done
   kill "$xvfb" 2>/dev/null
-  rm -rf "$dir"
-  exit 1
-fi
-export DISPLAY=":$(head -n 1 "$dir/display")"
+  wait "$xvfb" 2>/dev/null
+  xvfb=""
+  return 1
+}
+
+for attempt in 1 2 3; do
+  start_display && break
+  if [ "$attempt" = 3 ]; then
+    echo "with_display.sh: no virtual display after three tries; the last server said:"
+    cat "$dir/xvfb.log"
+    exit 1
+  fi
+done
 "$@"
-status=$?
-kill "$xvfb" 2>/dev/null
-wait "$xvfb" 2>/dev/null
-rm -rf "$dir"
-exit "$status"
+exit $?
