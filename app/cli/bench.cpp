@@ -29,12 +29,6 @@ namespace {
 
 volatile double g_sink;  // results land here so the compiler cannot drop the work
 
-std::string format(const char* fmt, auto... args) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, fmt, args...);
-    return buffer;
-}
-
 using LookupHistory = KeyedHistory<std::uint32_t, NpcDecision>;
 
 // The history as a timeslicer leaves it mid-batch with asynchronous output:
@@ -50,6 +44,12 @@ LookupHistory steady_state_history(std::uint32_t keys) {
 }
 
 }  // namespace
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
 
 double median_ms(int samples, double min_sample_ms, const std::function<void()>& fn) {
     using Clock = std::chrono::steady_clock;
@@ -145,10 +145,6 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
             draw.push_back(app.last_cost().draw_ms);
             total.push_back(sim.back() + draw.back());
         }
-        auto median = [](std::vector<double> v) {
-            std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-            return v[v.size() / 2];
-        };
         records.push_back({"frame_cpu_ms", {{"npcs", npcs}}, median(total), "ms"});
         table += format("  %8u %14.3f %14.3f %14.3f\n", npcs, median(total), median(sim), median(draw));
     }

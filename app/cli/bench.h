@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <vector>
@@ -24,6 +25,17 @@ struct BenchOptions {
     std::vector<std::string> only;  // groups to run (lookup, threads, exposure, engine, frame, gif); empty: all
 };
 inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "engine", "frame", "gif"};
+
+// printf into a string (at most 511 characters), for the tables.
+template <class... Args>
+std::string format(const char* fmt, Args... args) {
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, fmt, args...);
+    return buffer;
+}
+
+// The middle value of v (the upper middle when the count is even; 0 when empty).
+double median(std::vector<double> v);
 
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
 // fn enough times to last at least `min_sample_ms` and reports the time per

@@ -27,18 +27,6 @@ namespace tsl::app {
 
 namespace {
 
-std::string format(const char* fmt, auto... args) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, fmt, args...);
-    return buffer;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
-
 struct StepRow {
     double tick_ms = 0;            // main thread, per tick
     double merge_ns = 0;           // merge per change merged

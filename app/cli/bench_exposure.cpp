@@ -26,18 +26,6 @@ namespace tsl::app {
 
 namespace {
 
-std::string format(const char* fmt, auto... args) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, fmt, args...);
-    return buffer;
-}
-
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
-
 struct ExposureRow {
     double main_ms = 0, busy_ms = 0, total_ms = 0;
     int busy_threads = 0;
