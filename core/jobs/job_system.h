@@ -177,18 +177,9 @@ public:
     template <class Fn>
     JobHandle schedule(Fn&& fn, std::initializer_list<JobHandle> after = {}, Wake wake = Wake::Now) {
         using F = std::decay_t<Fn>;
-        static_assert(sizeof(F) <= kInlineJobBytes, "JobSystem: the callable captures too much; capture a pointer to a struct");
-        static_assert(alignof(F) <= alignof(std::max_align_t), "JobSystem: over-aligned callable");
-        Slot& s = acquire_slot();
-        try {
-            new (s.storage) F(std::forward<Fn>(fn));
-        } catch (...) {
-            abandon_slot(s);
-            throw;
-        }
+        Slot& s = slot_holding(std::forward<Fn>(fn));
         s.run = [](Slot& self) { (*std::launder(reinterpret_cast<F*>(self.storage)))(); };
         s.run_range = nullptr;
-        s.destroy = [](Slot& self) { std::launder(reinterpret_cast<F*>(self.storage))->~F(); };
         return submit(s, after, wake);
     }
 
@@ -200,18 +191,9 @@ public:
     JobHandle parallel_for(std::uint32_t count, std::uint32_t grain, Fn&& fn, std::initializer_list<JobHandle> after = {},
                            Wake wake = Wake::Now) {
         using F = std::decay_t<Fn>;
-        static_assert(sizeof(F) <= kInlineJobBytes, "JobSystem: the callable captures too much; capture a pointer to a struct");
-        static_assert(alignof(F) <= alignof(std::max_align_t), "JobSystem: over-aligned callable");
-        Slot& s = acquire_slot();
-        try {
-            new (s.storage) F(std::forward<Fn>(fn));
-        } catch (...) {
-            abandon_slot(s);
-            throw;
-        }
+        Slot& s = slot_holding(std::forward<Fn>(fn));
         s.run = nullptr;
         s.run_range = [](Slot& self, std::uint32_t b, std::uint32_t e) { (*std::launder(reinterpret_cast<F*>(self.storage)))(b, e); };
-        s.destroy = [](Slot& self) { std::launder(reinterpret_cast<F*>(self.storage))->~F(); };
         set_range(s, count, grain);
         return submit(s, after, wake);
     }
@@ -294,6 +276,23 @@ private:
     Slot& slot(std::uint32_t index) const;
     Slot& acquire_slot();
     void abandon_slot(Slot& slot);
+    // A claimed slot holding a copy of fn, with the destroy that ends it
+    // (the slot goes back if the copy throws).
+    template <class Fn>
+    Slot& slot_holding(Fn&& fn) {
+        using F = std::decay_t<Fn>;
+        static_assert(sizeof(F) <= kInlineJobBytes, "JobSystem: the callable captures too much; capture a pointer to a struct");
+        static_assert(alignof(F) <= alignof(std::max_align_t), "JobSystem: over-aligned callable");
+        Slot& s = acquire_slot();
+        try {
+            new (s.storage) F(std::forward<Fn>(fn));
+        } catch (...) {
+            abandon_slot(s);
+            throw;
+        }
+        s.destroy = [](Slot& self) { std::launder(reinterpret_cast<F*>(self.storage))->~F(); };
+        return s;
+    }
     void grow(std::uint32_t seen_capacity);
     static void set_range(Slot& slot, std::uint32_t count, std::uint32_t grain);
     JobHandle submit(Slot& slot, std::initializer_list<JobHandle> after, Wake wake);
