@@ -6,7 +6,7 @@ cold would, and fails if the app dies, stops drawing, or lays out two items
 with one ImGui ID (the mistake that made the "NPCs" slider crash).
 
 It runs under a virtual display (tests/CMakeLists.txt starts it with
-xvfb-run). The app writes what it laid out each frame to the file named by
+tests/with_display.sh). The app writes what it laid out each frame to the file named by
 TIMESLICE_LAB_PROBE (app/ui/ui_probe.h): its windows, back to front, and
 every item with its label, rectangle and whether it takes a value. This
 script reads that file, clicks each item it has not clicked yet with

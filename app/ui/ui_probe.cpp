@@ -81,8 +81,6 @@ void record(ImGuiID id, const ImRect& bb, ImGuiItemFlags extra_flags, bool visib
 
 }  // namespace
 
-bool ui_probe_enabled() { return !probe().path.empty(); }
-
 int ui_probe_duplicates() {
     probe().counting = true;
     return probe().duplicates_counted;

@@ -5,6 +5,8 @@
 // after every frame (atomically: a reader never sees half of it):
 //
 //   frame N WIDTH HEIGHT
+//   active ID_HEX KEYBOARD                          the item ImGui holds active (0: none),
+//                                                   KEYBOARD 1 when ImGui takes the keys
 //   window NAME_HEX X Y W H SCROLL_Y SCROLL_MAX_Y   one per window shown
 //   item ID_HEX NAME_HEX LABEL_HEX X Y W H FLAGS    one per visible item: its
 //                                                   window, its label ("-" when its ID
@@ -30,8 +32,6 @@
 
 namespace tsl::app {
 
-// True when TIMESLICE_LAB_PROBE names a file (read once).
-bool ui_probe_enabled();
 // Writes this frame's record and starts the next one; call before ImGui::Render().
 void ui_probe_end_frame(std::int64_t frame);
 
