@@ -133,10 +133,9 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
         for (std::size_t i = 0; i < catalog.presets.size(); ++i) {
             const CatalogEntry& p = catalog.presets[i];
             // A heading per scene: the catalog lists the NPC scene's presets, then the exposure scene's, then the engine's.
-            auto scene_of = [](const CatalogEntry& e) { return e.engine_scene ? 2 : e.exposure_scene ? 1 : 0; };
-            if (i == 0 || scene_of(p) != scene_of(catalog.presets[i - 1])) {
+            if (i == 0 || p.scene() != catalog.presets[i - 1].scene()) {
                 if (i > 0) ImGui::Separator();
-                const std::string_view heading = kSceneNames[scene_of(p)].label;
+                const std::string_view heading = kSceneNames[static_cast<int>(p.scene())].label;
                 ImGui::TextDisabled("%.*s", static_cast<int>(heading.size()), heading.data());
             }
             if (ImGui::Selectable(p.title.c_str(), p.name == session.preset())) requests.commands.emplace_back(LoadPreset{p.name});

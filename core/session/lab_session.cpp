@@ -352,7 +352,7 @@ const Catalog& LabSession::catalog() const {
     }
     // Grouped by scene (NPCs, exposure, engine), in the order the lessons
     // teach them; the rest after, one mode's figures before comparisons of several.
-    auto scene_rank = [](const CatalogEntry& e) { return e.engine_scene ? 2 : e.exposure_scene ? 1 : 0; };
+    auto scene_rank = [](const CatalogEntry& e) { return static_cast<int>(e.scene()); };  // SceneKind's order
     auto lesson_scene = [&](const Lesson& l) {
         for (const CatalogEntry& p : c.presets)
             if (!l.steps.empty() && p.name == l.steps.front().preset) return p;

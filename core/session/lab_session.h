@@ -53,6 +53,8 @@ struct CatalogEntry {
     std::string name, title, description;
     bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
     bool engine_scene = false;    // ... of the engine scene
+    // Its scene; the catalog's order and the pickers' headings follow it.
+    SceneKind scene() const { return engine_scene ? SceneKind::Engine : exposure_scene ? SceneKind::Exposure : SceneKind::Npc; }
 };
 struct Catalog {
     // Both grouped by scene (the NPC scene's first) and in teaching order:
