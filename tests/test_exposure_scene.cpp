@@ -172,6 +172,50 @@ TEST_CASE("The same exposure settings give the same run", "[exposure][threads]")
     CHECK(a->character().flights == b->character().flights);
 }
 
+TEST_CASE("The ray caster changes only the cost: every mode shows the same maps and the character does the same", "[exposure][threads]") {
+    JobSystem jobs({1});
+    for (ExposureMode mode : kAllExposureModes) {
+        ExposureSceneConfig config;
+        config.mode = mode;
+        config.slice_percent = 30;
+        config.sentinel_speed = 0.5;
+        config.ray_caster = RayCaster::Plain;
+        auto plain = make(config, jobs);
+        std::vector<std::unique_ptr<ExposureScene>> others;
+        for (RayCaster caster : {RayCaster::FreeRuns, RayCaster::Lanes}) {
+            config.ray_caster = caster;
+            others.push_back(make(config, jobs));
+        }
+        for (int f = 0; f < 60; ++f) {
+            plain->step();
+            for (auto& other : others) {
+                other->step();
+                INFO(name_of(mode) << " " << name_of(other->config().ray_caster) << ", step " << f);
+                REQUIRE(other->exposure() == plain->exposure());
+                REQUIRE(other->exposure_version() == plain->exposure_version());
+                REQUIRE(other->character().position == plain->character().position);
+            }
+        }
+    }
+}
+
+TEST_CASE("Switching the ray caster while next-frame jobs are in flight keeps the map exact", "[exposure][threads][jobs]") {
+    JobSystem jobs({2});
+    ExposureSceneConfig config;
+    config.mode = ExposureMode::NextFrame;
+    config.sentinel_speed = 0.5;
+    auto scene = make(config, jobs);
+    config = scene->config();
+    Cell previous_eye = scene->eye();
+    for (int f = 0; f < 60; ++f) {
+        config.ray_caster = kAllRayCasters[f % 3];
+        REQUIRE(scene->set_config(config).empty());
+        scene->step();
+        if (f > 0) REQUIRE(scene->exposure() == map_by(ExposureAlgorithm::Sweep, scene->grid(), previous_eye));
+        previous_eye = scene->eye();
+    }
+}
+
 TEST_CASE("The shy character flees to a hidden cell when seen", "[exposure]") {
     JobSystem jobs({1});
     ExposureSceneConfig config;

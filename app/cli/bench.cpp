@@ -172,10 +172,7 @@ struct RayWork {
     void run(std::uint32_t begin, std::uint32_t end) { expose_rays(grid, eye, exposed.data(), begin, end); }
 };
 
-// The median of repeated runs and the quartiles around it.
-struct Spread {
-    double median = 0, p25 = 0, p75 = 0;
-};
+}  // namespace
 
 Spread spread_of(std::vector<double> runs) {
     std::sort(runs.begin(), runs.end());
@@ -190,8 +187,9 @@ Spread spread_of(std::vector<double> runs) {
 
 nlohmann::ordered_json spread_json(const Spread& s) { return {{"p25", s.p25}, {"p75", s.p75}}; }
 
-// "0.512 [0.50-0.53]" with `digits` decimals.
 std::string with_spread(const Spread& s, int digits) { return format("%.*f [%.*f-%.*f]", digits, s.median, digits, s.p25, digits, s.p75); }
+
+namespace {
 
 // Mean ms per call over a block of calls lasting at least `block_ms` (and at
 // least `min_calls` calls), after one warm-up call.

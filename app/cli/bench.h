@@ -37,6 +37,15 @@ std::string format(const char* fmt, Args... args) {
 // The middle value of v (the upper middle when the count is even; 0 when empty).
 double median(std::vector<double> v);
 
+// The median of repeated runs and the quartiles around it.
+struct Spread {
+    double median = 0, p25 = 0, p75 = 0;
+};
+Spread spread_of(std::vector<double> runs);  // runs must not be empty
+nlohmann::ordered_json spread_json(const Spread& s);  // {"p25": .., "p75": ..}, a BenchRecord's spread
+// "0.512 [0.50-0.53]" with `digits` decimals.
+std::string with_spread(const Spread& s, int digits);
+
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
 // fn enough times to last at least `min_sample_ms` and reports the time per
 // call, so that sub-microsecond work is not drowned by the clock.
@@ -53,7 +62,8 @@ std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& 
 std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table);
 
 // The delayed-gathering article's table: exposure_main_ms, _busy_ms and
-// _total_ms for every mode and algorithm at 100², 256² and 1000².
+// _total_ms for every mode and algorithm at 100², 256² and 1000²; and the
+// per-cell rays' three ray casters side by side (ray_caster_ms, with spread).
 std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string& table);
 
 // The parallel engine: engine_step_ms for 1,000 and 10,000 agents, lock-step

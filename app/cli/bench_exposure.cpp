@@ -11,10 +11,15 @@
 // gap starts with cold caches (on this machine about 1.5x slower), so the
 // single-threaded cost is also measured back to back: the algorithm's own
 // cost, what the README's targets compare.
+//
+// Then the per-cell rays alone, by ray caster (exposure.h): plain, the
+// article's one ray per cell read cell by cell, beside the free-run and AVX2
+// lanes optimisations, interleaved run by run, each run a whole map.
 #include "app/cli/assets.h"
 #include "app/cli/bench.h"
 
 #include "core/exposure/exposure_scene.h"
+#include "core/exposure/level.h"
 #include "core/jobs/job_system.h"
 
 #include <algorithm>
@@ -55,6 +60,56 @@ ExposureRow measure(const ExposureSceneConfig& config, JobSystem& jobs, int samp
         std::this_thread::sleep_until(start + frame);
     }
     return {median(main_ms), median(busy_ms), median(total_ms), static_cast<int>(median(threads))};
+}
+
+// ms per whole map by one caster: calls repeated until they last 2 ms
+// (at least one), so that a sub-millisecond map is not drowned by the clock.
+double map_ms(const OccupancyGrid& grid, Cell eye, std::vector<std::uint8_t>& out, RayCaster caster) {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    int calls = 0;
+    double elapsed_ms = 0;
+    do {
+        expose_rays(grid, eye, out.data(), 0, grid.cell_count(), caster);
+        ++calls;
+        elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    } while (elapsed_ms < 2.0);
+    return elapsed_ms / calls;
+}
+
+void bench_ray_casters(const BenchOptions& options, std::string& table, std::vector<BenchRecord>& records) {
+    const int runs = options.quick ? 5 : 15;
+    table += format("\nPer-cell rays by ray caster (exposure.h; the same map every way): level courtyard, the eye at the patrol's\n"
+                    "  first cell, one thread; ms per whole map, median [p25-p75] of %d runs, casters interleaved run by run\n",
+                    runs);
+    table += format("  %-6s %-24s %-24s %-24s %s\n", "grid", "plain (the article's)", "free-runs", "lanes (default)",
+                    "plain / lanes");
+    for (int width : {100, 256, 1000}) {
+        LevelLoad loaded = load_level(assets_directory() + "/levels/courtyard.txt");
+        if (!loaded.level) throw std::runtime_error("bench: " + loaded.error);
+        const Level level = resize_level(*loaded.level, width);
+        OccupancyGrid grid = level.grid;
+        grid.update_free_runs();
+        const Cell eye = level.patrol.front();
+        std::vector<std::vector<std::uint8_t>> maps(std::size(kAllRayCasters), std::vector<std::uint8_t>(grid.cell_count()));
+        std::vector<std::vector<double>> ms(std::size(kAllRayCasters));
+        for (int run = 0; run < runs + 1; ++run) {  // the first run warms up and is not counted
+            for (std::size_t c = 0; c < std::size(kAllRayCasters); ++c) {
+                const double t = map_ms(grid, eye, maps[c], kAllRayCasters[c]);
+                if (run > 0) ms[c].push_back(t);
+            }
+        }
+        for (std::size_t c = 1; c < maps.size(); ++c)
+            if (maps[c] != maps[0]) throw std::runtime_error("bench: the ray casters disagree on the map");
+        std::vector<Spread> spreads;
+        for (std::size_t c = 0; c < ms.size(); ++c) {
+            spreads.push_back(spread_of(ms[c]));
+            records.push_back({"ray_caster_ms", {{"grid", width}, {"caster", name_of(kAllRayCasters[c])}}, spreads[c].median, "ms",
+                               spread_json(spreads[c])});
+        }
+        table += format("  %-6d %-24s %-24s %-24s %.1fx\n", width, with_spread(spreads[0], 3).c_str(), with_spread(spreads[1], 3).c_str(),
+                        with_spread(spreads[2], 3).c_str(), spreads[0].median / spreads[2].median);
+    }
 }
 
 }  // namespace
@@ -105,6 +160,7 @@ std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string
                                "ms"});
         }
     }
+    bench_ray_casters(options, table, records);
     return records;
 }
 

@@ -18,6 +18,17 @@ const EnumName kAlgorithmNames[4] = {
     {"shadowcasting", static_cast<int>(ExposureAlgorithm::Sweep)},
 };
 
+const EnumName kRayCasterNames[3] = {
+    {"plain", static_cast<int>(RayCaster::Plain), "plain",
+     "One ray per cell, the cells it passes read one by one until a wall: the article's raycast."},
+    {"free-runs", static_cast<int>(RayCaster::FreeRuns), "free runs",
+     "One ray per cell, each run of cells it passes tested in one load from a table of free runs: the same map."},
+    {"lanes", static_cast<int>(RayCaster::Lanes), "AVX2 lanes",
+     "Free runs, eight rays at a time in AVX2 lanes (free runs where the CPU has no AVX2): the same map."},
+};
+
+std::string_view name_of(RayCaster caster) { return name_for(kRayCasterNames, static_cast<int>(caster)); }
+
 std::string_view name_of(ExposureAlgorithm algorithm) { return name_for(kAlgorithmNames, static_cast<int>(algorithm)); }
 
 std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text) { return parse_enum<ExposureAlgorithm>(kAlgorithmNames, text); }

@@ -20,9 +20,15 @@
 //
 // Per-cell rays (the article's algorithm): for every cell, its own segment
 // test. The segment touches one run of consecutive cells in each row across
-// its minor axis; each run is tested in one load from the grid's free-run
-// table, stopping at the first blocked run. Cost: about the sum over cells of
-// their minor-axis distance from the eye.
+// its minor axis. Three ray casters do that test (RayCaster below); they give
+// the same map bit for bit, since every test is the integer rule above:
+//   plain      reads each run's cells one by one, stopping at the first wall —
+//              one ray per cell, as the article casts them; the one to read;
+//   free-runs  tests each run in one load from the grid's free-run table;
+//              cost: about the sum over cells of their minor-axis distance;
+//   lanes      free runs, eight rays at a time in AVX2 lanes (free-runs on
+//              CPUs without AVX2). The scene's default; `bench` measures the
+//              three side by side.
 //
 // Visibility sweep (recursive shadowcasting, exact): per octant, walk the
 // columns outward keeping the set of slopes not yet blocked, as intervals
@@ -53,11 +59,25 @@ extern const EnumName kAlgorithmNames[4];
 std::string_view name_of(ExposureAlgorithm algorithm);
 std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text);
 
+// How per-cell rays are cast: an optimisation only, the map is the same.
+enum class RayCaster : std::uint8_t {
+    Plain,     // one ray per cell, its cells read one by one (the article's way; the taught version)
+    FreeRuns,  // one ray per cell, a run of cells per load from the free-run tables
+    Lanes,     // free runs, eight rays at a time in AVX2 lanes where the CPU has them
+};
+inline constexpr RayCaster kAllRayCasters[] = {RayCaster::Plain, RayCaster::FreeRuns, RayCaster::Lanes};
+// "plain", "free-runs", "lanes", with labels and help.
+extern const EnumName kRayCasterNames[3];
+std::string_view name_of(RayCaster caster);
+
 // Per-cell rays for the cells with row-major index in [first, last):
 // exposed[index] = 1 or 0.
-// Uses the grid's free-run tables when they are ready, and on CPUs with
-// AVX2 walks eight rays at a time; the map is the same whichever way.
-void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
+// With the default caster, uses the grid's free-run tables when they are
+// ready, and on CPUs with AVX2 walks eight rays at a time. Free-runs and
+// lanes fall back to plain while the tables are not ready. The map is the
+// same whichever way.
+void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last,
+                 RayCaster caster = RayCaster::Lanes);
 // One cell's exposure from the eye, by its ray.
 bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell);
 // The same map, one ray at a time (what expose_rays does without AVX2).

@@ -1,6 +1,12 @@
 // exposure_rays.cpp — the per-cell rays of exposure.h: the free-run tables,
 // the one-ray test, and the loop over a range of cells (with an AVX2 path
-// that walks eight rays in lockstep where the CPU has it).
+// that walks eight rays in lockstep where the CPU has it), by the three ray
+// casters of exposure.h: plain, free-runs, lanes.
+//
+// [SECTION] Free runs
+// [SECTION] Per-cell rays: the one-ray test and the loop over a range
+// [SECTION] AVX2 lanes: eight rays in lockstep
+// [SECTION] Entry points: expose_rays by caster, cell_exposed
 #include "core/exposure/exposure.h"
 
 #include <algorithm>
@@ -14,7 +20,7 @@
 
 namespace tsl {
 
-// --- Free runs ---------------------------------------------------------------------
+// --- [SECTION] Free runs -------------------------------------------------------------
 
 void OccupancyGrid::update_free_runs() {
     // One pass per direction, starting from the far end: a cell's run is 0 on
@@ -39,7 +45,7 @@ void OccupancyGrid::update_free_runs() {
     }
 }
 
-// --- Per-cell rays ------------------------------------------------------------------
+// --- [SECTION] Per-cell rays: the one-ray test and the loop over a range -------------
 
 namespace {
 
@@ -174,6 +180,8 @@ void expose_rays_with(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed
         }
     }
 }
+
+// --- [SECTION] AVX2 lanes: eight rays in lockstep ----------------------------------
 
 #ifdef TSL_EXPOSURE_AVX2
 
@@ -352,9 +360,20 @@ TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uin
 
 }  // namespace
 
-void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
+// --- [SECTION] Entry points: expose_rays by caster, cell_exposed --------------------
+
+void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last,
+                 RayCaster caster) {
+    if (caster == RayCaster::Plain) {
+        if (grid.walls[grid.index(eye.x, eye.y)]) {  // an eye inside a wall sees nothing (every segment starts in it)
+            std::fill(exposed + first, exposed + last, std::uint8_t{0});
+            return;
+        }
+        expose_rays_with<false>(grid, eye, exposed, first, last);
+        return;
+    }
 #ifdef TSL_EXPOSURE_AVX2
-    if (grid.free_runs_ready() && cpu_has_avx2() && !grid.walls[grid.index(eye.x, eye.y)]) {
+    if (caster == RayCaster::Lanes && grid.free_runs_ready() && cpu_has_avx2() && !grid.walls[grid.index(eye.x, eye.y)]) {
         expose_rays_lockstep(grid, eye, exposed, first, last);
         return;
     }

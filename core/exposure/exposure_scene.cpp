@@ -83,8 +83,7 @@ ExposureScene::~ExposureScene() { settle_jobs(); }
 void ExposureScene::settle_jobs() {
     if (pending_.valid()) jobs_->complete(pending_);
     pending_ = {};
-    pending_completes_pass_ = false;
-    cursor_ = 0;
+    pass_.abandon();  // a pass cut short is never shown
     for (auto& ns : work_ns_) ns.store(0, std::memory_order_relaxed);
 }
 
@@ -169,10 +168,11 @@ std::size_t ExposureScene::work_units() const {
     return config_.algorithm == ExposureAlgorithm::Rays ? grid_->cell_count() : static_cast<std::size_t>(kOctants);
 }
 
-void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, ExposureAlgorithm algorithm) {
+void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, UnitWork work) {
     const std::int64_t t0 = Profiler::now_ns();
+    const ExposureAlgorithm algorithm = work.algorithm;
     if (algorithm == ExposureAlgorithm::Rays) {
-        expose_rays(*grid_, eye, out, first, last);
+        expose_rays(*grid_, eye, out, first, last, work.caster);
     } else {
         for (std::size_t k = first; k < last; ++k) expose_sweep_octant(*grid_, eye, out, static_cast<int>(k));
     }
@@ -195,10 +195,9 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
     // The jobs get everything they read from the settings by value: set_config
     // may change config_ on the main thread while they run (a slider moved
     // with next-frame jobs in flight).
-    const ExposureAlgorithm algorithm = config_.algorithm;
-    const bool rays = algorithm == ExposureAlgorithm::Rays;
+    const UnitWork work{config_.algorithm, config_.ray_caster};
+    const bool rays = work.algorithm == ExposureAlgorithm::Rays;
     const auto count = static_cast<std::uint32_t>(last - first);
-    pending_units_ = last - first;
     // A sweep's map is cleared first, as a job too: the main thread only launches.
     JobHandle cleared;
     if (clear_first) {
@@ -212,7 +211,7 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
     }
     pending_ = jobs_->parallel_for(
         count, rays ? 256u : 1u,
-        [this, first, eye, out, algorithm](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out, algorithm); },
+        [this, first, eye, out, work](std::uint32_t b, std::uint32_t e) { run_units(first + b, first + e, eye, out, work); },
         {cleared},
         wake);
 }
@@ -226,55 +225,19 @@ void ExposureScene::update_exposure() {
     std::size_t gathered = 0;
     bool changed = false;
 
-    switch (config_.mode) {
-        case ExposureMode::Single:
-            if (sweep) {
-                const std::int64_t clear_t0 = Profiler::now_ns();
-                clear_for_sweep(front_.data(), *grid_, eye_);
-                record_work(clear_t0, 0, "exposure clear");
-            }
-            run_units(0, units, eye_, front_.data(), config_.algorithm);
-            gathered = units;
-            changed = true;
-            break;
-        case ExposureMode::SameFrame:
-            launch(0, units, eye_, front_.data(), Wake::Now, sweep);
-            jobs_->complete(pending_);
-            pending_ = {};
-            gathered = units;
-            changed = true;
-            break;
-        case ExposureMode::NextFrame:
-            if (pending_.valid()) {  // last step's map: gather it and show it
-                jobs_->complete(pending_);
-                pending_ = {};
-                front_.swap(back_);
-                gathered = units;
-                changed = true;
-            }
-            // Needed next step: no wake-up paid here, a sleeping worker finds it (Wake::Soon).
-            launch(0, units, eye_, back_.data(), Wake::Soon, sweep);
-            break;
-        case ExposureMode::Timesliced: {
-            if (pending_.valid()) {
-                jobs_->complete(pending_);
-                pending_ = {};
-                gathered = pending_units_;
-                if (pending_completes_pass_) {
-                    front_.swap(back_);
-                    changed = true;
-                    pending_completes_pass_ = false;
-                }
-            }
-            const bool new_pass = cursor_ == 0;
-            if (new_pass) pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
-            const std::size_t slice = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(units * config_.slice_percent / 100.0)));
-            const std::size_t end = std::min(units, cursor_ + slice);
-            launch(cursor_, end, pass_eye_, back_.data(), Wake::Soon, sweep && new_pass);
-            cursor_ = end == units ? 0 : end;
-            pending_completes_pass_ = end == units;
-            break;
+    if (config_.mode == ExposureMode::Single) {
+        if (sweep) {
+            const std::int64_t clear_t0 = Profiler::now_ns();
+            clear_for_sweep(front_.data(), *grid_, eye_);
+            record_work(clear_t0, 0, "exposure clear");
         }
+        run_units(0, units, eye_, front_.data(), {config_.algorithm, config_.ray_caster});
+        gathered = units;
+        changed = true;
+    } else {
+        const Gathered step = gather_and_launch();
+        gathered = step.units;
+        changed = step.changed;
     }
 
     // The three figures: read (and restart) what every thread spent.
@@ -295,8 +258,46 @@ void ExposureScene::update_exposure() {
     if (changed) ++version_;
 }
 
+// One update of the pass, in the timeslicer's order (docs/semantics.md,
+// section 1): gather what the last step started (next-frame gathering) and
+// swap the map in if that ends the pass; begin a new pass once the last one
+// is shown, reading its input, the eye; start the next units (all of them,
+// or a slice when timesliced); with same-frame gathering, gather them now.
+ExposureScene::Gathered ExposureScene::gather_and_launch() {
+    const bool same_frame = config_.mode == ExposureMode::SameFrame;
+    const bool sweep = config_.algorithm == ExposureAlgorithm::Sweep;
+    const auto units = static_cast<std::uint32_t>(work_units());
+    Gathered result;
+    auto gather = [&] {
+        if (!pass_.in_flight()) return;
+        jobs_->complete(pending_);
+        pending_ = {};
+        result.units += pass_.finish_started().count;
+        if (!pass_.save_finished(/*whole_batch=*/true).empty()) {  // the pass is done: show its map
+            front_.swap(back_);
+            result.changed = true;
+        }
+    };
+    gather();
+    if (pass_.all_saved()) {
+        pass_.begin(units);
+        pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
+    }
+    const std::uint32_t limit =
+        config_.mode == ExposureMode::Timesliced
+            ? std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::ceil(units * config_.slice_percent / 100.0)))
+            : units;
+    const UnitRange slice = pass_.start(limit);
+    // Needed next step: no wake-up paid here, a sleeping worker finds it (Wake::Soon).
+    launch(slice.first, slice.end(), pass_eye_, back_.data(), same_frame ? Wake::Now : Wake::Soon, sweep && slice.first == 0);
+    if (same_frame) gather();
+    return result;
+}
+
 double ExposureScene::pass_progress() const {
-    return config_.mode == ExposureMode::Timesliced ? static_cast<double>(cursor_) / static_cast<double>(work_units()) : 1.0;
+    if (config_.mode != ExposureMode::Timesliced) return 1.0;
+    // The share of the pass started; 0 once its last slice is in flight (the next step begins a new one).
+    return pass_.all_started() ? 0.0 : static_cast<double>(pass_.started()) / static_cast<double>(pass_.size());
 }
 
 void ExposureScene::update_character() {

@@ -11,6 +11,13 @@
 //   timesliced   a share of the cells per step (eye read when a pass starts),
 //                each slice gathered the next step; the map shown is the last
 //                complete pass.
+// The last three are one pattern, the timeslicer's (core/timeslicing): a pass
+// over the map's units (cells, or the sweep's octants) is a batch whose input,
+// the eye, is read when it begins and whose output, the whole map, is saved
+// (swapped in) when its last unit is gathered. Same frame and next frame start
+// the whole pass in one step; timesliced starts a slice per step. Where the
+// pass stands is a BatchCursor (core/timeslicing/batch_cursor.h), the
+// bookkeeping the Timeslicer keeps its batches with.
 // The three figures of the article are measured live: main-thread time, the
 // average time of the threads that worked, and the total over all threads.
 // And the algorithm can change under it: per-cell rays (the article's) or
@@ -25,6 +32,7 @@
 #include "core/exposure/level.h"
 #include "core/exposure/path_service.h"
 #include "core/jobs/profiler.h"
+#include "core/timeslicing/batch_cursor.h"
 
 #include <array>
 #include <atomic>
@@ -50,6 +58,7 @@ struct ExposureSceneConfig {
     std::uint32_t seed = 1;             // 1 — for "random"
     int grid_size = 100;                // 100 — W: 10,000 cells, the article's figure (10 .. 1000)
     ExposureAlgorithm algorithm = ExposureAlgorithm::Rays;
+    RayCaster ray_caster = RayCaster::Lanes;  // lanes — how per-cell rays are cast; the map is the same (exposure.h)
     ExposureMode mode = ExposureMode::Single;
     double slice_percent = 25;          // 25 — timesliced: share of the work per step (cells for rays, octants for the sweep)
     double sentinel_speed = 0.08;       // 0.08 — grid widths per second
@@ -141,11 +150,20 @@ private:
     ExposureScene(const ExposureSceneConfig& config, const SceneServices& services, Level level);
     void place_sentinel();
     void update_exposure();
+    struct Gathered {
+        std::size_t units = 0;  // units gathered this step
+        bool changed = false;   // a whole pass was saved: the map shown changed
+    };
+    Gathered gather_and_launch();  // the threaded modes: one update of the pass
     // units: cells or octants; clear_first: a sweep's map, cleared by a job first
     void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first);
+    struct UnitWork {
+        ExposureAlgorithm algorithm;
+        RayCaster caster;
+    };
     void record_work(std::int64_t t0, std::uint32_t first_unit, const char* what);  // into the three figures and the timeline
     std::size_t work_units() const;
-    void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, ExposureAlgorithm algorithm);  // any thread
+    void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, UnitWork work);  // any thread
     void update_character();
     void settle_jobs();
 
@@ -159,11 +177,9 @@ private:
 
     std::vector<std::uint8_t> front_, back_;
     std::uint64_t version_ = 0;
-    JobHandle pending_;
-    std::size_t pending_units_ = 0;        // units the pending launch covers
-    bool pending_completes_pass_ = false;  // swap the buffers once the pending work is gathered
-    std::size_t cursor_ = 0;               // timesliced: next unit of the pass
-    Cell pass_eye_;
+    JobHandle pending_;   // the units of pass_ in flight
+    BatchCursor pass_;    // the threaded modes: the pass's units started, gathered, saved (back_ swapped in)
+    Cell pass_eye_;       // the pass's input: the eye when the pass began
 
     std::int64_t frame_ = 0;
     double patrol_distance_ = 0;

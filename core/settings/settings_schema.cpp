@@ -275,6 +275,11 @@ const FieldSpec kFields[] = {
     {.key = "algorithm", .scope = FieldScope::Exposure, .kind = FieldKind::Enum, .label = "Algorithm",
      .help = "Exposure scene: per-cell rays (the article's) or the visibility sweep.", .names = kAlgorithmNames,
      .noun = "algorithm", .ui = {W::RadioRow}, TSL_ACCESS(s.exposure.algorithm)},
+    {.key = "ray_caster", .scope = FieldScope::Exposure, .kind = FieldKind::Enum,
+     .help = "Exposure scene: how the per-cell rays are cast. plain is the article's one ray per cell, its cells read one by "
+             "one; free-runs and lanes (eight rays at a time with AVX2) are optimisations that give the same map. "
+             "`timeslice-lab bench` measures the three side by side.",
+     .names = kRayCasterNames, .noun = "ray caster", .ui = {W::Hidden}, TSL_ACCESS(s.exposure.ray_caster)},
     {.key = "level", .scope = FieldScope::Exposure, .kind = FieldKind::Text, .min = 1,
      .help = "Exposure scene: a level in assets/levels, random, or a level file.", .ui = {W::Combo},
      TSL_ACCESS(s.exposure.level)},

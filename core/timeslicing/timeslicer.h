@@ -19,6 +19,8 @@
 //   3. start up to J jobs of the batch, in batch order (with asynchronous
 //      input, read each job's input as it starts);
 //   4. with same-frame gathering, finish the jobs just started.
+// Where the batch stands (started, finished, saved) is a BatchCursor
+// (batch_cursor.h), the bookkeeping the exposure scene's gathering uses too.
 // Asynchronous output saves a job's output when it is finished; synchronous
 // output saves the whole batch, in batch order, when its last job is finished
 // (SyncSave::LastFinish), or when the next batch starts (SyncSave::NextBatch,
@@ -62,6 +64,7 @@
 #pragma once
 
 #include "core/jobs/job_system.h"
+#include "core/timeslicing/batch_cursor.h"
 #include "core/timeslicing/job_threads.h"
 #include "core/timeslicing/keyed_history.h"
 #include "core/jobs/profiler.h"
@@ -167,8 +170,8 @@ public:
         if (!is_update_frame(frame)) return;
         last_update_frame_ = frame;
         finish_in_flight(frame);
-        if (next_finish_ == batch_size_) save_finished(frame, /*batch_starting=*/true);  // SyncSave::NextBatch saves now
-        if (next_save_ == batch_size_) start_new_batch(frame);
+        if (batch_.all_finished()) save_finished(frame, /*batch_starting=*/true);  // SyncSave::NextBatch saves now
+        if (batch_.all_saved()) start_new_batch(frame);
         start_jobs(frame);
         if (config_.gathering == Gathering::SameFrame) finish_in_flight(frame);
     }
@@ -186,7 +189,7 @@ public:
         finish_in_flight(frame_);
         save_finished(frame_, /*batch_starting=*/true);  // a whole batch held for the next one is saved
         history_.keep_newest_of(batch_keys_);
-        batch_size_ = next_start_ = next_finish_ = next_save_ = 0;
+        batch_.abandon();
         started_last_update_ = {};
     }
 
@@ -213,9 +216,9 @@ public:
     // Frames seen since the last reset; the next update() processes this frame.
     std::int64_t frame() const noexcept { return frame_; }
     BatchProgress progress() const noexcept {
-        return {batch_number_, batch_size_, next_start_, next_finish_, next_save_};
+        return {batch_number_, batch_.size(), batch_.started(), batch_.finished(), batch_.saved()};
     }
-    std::span<const Key> batch_keys() const noexcept { return {batch_keys_.data(), batch_size_}; }
+    std::span<const Key> batch_keys() const noexcept { return {batch_keys_.data(), batch_.size()}; }
     // Keys whose jobs the most recent update started (they stay "running"
     // until the next update, which may be P frames later).
     std::span<const Key> keys_started_in_last_update() const noexcept {
@@ -249,10 +252,6 @@ private:
         JobHandle handle;
         JobThreads threads;  // at most JobThreads::kMaxInFlight at once
     };
-    struct Range {
-        std::uint32_t first = 0, count = 0;
-    };
-
     // The article's rule: the batch size for asynchronous output, twice that
     // for synchronous output. Sized from the last batch's keys, which stay
     // known after a restart.
@@ -279,8 +278,7 @@ private:
         }
         history_.set_capacity(history_capacity());
         jobs_.resize(count);
-        batch_size_ = count;
-        next_start_ = next_finish_ = next_save_ = 0;
+        batch_.begin(count);
         if (count == 0) return;
         batch_number_ = batches_started_++;
         const bool sync_input = reads_inputs_at_batch_start(config_.mode);
@@ -293,11 +291,10 @@ private:
     }
 
     void start_jobs(std::int64_t frame) {
-        const std::uint32_t limit = config_.mode == Mode::UpdateAll ? batch_size_ : config_.jobs_per_update;
-        const std::uint32_t count = std::min(limit, batch_size_ - next_start_);
-        const std::uint32_t first = next_start_;
+        const std::uint32_t limit = config_.mode == Mode::UpdateAll ? batch_.size() : config_.jobs_per_update;
+        const UnitRange started = batch_.start(limit);
         const bool sync_input = reads_inputs_at_batch_start(config_.mode);
-        for (std::uint32_t i = first; i < first + count; ++i) {
+        for (std::uint32_t i = started.first; i < started.end(); ++i) {
             JobSlot& job = jobs_[i];
             if (!(sync_input && job.has_batch_input)) {
                 callbacks_.read_input(batch_keys_[i], job.input);
@@ -305,22 +302,21 @@ private:
             }
             trace(frame, i, TraceEvent::Start);
         }
-        started_last_update_ = {first, count};
-        next_start_ += count;
-        stats_.jobs_started += count;
-        last_update_.jobs_started += count;
-        if (count > 0) launch_jobs(first, count);
+        started_last_update_ = started;
+        stats_.jobs_started += started.count;
+        last_update_.jobs_started += started.count;
+        if (!started.empty()) launch_jobs(started.first, started.count);
     }
 
     void finish_in_flight(std::int64_t frame) {
-        if (next_finish_ == next_start_) return;
+        if (!batch_.in_flight()) return;
         wait_for_jobs();
-        for (std::uint32_t i = next_finish_; i < next_start_; ++i) {
+        const UnitRange finished = batch_.finish_started();
+        for (std::uint32_t i = finished.first; i < finished.end(); ++i) {
             trace(frame, i, TraceEvent::Finish);
             if (jobs_[i].ran_off_main) last_update_.worker_busy_ns += jobs_[i].run_ns;
         }
-        last_update_.jobs_finished += next_start_ - next_finish_;
-        next_finish_ = next_start_;
+        last_update_.jobs_finished += finished.count;
         save_finished(frame);
     }
 
@@ -328,14 +324,13 @@ private:
     // only once the whole batch is finished with synchronous output.
     // SyncSave::NextBatch holds a whole batch until the next one starts (`batch_starting`).
     void save_finished(std::int64_t frame, bool batch_starting = false) {
-        if (saves_outputs_at_batch_end(config_.mode)) {
-            if (next_finish_ < batch_size_) return;
-            if (config_.sync_save == SyncSave::NextBatch && !batch_starting) return;
-        }
-        for (; next_save_ < next_finish_; ++next_save_) {
-            if (!history_.push(batch_keys_[next_save_], jobs_[next_save_].output)) ++stats_.lost_outputs;
+        const bool whole_batch = saves_outputs_at_batch_end(config_.mode);
+        if (whole_batch && config_.sync_save == SyncSave::NextBatch && !batch_starting) return;
+        const UnitRange saved = batch_.save_finished(whole_batch);
+        for (std::uint32_t i = saved.first; i < saved.end(); ++i) {
+            if (!history_.push(batch_keys_[i], jobs_[i].output)) ++stats_.lost_outputs;
             ++stats_.outputs_saved;
-            trace(frame, next_save_, TraceEvent::Save);
+            trace(frame, i, TraceEvent::Save);
         }
     }
 
@@ -420,15 +415,12 @@ private:
     std::vector<Key> batch_keys_;  // keys of the current (or last) batch, in batch order
     std::vector<Key> next_keys_;   // scratch for new_batch
     std::vector<JobSlot> jobs_;
-    std::uint32_t batch_size_ = 0;
-    std::uint32_t next_start_ = 0;   // jobs [0, next_start_) have started
-    std::uint32_t next_finish_ = 0;  // jobs [0, next_finish_) are finished
-    std::uint32_t next_save_ = 0;    // jobs [0, next_save_) are saved
+    BatchCursor batch_;  // jobs of the current batch started, finished, saved
     std::uint32_t batch_number_ = 0;
     std::uint32_t batches_started_ = 0;
     std::int64_t frame_ = 0;
     std::int64_t last_update_frame_ = -1;
-    Range started_last_update_;
+    UnitRange started_last_update_;
     TimeslicerStats stats_;
 };
 
