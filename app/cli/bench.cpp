@@ -222,31 +222,28 @@ struct LoopMethod {
 
 }  // namespace
 
-std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table) {
-    std::vector<BenchRecord> records;
-    JobSystem jobs;
-    const int threads = jobs.worker_count() + 1;
-    const int samples = options.quick ? 3 : 9;
-    const double block_ms = options.quick ? 4.0 : 10.0;
-    using Clock = std::chrono::steady_clock;
+namespace {
 
-    // Every method is called the same way: one std::function call per chunk
-    // (or, for the pool and oneTBB, per claim of several chunks).
-    const std::vector<LoopMethod> methods = {
-        {"pool", [&](std::uint32_t count, std::uint32_t grain, const Body& body) {
-             jobs.complete(jobs.parallel_for(count, grain, [&body](std::uint32_t b, std::uint32_t e) { body(b, e); }));
-         }},
-        {"openmp", openmp_parallel_for},
-        {"tbb", tbb_parallel_for},
-    };
+// What the thread benchmarks share: the job system, how long to measure, and
+// the loop methods compared.
+struct ThreadBench {
+    JobSystem& jobs;
+    int threads = 0;
+    int samples = 0;
+    double block_ms = 0;
+    std::vector<LoopMethod> methods;
+
     // Runs of a sample go through the methods in a rotated order, so none is
     // always measured first or right after the same neighbour.
-    auto rotated = [&](int sample) {
+    std::vector<std::size_t> rotated(int sample) const {
         std::vector<std::size_t> order(methods.size());
         for (std::size_t m = 0; m < order.size(); ++m) order[m] = (m + static_cast<std::size_t>(sample)) % order.size();
         return order;
-    };
+    }
+};
 
+void bench_dispatch(const ThreadBench& bench, std::string& table, std::vector<BenchRecord>& records) {
+    using Clock = std::chrono::steady_clock;
     // --- Dispatch: a batch of empty jobs over every thread, waited for -----------
     // As a timeslicer update uses it: one launch of kBatch jobs, one wait.
     constexpr std::uint32_t kBatch = 256;
@@ -254,33 +251,33 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
     const Body empty_jobs = [](std::uint32_t begin, std::uint32_t end) {
         for (std::uint32_t i = begin; i < end; ++i) asm volatile("" ::"r"(i));
     };
-    std::vector<std::vector<double>> dispatch_ns(methods.size()), fork_join_us(methods.size());
+    std::vector<std::vector<double>> dispatch_ns(bench.methods.size()), fork_join_us(bench.methods.size());
     std::vector<double> spawn_ns, single_ns;
-    for (int s = 0; s < samples; ++s) {
-        for (std::size_t m : rotated(s)) {
+    for (int s = 0; s < bench.samples; ++s) {
+        for (std::size_t m : bench.rotated(s)) {
             let_threads_park();
-            const double ms = mean_ms_per_call(block_ms, 2, [&] {
-                for (int b = 0; b < kBatchesPerRun; ++b) methods[m].run(kBatch, 1, empty_jobs);
+            const double ms = mean_ms_per_call(bench.block_ms, 2, [&] {
+                for (int b = 0; b < kBatchesPerRun; ++b) bench.methods[m].run(kBatch, 1, empty_jobs);
             });
             dispatch_ns[m].push_back(ms * 1e6 / (double{kBatch} * kBatchesPerRun));
         }
         // Fork-join: one empty job per thread, launched and waited for.
-        for (std::size_t m : rotated(s)) {
+        for (std::size_t m : bench.rotated(s)) {
             let_threads_park();
             double us = 0;
             if (m == 0) {
-                us = 1000 * mean_ms_per_call(block_ms, 2, [&] {
-                         for (int b = 0; b < 100; ++b) methods[0].run(static_cast<std::uint32_t>(threads), 1, empty_jobs);
+                us = 1000 * mean_ms_per_call(bench.block_ms, 2, [&] {
+                         for (int b = 0; b < 100; ++b) bench.methods[0].run(static_cast<std::uint32_t>(bench.threads), 1, empty_jobs);
                      }) / 100;
             } else {
-                us = 1000 * mean_ms_per_call(block_ms, 2, [&] { m == 1 ? openmp_fork_join_us(100) : tbb_fork_join_us(100); }) / 100;
+                us = 1000 * mean_ms_per_call(bench.block_ms, 2, [&] { m == 1 ? openmp_fork_join_us(100) : tbb_fork_join_us(100); }) / 100;
             }
             fork_join_us[m].push_back(us);
         }
         // The article's threading: a thread created for each job of an update
         // and joined when it is gathered.
         constexpr int kThreadBatch = 8;
-        spawn_ns.push_back(1e6 * mean_ms_per_call(block_ms, 2, [&] {
+        spawn_ns.push_back(1e6 * mean_ms_per_call(bench.block_ms, 2, [&] {
                                std::thread spawned[kThreadBatch];
                                for (int i = 0; i < kThreadBatch; ++i) spawned[i] = std::thread([i] { asm volatile("" ::"r"(i)); });
                                for (auto& t : spawned) t.join();
@@ -288,36 +285,38 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
         // For comparison: every job scheduled and waited for on its own.
         const auto t0 = Clock::now();
         std::vector<JobHandle> handles(20'000);
-        for (std::uint32_t i = 0; i < handles.size(); ++i) handles[i] = jobs.schedule([i] { asm volatile("" ::"r"(i)); });
-        for (JobHandle h : handles) jobs.complete(h);
+        for (std::uint32_t i = 0; i < handles.size(); ++i) handles[i] = bench.jobs.schedule([i] { asm volatile("" ::"r"(i)); });
+        for (JobHandle h : handles) bench.jobs.complete(h);
         single_ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(handles.size()));
     }
     const Spread spawn = spread_of(spawn_ns), pool_dispatch = spread_of(dispatch_ns[0]);
     table += format("\nJob dispatch: a batch of %u empty jobs launched over every thread and waited for, as an update does\n"
-                    "  (%d threads; ns per job, median [quartiles] of %d interleaved runs)\n", kBatch, threads, samples);
+                    "  (%d threads; ns per job, median [quartiles] of %d interleaved runs)\n", kBatch, bench.threads, bench.samples);
     table += "  target: pool <= 10 ns per job\n";
-    for (std::size_t m = 0; m < methods.size(); ++m) {
+    for (std::size_t m = 0; m < bench.methods.size(); ++m) {
         const Spread d = spread_of(dispatch_ns[m]);
-        table += format("  %-16s %s\n", methods[m].name, with_spread(d, 1).c_str());
-        records.push_back({"dispatch_ns_per_job", {{"method", methods[m].name}}, d.median, "ns", spread_json(d)});
+        table += format("  %-16s %s\n", bench.methods[m].name, with_spread(d, 1).c_str());
+        records.push_back({"dispatch_ns_per_job", {{"method", bench.methods[m].name}}, d.median, "ns", spread_json(d)});
     }
     table += format("  %-16s %s  (batches of 8 threads; %.0fx the pool)\n", "thread-per-job", with_spread(spawn, 0).c_str(),
                     spawn.median / pool_dispatch.median);
     records.push_back({"dispatch_ns_per_job", {{"method", "thread-per-job"}}, spawn.median, "ns", spread_json(spawn)});
     table += format("  (pool, each job scheduled and waited for on its own: %.0f ns per job)\n", spread_of(single_ns).median);
 
-    table += format("\nFork-join: one empty job per thread (%d), launched and waited for (us per batch, median [quartiles])\n", threads);
-    for (std::size_t m = 0; m < methods.size(); ++m) {
+    table += format("\nFork-join: one empty job per thread (%d), launched and waited for (us per batch, median [quartiles])\n", bench.threads);
+    for (std::size_t m = 0; m < bench.methods.size(); ++m) {
         const Spread f = spread_of(fork_join_us[m]);
-        table += format("  %-16s %s\n", methods[m].name, with_spread(f, 2).c_str());
-        records.push_back({"fork_join_us", {{"method", methods[m].name}}, f.median, "us", spread_json(f)});
+        table += format("  %-16s %s\n", bench.methods[m].name, with_spread(f, 2).c_str());
+        records.push_back({"fork_join_us", {{"method", bench.methods[m].name}}, f.median, "us", spread_json(f)});
     }
+}
 
+void bench_parallel_for(const ThreadBench& bench, std::string& table, std::vector<BenchRecord>& records) {
     // --- Parallel for: the exposure map's per-cell rays ------------------------
     const std::uint32_t grids[] = {100, 256, 1000};
     const std::uint32_t grains[] = {1, 256, 4096};  // tiny; the exposure scene's chunks; large
     table += format("\nParallel for: the exposure map's per-cell rays on the courtyard, ms per map, median [quartiles] of %d "
-                    "interleaved runs (%d threads)\n", samples, threads);
+                    "interleaved runs (%d threads)\n", bench.samples, bench.threads);
     table += "  target: pool within 1.1x of the faster of openmp and tbb\n";
     table += format("  %-6s %-6s %-22s %-22s %-22s %-22s %s\n", "grid", "grain", "one thread", "pool", "openmp", "tbb", "pool / best");
     for (const std::uint32_t grid : grids) {
@@ -325,23 +324,23 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
         const std::uint32_t cells = grid * grid;
         const Body rays = [&work](std::uint32_t b, std::uint32_t e) { work.run(b, e); };
         std::vector<double> serial_ms;
-        std::vector<std::vector<std::vector<double>>> loop_ms(std::size(grains), std::vector<std::vector<double>>(methods.size()));
-        for (int s = 0; s < samples; ++s) {
+        std::vector<std::vector<std::vector<double>>> loop_ms(std::size(grains), std::vector<std::vector<double>>(bench.methods.size()));
+        for (int s = 0; s < bench.samples; ++s) {
             let_threads_park();
-            serial_ms.push_back(mean_ms_per_call(block_ms, 2, [&] { work.run(0, cells); }));
+            serial_ms.push_back(mean_ms_per_call(bench.block_ms, 2, [&] { work.run(0, cells); }));
             for (std::size_t g = 0; g < std::size(grains); ++g)
-                for (std::size_t m : rotated(s + static_cast<int>(g))) {
+                for (std::size_t m : bench.rotated(s + static_cast<int>(g))) {
                     let_threads_park();
-                    loop_ms[g][m].push_back(mean_ms_per_call(block_ms, 2, [&] { methods[m].run(cells, grains[g], rays); }));
+                    loop_ms[g][m].push_back(mean_ms_per_call(bench.block_ms, 2, [&] { bench.methods[m].run(cells, grains[g], rays); }));
                 }
         }
         const Spread serial = spread_of(serial_ms);
         records.push_back({"parallel_for_ms", {{"method", "one-thread"}, {"grid", grid}}, serial.median, "ms", spread_json(serial)});
         for (std::size_t g = 0; g < std::size(grains); ++g) {
             Spread per_method[3];
-            for (std::size_t m = 0; m < methods.size(); ++m) {
+            for (std::size_t m = 0; m < bench.methods.size(); ++m) {
                 per_method[m] = spread_of(loop_ms[g][m]);
-                records.push_back({"parallel_for_ms", {{"method", methods[m].name}, {"grid", grid}, {"grain", grains[g]}},
+                records.push_back({"parallel_for_ms", {{"method", bench.methods[m].name}, {"grid", grid}, {"grain", grains[g]}},
                                    per_method[m].median, "ms", spread_json(per_method[m])});
             }
             const double best_peer = std::min(per_method[1].median, per_method[2].median);
@@ -351,14 +350,37 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
         }
     }
     let_threads_park();
+}
 
+void bench_profiler_zone(const ThreadBench& bench, std::string& table) {
     // --- What profiling costs: one zone ---------------------------------------
     Profiler profiler;
-    const double zone_ns = 1e6 * median_ms(samples, 2.0, [&] {
+    const double zone_ns = 1e6 * median_ms(bench.samples, 2.0, [&] {
         for (int i = 0; i < 1000; ++i) ZoneScope zone(&profiler, ZoneKind::Job, "bench");
     }) / 1000;
     table += format("\nProfiler: %.0f ns per zone recorded (two clock reads and a lock-free ring write); "
                     "a step records about 5 + J zones\n", zone_ns);
+}
+
+}  // namespace
+
+std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table) {
+    std::vector<BenchRecord> records;
+    JobSystem jobs;
+    // Every method is called the same way: one std::function call per chunk
+    // (or, for the pool and oneTBB, per claim of several chunks).
+    const ThreadBench bench{
+        jobs, jobs.worker_count() + 1, options.quick ? 3 : 9, options.quick ? 4.0 : 10.0,
+        {
+            {"pool", [&](std::uint32_t count, std::uint32_t grain, const Body& body) {
+                 jobs.complete(jobs.parallel_for(count, grain, [&body](std::uint32_t b, std::uint32_t e) { body(b, e); }));
+             }},
+            {"openmp", openmp_parallel_for},
+            {"tbb", tbb_parallel_for},
+        }};
+    bench_dispatch(bench, table, records);
+    bench_parallel_for(bench, table, records);
+    bench_profiler_zone(bench, table);
     return records;
 }
 

@@ -183,7 +183,6 @@ void LabApp::handle_keys() {
 void LabApp::key_action(KeyAction what, int argument) {
     const LabSettings& s = session_->settings();
     const std::string frame = std::to_string(static_cast<long long>(session_->frames_stepped()));
-    auto toggle = [&](const char* key, bool on) { apply(SetField{key, !on}); };
     switch (what) {
         case KeyAction::TogglePause:
             apply(TogglePause{});
@@ -193,6 +192,52 @@ void LabApp::key_action(KeyAction what, int argument) {
             apply(StepOnce{});
             action("key right: step from frame " + frame);
             break;
+        case KeyAction::SetMode:
+        case KeyAction::SetSlowRate:
+        case KeyAction::SetFastRate:
+        case KeyAction::SetExposureMode:
+        case KeyAction::SetStepMode:
+            scene_key_action(what, argument);
+            break;
+        case KeyAction::LessonForward:
+        case KeyAction::LessonBack:
+            if (!session_->lesson()) action("key page: no lesson to move through");
+            else if (what == KeyAction::LessonForward) apply(LessonForward{});
+            else apply(LessonBack{});
+            break;
+        case KeyAction::ToggleRecording:
+            if (recording_.active()) {
+                recording_.stop();
+                notice_ = recording_.finished();
+                action("key r: recording stopped after " + std::to_string(recording_.frames()) + " frames: " + notice_.text);
+            } else {
+                start_recording();
+                action("key r: record");
+            }
+            break;
+        case KeyAction::TogglePresenter:
+        case KeyAction::ShowKeys:
+        case KeyAction::ShowAbout:
+        case KeyAction::CloseHelp:
+        case KeyAction::ToggleHideUi:
+        case KeyAction::TogglePanel:
+            view_key_action(what);
+            break;
+        case KeyAction::ToggleFullscreen:
+            fullscreen_toggle_requested_ = true;
+            action("key f: toggle full screen");
+            break;
+        case KeyAction::Quit:
+            quit_requested_ = true;
+            action("key ctrl+q: quit after " + frame + " frames");
+            break;
+    }
+}
+
+// The keys that change the scene's settings: modes and rates.
+void LabApp::scene_key_action(KeyAction what, int argument) {
+    const LabSettings& s = session_->settings();
+    switch (what) {
         case KeyAction::SetMode: {
             const std::string name(name_of(static_cast<Mode>(argument)));
             apply(SetField{"mode", name});
@@ -220,25 +265,19 @@ void LabApp::key_action(KeyAction what, int argument) {
             action("key " + std::to_string(argument + 1) + ": engine " + name);
             break;
         }
-        case KeyAction::LessonForward:
-        case KeyAction::LessonBack:
-            if (!session_->lesson()) action("key page: no lesson to move through");
-            else if (what == KeyAction::LessonForward) apply(LessonForward{});
-            else apply(LessonBack{});
+        default:
             break;
+    }
+}
+
+// The keys that change what is shown: presenter view, help pages, UI, panel.
+void LabApp::view_key_action(KeyAction what) {
+    const LabSettings& s = session_->settings();
+    auto toggle = [&](const char* key, bool on) { apply(SetField{key, !on}); };
+    switch (what) {
         case KeyAction::TogglePresenter:
             toggle("presenter", s.presenter);
             action(std::string("key p: presenter view ") + (s.presenter ? "on" : "off"));
-            break;
-        case KeyAction::ToggleRecording:
-            if (recording_.active()) {
-                recording_.stop();
-                notice_ = recording_.finished();
-                action("key r: recording stopped after " + std::to_string(recording_.frames()) + " frames: " + notice_.text);
-            } else {
-                start_recording();
-                action("key r: record");
-            }
             break;
         case KeyAction::ShowKeys:
             apply(SetField{"help", std::string(s.help == HelpPage::Keys ? "none" : "keys")});
@@ -261,13 +300,7 @@ void LabApp::key_action(KeyAction what, int argument) {
             toggle("panel_open", s.panel_open);
             action(std::string("key tab: control panel ") + (s.panel_open ? "open" : "folded"));
             break;
-        case KeyAction::ToggleFullscreen:
-            fullscreen_toggle_requested_ = true;
-            action("key f: toggle full screen");
-            break;
-        case KeyAction::Quit:
-            quit_requested_ = true;
-            action("key ctrl+q: quit after " + frame + " frames");
+        default:
             break;
     }
 }

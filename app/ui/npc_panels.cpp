@@ -1,6 +1,10 @@
 // npc_panels.cpp — the NPC scene's part of the panel (panes and their
 // summary, timeslicing, threading, the NPCs, this frame's numbers) and what is
 // drawn over each pane (caption, batch progress, legend).
+//
+// [SECTION] Rates and subtitles
+// [SECTION] Panel sections: panes, timeslicing, threading, NPCs, this frame
+// [SECTION] Over each pane: caption, batch progress, legend
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
@@ -11,6 +15,8 @@
 #include <string>
 
 namespace tsl::app {
+
+// --- [SECTION] Rates and subtitles ----------------------------------------------
 
 namespace {
 
@@ -61,6 +67,8 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
     forms.push_back(rate);
     return forms;
 }
+
+// --- [SECTION] Panel sections: panes, timeslicing, threading, NPCs, this frame ---
 
 void draw_comparison_section(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
     if (!section(fonts, "Panes")) return;
@@ -195,6 +203,8 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         tooltip("Time other threads spent running the jobs gathered this frame.");
     }
 }
+
+// --- [SECTION] Over each pane: caption, batch progress, legend ------------------
 
 namespace {
 

@@ -558,21 +558,24 @@ std::string LabSession::shown_name() const {
     return modes + "-" + formatted(updates == std::floor(updates) ? "%.0f" : "%.2g", updates) + "ups";
 }
 
-LessonCard LabSession::lesson_card() const {
+// The presenter view without a lesson: what the preset shows.
+LessonCard LabSession::preset_card() const {
     LessonCard card;
-    if (!lesson_) {
-        // The presenter view without a lesson: what the preset shows.
-        card.heading = "Preset";
-        card.title = "Your own settings";
-        card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
-        for (const CatalogEntry& p : catalog().presets)
-            if (p.name == preset_) {
-                card.title = p.title + (preset_modified() ? " (modified)" : "");
-                card.text = p.description;
-            }
-        if (preset_modified()) card.changed = "Changed since the preset loaded.";
-        return card;
-    }
+    card.heading = "Preset";
+    card.title = "Your own settings";
+    card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
+    for (const CatalogEntry& p : catalog().presets)
+        if (p.name == preset_) {
+            card.title = p.title + (preset_modified() ? " (modified)" : "");
+            card.text = p.description;
+        }
+    if (preset_modified()) card.changed = "Changed since the preset loaded.";
+    return card;
+}
+
+LessonCard LabSession::lesson_card() const {
+    if (!lesson_) return preset_card();
+    LessonCard card;
     const int count = static_cast<int>(lesson_->steps.size());
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
     card.heading = formatted("%s  |  step %d of %d", lesson_->title.c_str(), lesson_step_ + 1, count);
@@ -593,6 +596,20 @@ LessonCard LabSession::lesson_card() const {
     // With input ages, the exact model beside them (docs/semantics.md, section 6).
     const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end() && !step.exposure_scene;
     if (ages) card.columns.push_back("model");
+    const std::int64_t frames = add_reveal_rows(card, measures, ages, step);
+    card.measured_over = measured_over_text(frames);
+    // Input ages read best against the batch period T of the timing model.
+    if (ages && !showing_exposure()) {
+        const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
+        if (c.timeslicing.mode != Mode::UpdateAll) card.measured_over += formatted(", T = %.0f ms", 1000.0 * batch_period_s(c));
+    }
+    return card;
+}
+
+// The reveal's rows, one per pane (or the exposure scene's one); returns the
+// steps they were measured over.
+std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<const LessonMeasure*>& measures, bool ages,
+                                         const LessonStep& step) const {
     auto values = [&](const auto& summary) {
         std::vector<std::string> out;
         for (const LessonMeasure* m : measures) {
@@ -637,24 +654,22 @@ LessonCard LabSession::lesson_card() const {
         if (card.rows.size() == 1) card.rows.front().pane = -1;
         frames = reveals_.empty() ? 0 : reveals_.front().whole.frames;
     }
+    return frames;
+}
+
+// What the reveal's figures were measured over, or why there are none yet.
+std::string LabSession::measured_over_text(std::int64_t frames) const {
+    const double seconds = static_cast<double>(frames) * step_s();
     if (showing_engine()) {
-        card.measured_over = frames > 0 ? formatted("over %.1f s of this step, after its first %d ticks", static_cast<double>(frames) * step_s(),
-                                                    kRevealSettleEngineTicks)
-                                        : formatted("nothing yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
-    } else if (frames > 0) {
-        card.measured_over = showing_exposure() ? formatted("over %.1f s of this step", static_cast<double>(frames) * step_s())
-                                                : formatted("over %.1f s of this step: whole batches, after the first %d", static_cast<double>(frames) * step_s(),
-                                                            kRevealSettleBatches);
-    } else {
-        card.measured_over = showing_exposure() ? std::string("nothing yet: let the scene run")
-                                                : formatted("nothing yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
+        return frames > 0 ? formatted("over %.1f s of this step, after its first %d ticks", seconds, kRevealSettleEngineTicks)
+                          : formatted("nothing yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
     }
-    // Input ages read best against the batch period T of the timing model.
-    if (ages && !showing_exposure()) {
-        const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
-        if (c.timeslicing.mode != Mode::UpdateAll) card.measured_over += formatted(", T = %.0f ms", 1000.0 * batch_period_s(c));
+    if (frames > 0) {
+        return showing_exposure() ? formatted("over %.1f s of this step", seconds)
+                                  : formatted("over %.1f s of this step: whole batches, after the first %d", seconds, kRevealSettleBatches);
     }
-    return card;
+    return showing_exposure() ? std::string("nothing yet: let the scene run")
+                              : formatted("nothing yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
 }
 
 }  // namespace tsl

@@ -166,6 +166,10 @@ public:
     std::function<void(const std::string&)> on_event;
 
 private:
+    LessonCard preset_card() const;
+    std::int64_t add_reveal_rows(LessonCard& card, const std::vector<const LessonMeasure*>& measures, bool ages,
+                                 const LessonStep& step) const;
+    std::string measured_over_text(std::int64_t frames) const;
     struct RevealTally {
         std::int64_t from_frame = 0;   // the first frame counted
         std::int64_t period = 1;       // steps in a batch period

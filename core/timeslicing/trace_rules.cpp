@@ -434,16 +434,22 @@ struct TraceChecker::State {
         }
     }
 
+    static std::string at_frame(int kind, std::int64_t frame) { return at(kEventNames[kind], frame); }
+
+    // Every rule on the oldest open batch, which is then forgotten.
     void check_oldest_batch() {
         const auto oldest = batches.begin();
         const auto next = std::next(oldest);
-        const std::uint32_t number = oldest->first;
-        const OpenBatch& batch = oldest->second;
-        const bool has_next = next != batches.end();
-        const std::string batch_name = "batch " + std::to_string(number);
-        auto at_frame = [](int kind, std::int64_t frame) { return at(kEventNames[kind], frame); };
+        const OpenBatch* next_batch = next != batches.end() ? &next->second : nullptr;
+        check_input_timing(oldest->first, oldest->second);
+        check_output_timing(oldest->first, oldest->second, next_batch);
+        check_gathering(oldest->first, oldest->second);
+        check_coverage(oldest->first, oldest->second, next_batch != nullptr);
+        check_event_order(oldest->first, oldest->second);
+        batches.erase(oldest);
+    }
 
-        // Input timing.
+    void check_input_timing(std::uint32_t number, const OpenBatch& batch) {
         const bool sync_input = reads_inputs_at_batch_start(run.config.mode);
         batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
             if (job.count[kInput] > 1) input.add(number, key, "input read " + std::to_string(job.count[kInput]) + " times");
@@ -459,8 +465,12 @@ struct TraceChecker::State {
                 input.add(number, key, at_frame(kInput, read) + (job.count[kStart] == 0 ? ", never started" : ", " + at_frame(kStart, job.first[kStart])));
             }
         });
+    }
 
-        // Output timing.
+    // `next`: the batch after this one, once it has begun.
+    void check_output_timing(std::uint32_t number, const OpenBatch& batch, const OpenBatch* next) {
+        const bool has_next = next != nullptr;
+        const std::string batch_name = "batch " + std::to_string(number);
         if (!saves_outputs_at_batch_end(run.config.mode)) {
             batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
                 if (job.count[kSave] > 1) output.add(number, key, "saved " + std::to_string(job.count[kSave]) + " times");
@@ -489,13 +499,14 @@ struct TraceChecker::State {
                 const std::int64_t save = *batch.save_frames.begin();
                 if (save < last_finish)
                     output.add(batch_name + ": " + at("saved", save) + " before its last finish at frame " + std::to_string(last_finish));
-                if (has_next && save > next->second.first_start)
+                if (has_next && save > next->first_start)
                     output.add(batch_name + ": " + at("saved", save) + " after the next batch started at frame " +
-                               std::to_string(next->second.first_start));
+                               std::to_string(next->first_start));
             }
         }
+    }
 
-        // Gathering.
+    void check_gathering(std::uint32_t number, const OpenBatch& batch) {
         const std::int64_t delay = run.config.gathering == Gathering::SameFrame ? 0 : effective_period(run);
         batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
             if (job.count[kFinish] > 1) gathering.add(number, key, "finished " + std::to_string(job.count[kFinish]) + " times");
@@ -511,8 +522,10 @@ struct TraceChecker::State {
                                                ", expected frame " + std::to_string(expected));
             }
         });
+    }
 
-        // Batch coverage.
+    void check_coverage(std::uint32_t number, const OpenBatch& batch, bool has_next) {
+        const std::string batch_name = "batch " + std::to_string(number);
         std::size_t started = 0;
         batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
             if (key >= run.keys) coverage.add(number, key, "not a key of this run");
@@ -521,8 +534,10 @@ struct TraceChecker::State {
         });
         if (has_next && started != run.keys)
             coverage.add(batch_name + ": " + std::to_string(started) + " of " + std::to_string(run.keys) + " keys started before the next batch");
+    }
 
-        // Event order, job by job.
+    // Event order, job by job.
+    void check_event_order(std::uint32_t number, const OpenBatch& batch) {
         batch.for_each_job([&](std::uint64_t key, const JobTally& job) {
             for (int kind = kStart; kind <= kSave; ++kind) {
                 if (job.count[kind] == 0) continue;
@@ -533,8 +548,6 @@ struct TraceChecker::State {
                 }
             }
         });
-
-        batches.erase(oldest);
     }
 };
 
