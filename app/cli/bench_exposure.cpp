@@ -82,7 +82,7 @@ void bench_ray_casters(const BenchOptions& options, std::string& table, std::vec
     table += format("\nPer-cell rays by ray caster (exposure.h; the same map every way): level courtyard, the eye at the patrol's\n"
                     "  first cell, one thread; ms per whole map, median [p25-p75] of %d runs, casters interleaved run by run\n",
                     runs);
-    table += format("  %-6s %-27s %-27s %-27s %s\n", "grid", "plain (the article's)", "free-runs", "lanes (default)",
+    table += format("  %-6s %-30s %-30s %-30s %s\n", "grid", "plain (the article's)", "free-runs", "lanes (default)",
                     "plain / lanes");
     for (int width : {100, 256, 1000}) {
         LevelLoad loaded = load_level(assets_directory() + "/levels/courtyard.txt");
@@ -107,7 +107,7 @@ void bench_ray_casters(const BenchOptions& options, std::string& table, std::vec
             records.push_back({"ray_caster_ms", {{"grid", width}, {"caster", name_of(kAllRayCasters[c])}}, spreads[c].median, "ms",
                                spread_json(spreads[c])});
         }
-        table += format("  %-6d %-27s %-27s %-27s %.1fx\n", width, with_spread(spreads[0], 3).c_str(), with_spread(spreads[1], 3).c_str(),
+        table += format("  %-6d %-30s %-30s %-30s %.1fx\n", width, with_spread(spreads[0], 3).c_str(), with_spread(spreads[1], 3).c_str(),
                         with_spread(spreads[2], 3).c_str(), spreads[0].median / spreads[2].median);
     }
 }
