@@ -213,7 +213,7 @@ TEST_CASE("bench prints the threads group as records for every method, grid and 
     CHECK(seen.size() == 4 + 3 + 3 + 27);
 }
 
-TEST_CASE("bench prints the exposure table as records for every grid, mode and algorithm", "[cli][bench]") {
+TEST_CASE("bench prints the exposure table as records for every grid, mode and algorithm, and every ray caster's map time", "[cli][bench]") {
     const CommandResult r = run_app({"bench", "--only", "exposure", "--quick", "--json"});
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -221,11 +221,18 @@ TEST_CASE("bench prints the exposure table as records for every grid, mode and a
     // (grid, mode, algorithm) -> the names recorded for it, and their values.
     std::map<std::string, std::map<std::string, double>> rows;
     int back_to_back = 0;
+    std::set<std::string> casters;  // "grid caster"
     for (const auto& record : records) {
         const auto& p = record.at("params");
         CHECK(record.at("unit") == "ms");
         const double value = record.at("median");
         CHECK(value > 0);
+        if (record.at("name") == "ray_caster_ms") {
+            casters.insert(std::to_string(p.at("grid").get<int>()) + " " + p.at("caster").get<std::string>());
+            CHECK(record.at("spread").at("p25") <= value);
+            CHECK(record.at("spread").at("p75") >= value);
+            continue;
+        }
         if (p.contains("steps")) {
             CHECK(p.at("steps") == "back-to-back");
             ++back_to_back;
@@ -236,6 +243,9 @@ TEST_CASE("bench prints the exposure table as records for every grid, mode and a
         rows[key][record.at("name")] = value;
     }
     CHECK(back_to_back == 6);
+    for (int grid : {100, 256, 1000})
+        for (const char* caster : {"plain", "free-runs", "lanes"}) CHECK(casters.count(std::to_string(grid) + " " + caster) == 1);
+    CHECK(casters.size() == 9);
     for (int grid : {100, 256, 1000})
         for (const char* mode : {"single", "same-frame", "next-frame", "timesliced"})
             for (const char* algorithm : {"rays", "sweep"}) {

@@ -292,8 +292,8 @@ TEST_CASE("An unknown preset name lists the available presets", "[presets][error
 TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC scene", "[presets]") {
     const PresetLoad r = parse_preset(kHead +
                                           "[exposure]\nlevel = \"rooms\"\nseed = 7\ngrid_size = 256\nmode = \"timesliced\"\n"
-                                          "algorithm = \"sweep\"\nslice_percent = 12.5\nsentinel_speed = 0.2\ncharacter_speed = 0.3\n"
-                                          "steps_per_s = 60\nshow_rays = true\n",
+                                          "algorithm = \"sweep\"\nray_caster = \"plain\"\nslice_percent = 12.5\nsentinel_speed = 0.2\n"
+                                          "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\n",
                                       "presets/e.toml");
     INFO(r.error);
     REQUIRE(r.preset.has_value());
@@ -305,6 +305,7 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
     CHECK(p.exposure.grid_size == 256);
     CHECK(p.exposure.mode == ExposureMode::Timesliced);
     CHECK(p.exposure.algorithm == ExposureAlgorithm::Sweep);
+    CHECK(p.exposure.ray_caster == RayCaster::Plain);  // the default is lanes
     CHECK(p.exposure.slice_percent == 12.5);
     CHECK(p.exposure.sentinel_speed == 0.2);
     CHECK(p.exposure.character_speed == 0.3);

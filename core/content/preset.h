@@ -39,6 +39,7 @@
 //   grid_size = 100          # cells per side, 10 .. 1000
 //   mode = "next-frame"      # single | same-frame | next-frame | timesliced
 //   algorithm = "rays"       # rays | sweep
+//   ray_caster = "lanes"     # rays: plain (the article's) | free-runs | lanes, the same map
 //   slice_percent = 25       # timesliced: share of the work per step, 0.1 .. 100
 //   sentinel_speed = 0.08    # grid widths per second, 0 .. 2
 //   character_speed = 0.15   # grid widths per second, 0 .. 2
