@@ -1,3 +1,11 @@
+// bench.cpp — `timeslice-lab bench`: the shared medians and spreads, the
+// lookup, frame and thread groups, and the run that prints them all (the
+// exposure, engine and GIF groups have files of their own).
+//
+// [SECTION] Medians and spreads
+// [SECTION] Lookup and frame CPU
+// [SECTION] Threads: dispatch, fork-join, parallel for, a profiler zone
+// [SECTION] The run
 #include "app/cli/bench.h"
 
 #include "app/cli/bench_peers.h"
@@ -24,6 +32,8 @@
 #include <thread>
 
 namespace tsl::app {
+
+// --- [SECTION] Medians and spreads ------------------------------------------
 
 namespace {
 
@@ -69,6 +79,23 @@ double median_ms(int samples, double min_sample_ms, const std::function<void()>&
     std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
     return times[times.size() / 2];
 }
+
+Spread spread_of(std::vector<double> runs) {
+    std::sort(runs.begin(), runs.end());
+    auto quantile = [&](double q) {
+        const double at = q * static_cast<double>(runs.size() - 1);
+        const auto below = static_cast<std::size_t>(at);
+        const double above = at - static_cast<double>(below);
+        return below + 1 < runs.size() ? runs[below] * (1 - above) + runs[below + 1] * above : runs[below];
+    };
+    return {quantile(0.5), quantile(0.25), quantile(0.75)};
+}
+
+nlohmann::ordered_json spread_json(const Spread& s) { return {{"p25", s.p25}, {"p75", s.p75}}; }
+
+std::string with_spread(const Spread& s, int digits) { return format("%.*f [%.*f-%.*f]", digits, s.median, digits, s.p25, digits, s.p75); }
+
+// --- [SECTION] Lookup and frame CPU ----------------------------------------
 
 std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& table) {
     std::vector<BenchRecord> records;
@@ -151,6 +178,8 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
     return records;
 }
 
+// --- [SECTION] Threads: dispatch, fork-join, parallel for, a profiler zone ---
+
 namespace {
 
 // The exposure map's own work: per-cell rays from the sentinel's eye on the
@@ -171,25 +200,6 @@ struct RayWork {
     }
     void run(std::uint32_t begin, std::uint32_t end) { expose_rays(grid, eye, exposed.data(), begin, end); }
 };
-
-}  // namespace
-
-Spread spread_of(std::vector<double> runs) {
-    std::sort(runs.begin(), runs.end());
-    auto quantile = [&](double q) {
-        const double at = q * static_cast<double>(runs.size() - 1);
-        const auto below = static_cast<std::size_t>(at);
-        const double above = at - static_cast<double>(below);
-        return below + 1 < runs.size() ? runs[below] * (1 - above) + runs[below + 1] * above : runs[below];
-    };
-    return {quantile(0.5), quantile(0.25), quantile(0.75)};
-}
-
-nlohmann::ordered_json spread_json(const Spread& s) { return {{"p25", s.p25}, {"p75", s.p75}}; }
-
-std::string with_spread(const Spread& s, int digits) { return format("%.*f [%.*f-%.*f]", digits, s.median, digits, s.p25, digits, s.p75); }
-
-namespace {
 
 // Mean ms per call over a block of calls lasting at least `block_ms` (and at
 // least `min_calls` calls), after one warm-up call.
@@ -219,10 +229,6 @@ struct LoopMethod {
     const char* name;
     std::function<void(std::uint32_t count, std::uint32_t grain, const Body& body)> run;
 };
-
-}  // namespace
-
-namespace {
 
 // What the thread benchmarks share: the job system, how long to measure, and
 // the loop methods compared.
@@ -383,6 +389,8 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
     bench_profiler_zone(bench, table);
     return records;
 }
+
+// --- [SECTION] The run -------------------------------------------------------
 
 int run_bench(const BenchOptions& options) {
     std::string table;
