@@ -74,10 +74,13 @@ double model_input_age_steps(const NpcSceneConfig& config);
 
 inline constexpr std::uint32_t kMaxNpcs = 100'000;
 // From this many NPCs on, a step splits its per-NPC pass over the job
-// system's workers. Measured: `timeslice-lab bench --only frame` steps scenes
-// of 1,000 to 100,000 NPCs with the pass split and not, and prints the
-// smallest count from which the split step is faster ("the split pays from
-// ... NPCs"); on a 2-core machine that was between 2,000 and 5,000 NPCs.
+// system's workers. Measured, not guessed: `timeslice-lab bench --only frame`
+// steps scenes of 500 to 100,000 NPCs with the pass split and not, and prints
+// the count from which the split step is faster at every larger count ("the
+// split pays from ... NPCs on"). On the 2-core development machine, busy with
+// other builds at the time, one run gave 2,000 and one gave 5,000 (split/one-thread
+// 0.72 there), and two found no count at which it paid: the worker rarely got a
+// core. Below ~2,000 NPCs the pass takes under 0.04 ms and the fork-join cannot win.
 inline constexpr std::uint32_t kNpcSplitFromNpcs = 5'000;
 // Indices per piece of the split pass: a few microseconds of work each.
 inline constexpr std::uint32_t kNpcSplitGrain = 256;
