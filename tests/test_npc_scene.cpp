@@ -1,11 +1,13 @@
 // The NPC scene: determinism, the animation layer's turn cap and angle wrap,
 // the input-age timing model of each mode, and live changes.
+#include "core/jobs/job_system.h"
 #include "core/npc/npc_scene.h"
 #include "core/timeslicing/trace.h"
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <numbers>
 #include <random>
@@ -54,6 +56,61 @@ TEST_CASE("The same settings give the same states", "[npc]") {
     a.reset();
     for (int f = 0; f < 500; ++f) a.step();
     for (std::size_t i = 0; i < a.npcs().size(); ++i) REQUIRE(same_bits(a.npcs()[i].facing_deg, b.npcs()[i].facing_deg));
+}
+
+TEST_CASE("A step split over the workers gives every NPC and every metric the bits of the single-threaded step", "[npc][threads]") {
+#ifdef TSL_SANITIZED
+    const std::uint32_t npcs = 6'000;  // sanitizers are ~10x slower; still well above one piece per thread
+    const int frames = 40;
+#else
+    const std::uint32_t npcs = 25'000;
+    const int frames = 120;
+#endif
+    JobSystem jobs({.workers = 2});
+    // Same-frame and next-frame, inline and on the pool (decision jobs in
+    // flight on the same workers while the pass is split), a live change.
+    const TimeslicerConfig timings[] = {
+        {Mode::AIAO, 700, 1, Gathering::SameFrame, Threading::Inline},
+        {Mode::SISO, 300, 2, Gathering::NextFrame, Threading::Pool},
+        {Mode::UpdateAll, 1, 1, Gathering::NextFrame, Threading::Pool},
+    };
+    for (const TimeslicerConfig& timing : timings) {
+        NpcSceneConfig config;
+        config.npc_count = npcs;
+        config.max_turn_deg_per_s = 90;
+        config.timeslicing = timing;
+        NpcScene single(config, {&jobs, nullptr}), split(config, {&jobs, nullptr});
+        single.set_split_from_npcs(UINT32_MAX);
+        split.set_split_from_npcs(0);
+        for (int f = 0; f < frames; ++f) {
+            if (f == frames / 2) {  // more NPCs mid-run: new ones start facing the target
+                config.npc_count = npcs + 999;
+                single.set_config(config);
+                split.set_config(config);
+            }
+            single.step();
+            split.step();
+            const NpcFrameMetrics &a = single.metrics(), &b = split.metrics();
+            REQUIRE(same_bits(a.mean_input_age_ms, b.mean_input_age_ms));
+            REQUIRE(same_bits(a.max_input_age_ms, b.max_input_age_ms));
+            REQUIRE(same_bits(a.mean_error_deg, b.mean_error_deg));
+            REQUIRE(same_bits(a.max_error_deg, b.max_error_deg));
+            REQUIRE(a.jobs_started == b.jobs_started);
+        }
+        REQUIRE(single.npcs().size() == split.npcs().size());
+        std::size_t differing = 0;
+        for (std::size_t i = 0; i < single.npcs().size(); ++i) {
+            const Npc &a = single.npcs()[i], &b = split.npcs()[i];
+            if (!same_bits(a.facing_deg, b.facing_deg) || !same_bits(a.decision.desired_deg, b.decision.desired_deg) ||
+                a.decision.input_frame != b.decision.input_frame || !(a.decision.target_seen == b.decision.target_seen))
+                ++differing;
+        }
+        CHECK(differing == 0);
+        // The metrics are measure_npcs's, by its definition.
+        const NpcFrameMetrics expected = measure_npcs(split.npcs(), split.target_position(), split.frames_stepped() - 1, split.step_s());
+        CHECK(same_bits(expected.mean_error_deg, split.metrics().mean_error_deg));
+        CHECK(same_bits(expected.mean_input_age_ms, split.metrics().mean_input_age_ms));
+    }
 }
 
 TEST_CASE("Angles wrap to the range -180 to 180 and turns take the short way round", "[npc][angles]") {

@@ -139,6 +139,58 @@ std::vector<BenchRecord> bench_lookup(const BenchOptions& options, std::string& 
     return records;
 }
 
+namespace {
+
+// Where splitting the NPC step's per-NPC pass over the workers starts to pay:
+// the step's wall time with the pass split and not, at rising NPC counts
+// (default scene config, the pool the app uses), runs interleaved. The first
+// count from which the split step is faster at every larger count is what
+// kNpcSplitFromNpcs (core/npc/npc_scene.h) is set from.
+void bench_npc_split(const BenchOptions& options, std::string& table, std::vector<BenchRecord>& records) {
+    JobSystem jobs;
+    const int runs = options.quick ? 5 : 15, steps = 20;
+    table += format("\nNPC step, per-NPC pass split over the pool (%d workers + the main thread) or not: wall ms per step,\n"
+                    "  median of %d runs of %d steps, runs interleaved (p25..p75)\n",
+                    jobs.worker_count(), runs, steps);
+    table += format("  %8s %22s %22s %8s\n", "NPCs", "one thread ms", "split ms", "ratio");
+    std::uint32_t pays_from = 0;
+    for (std::uint32_t npcs : {500u, 1'000u, 2'000u, 5'000u, 10'000u, 20'000u, 100'000u}) {
+        NpcSceneConfig config;
+        config.npc_count = npcs;
+        NpcScene one(config, {&jobs, nullptr}), split(config, {&jobs, nullptr});
+        one.set_split_from_npcs(UINT32_MAX);
+        split.set_split_from_npcs(0);
+        std::vector<double> one_ms, split_ms;
+        for (int s = 0; s < 5; ++s) one.step(), split.step();  // warm-up
+        for (int r = 0; r < runs; ++r)
+            for (NpcScene* scene : {&one, &split}) {
+                const auto start = std::chrono::steady_clock::now();
+                for (int s = 0; s < steps; ++s) scene->step();
+                (scene == &one ? one_ms : split_ms)
+                    .push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / steps);
+            }
+        const auto quartiles = [](std::vector<double> v) {
+            std::sort(v.begin(), v.end());
+            return std::pair{v[v.size() / 4], v[v.size() * 3 / 4]};
+        };
+        const auto [one_lo, one_hi] = quartiles(one_ms);
+        const auto [split_lo, split_hi] = quartiles(split_ms);
+        const double ratio = median(split_ms) / median(one_ms);
+        if (ratio >= 1.0) pays_from = 0;
+        else if (pays_from == 0) pays_from = npcs;
+        records.push_back({"npc_step_ms", {{"npcs", npcs}, {"split", false}}, median(one_ms), "ms", {{"p25", one_lo}, {"p75", one_hi}}});
+        records.push_back({"npc_step_ms", {{"npcs", npcs}, {"split", true}}, median(split_ms), "ms", {{"p25", split_lo}, {"p75", split_hi}}});
+        table += format("  %8u %7.3f (%.3f..%.3f) %7.3f (%.3f..%.3f) %8.2f\n", npcs, median(one_ms), one_lo, one_hi, median(split_ms),
+                        split_lo, split_hi, ratio);
+    }
+    if (pays_from)
+        table += format("  the split pays from %u NPCs on (steps split from %u: kNpcSplitFromNpcs)\n", pays_from, kNpcSplitFromNpcs);
+    else
+        table += format("  the split did not pay at 100,000 NPCs in this run (steps split from %u: kNpcSplitFromNpcs)\n", kNpcSplitFromNpcs);
+}
+
+}  // namespace
+
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table) {
     std::string error;
     const auto session = HeadlessSession::create(1600, 900, error);
@@ -175,6 +227,7 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
         records.push_back({"frame_cpu_ms", {{"npcs", npcs}}, median(total), "ms"});
         table += format("  %8u %14.3f %14.3f %14.3f\n", npcs, median(total), median(sim), median(draw));
     }
+    bench_npc_split(options, table, records);
     return records;
 }
 

@@ -10,6 +10,7 @@ namespace {
 
 constexpr float kRadPerDeg = static_cast<float>(std::numbers::pi / 180.0);
 constexpr int kNpcsPerInstance = 1024;         // see shaders/npc_point.vert
+constexpr int kNpcsPerRow = 1024;              // texels per row of the NPC texture: kNpcsPerRow in shaders/npc_*.vert/frag
 constexpr std::uint32_t kMaxDebugLines = 150;  // beyond this, lines for an even subset of NPCs
 
 // How far from an NPC its darts reach, in arrow lengths: kDartReach in
@@ -21,7 +22,6 @@ constexpr double kDartReach = 0.94;
 NpcRenderer::~NpcRenderer() {
     if (npc_texture_) glDeleteTextures(1, &npc_texture_);
     if (npc_vao_) glDeleteVertexArrays(1, &npc_vao_);
-    if (npc_buffer_) glDeleteBuffers(1, &npc_buffer_);
 }
 
 double NpcRenderer::arrow_length(std::uint32_t n) {
@@ -35,11 +35,36 @@ bool NpcRenderer::init(std::string& error) {
     if (!ring_program_.build("npc_point.vert", "npc_point.frag", error, "npc_darts.glsl")) return false;
     if (!field_program_.build("npc_field.vert", "npc_field.frag", error, "npc_darts.glsl")) return false;
     if (!shapes_.init(error)) return false;
-    // NPCs need no vertex attributes: the shaders pull them from a buffer texture.
+    // NPCs need no vertex attributes: the shaders pull them from a texture
+    // (texelFetch only: float textures are not filterable in OpenGL ES 3.0).
     glGenVertexArrays(1, &npc_vao_);
-    glGenBuffers(1, &npc_buffer_);
     glGenTextures(1, &npc_texture_);
+    glBindTexture(GL_TEXTURE_2D, npc_texture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
     return true;
+}
+
+// The staged NPC data into the NPC texture (kNpcsPerRow texels a row), with
+// `channels` floats per NPC. The texture is made again only when its size or
+// format changes; otherwise one copy replaces its contents.
+void NpcRenderer::upload_npcs(std::uint32_t count, int channels) {
+    const int rows = std::max(1, static_cast<int>((count + kNpcsPerRow - 1) / kNpcsPerRow));
+    npc_staging_.resize(static_cast<std::size_t>(rows) * kNpcsPerRow * channels);  // the last row's tail: never read
+    const GLenum format = channels == 4 ? GL_RGBA : GL_RG;
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, npc_texture_);
+    if (rows != texture_rows_ || channels != texture_channels_) {
+        glTexImage2D(GL_TEXTURE_2D, 0, channels == 4 ? GL_RGBA32F : GL_RG32F, kNpcsPerRow, rows, 0, format, GL_FLOAT, npc_staging_.data());
+        texture_rows_ = rows;
+        texture_channels_ = channels;
+    } else {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kNpcsPerRow, rows, format, GL_FLOAT, npc_staging_.data());
+    }
+    npc_count_ = count;
 }
 
 void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const DartStyle& style, float length_px) const {
@@ -49,44 +74,48 @@ void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const DartStyl
     const Rgba f = style.facing, d = style.desired;
     glUniform4f(program.uniform("u_facing_color"), f.r, f.g, f.b, f.a);
     glUniform4f(program.uniform("u_desired_color"), d.r, d.g, d.b, d.a);
-    glUniform1i(program.uniform("u_count"), static_cast<GLint>(npc_texels_.size()));
-    glBindBuffer(GL_ARRAY_BUFFER, npc_buffer_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(npc_texels_.size() * sizeof(NpcTexel)), npc_texels_.data(), GL_STREAM_DRAW);
+    glUniform1i(program.uniform("u_count"), static_cast<GLint>(npc_count_));
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_BUFFER, npc_texture_);
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, npc_buffer_);
+    glBindTexture(GL_TEXTURE_2D, npc_texture_);
     glBindVertexArray(npc_vao_);
 }
 
 void NpcRenderer::draw_ring(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, float length_px, int width,
                             int height) {
     const auto npcs = scene.npcs();
-    npc_texels_.resize(npcs.size());
-    for (std::size_t i = 0; i < npcs.size(); ++i) {
+    const auto n = static_cast<std::uint32_t>(npcs.size());
+    npc_staging_.resize(std::size_t{n} * 4);
+    for (std::uint32_t i = 0; i < n; ++i) {  // x, y, facing, desired (radians)
         const Npc& npc = npcs[i];
-        npc_texels_[i] = {static_cast<float>(npc.position.x), static_cast<float>(npc.position.y),
-                          static_cast<float>(npc.facing_deg) * kRadPerDeg, static_cast<float>(npc.decision.desired_deg) * kRadPerDeg};
+        float* texel = &npc_staging_[std::size_t{i} * 4];
+        texel[0] = static_cast<float>(npc.position.x);
+        texel[1] = static_cast<float>(npc.position.y);
+        texel[2] = static_cast<float>(npc.facing_deg) * kRadPerDeg;
+        texel[3] = static_cast<float>(npc.decision.desired_deg) * kRadPerDeg;
     }
+    upload_npcs(n, 4);
     use_view(ring_program_, view, width, height);
     set_dart_uniforms(ring_program_, style, length_px);
     glUniform1i(ring_program_.uniform("u_per_instance"), kNpcsPerInstance);
     const float reach = style.article ? 1.0f : static_cast<float>(kDartReach);
     glUniform1f(ring_program_.uniform("u_sprite_px"), 2.0f * (reach * length_px + 1.5f));
     glEnable(GL_PROGRAM_POINT_SIZE);
-    const auto count = static_cast<GLsizei>(npc_texels_.size());
+    const auto count = static_cast<GLsizei>(n);
     glDrawArraysInstanced(GL_POINTS, 0, kNpcsPerInstance, (count + kNpcsPerInstance - 1) / kNpcsPerInstance);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void NpcRenderer::draw_field(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, int width, int height) {
     const auto npcs = scene.npcs();
     const auto n = static_cast<std::uint32_t>(npcs.size());
-    npc_texels_.resize(n);
+    // The raw state only, a conversion per NPC: the fragment shader finds the
+    // arrows' directions (npc_field.frag).
+    npc_staging_.resize(std::size_t{n} * 2);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const double facing = npcs[i].facing_deg / kDegPerRad, desired = npcs[i].decision.desired_deg / kDegPerRad;
-        npc_texels_[i] = {static_cast<float>(std::cos(facing)), static_cast<float>(std::sin(facing)),
-                          static_cast<float>(std::cos(desired)), static_cast<float>(std::sin(desired))};
+        npc_staging_[std::size_t{i} * 2] = static_cast<float>(npcs[i].facing_deg / kDegPerRad);
+        npc_staging_[std::size_t{i} * 2 + 1] = static_cast<float>(npcs[i].decision.desired_deg / kDegPerRad);
     }
+    upload_npcs(n, 2);
     // The field's grid, as NpcScene::layout_position lays it out.
     const auto columns = static_cast<std::uint32_t>(std::ceil(std::sqrt(static_cast<double>(n))));
     const auto rows = (n + columns - 1) / columns;
@@ -99,7 +128,7 @@ void NpcRenderer::draw_field(const NpcScene& scene, const DartStyle& style, cons
     glUniform4f(field_program_.uniform("u_bounds"), static_cast<float>(-kRingRadius), static_cast<float>(-kRingRadius),
                 static_cast<float>(kRingRadius), static_cast<float>(-kRingRadius + rows * spacing));
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int width, int height, const PixelRect& view_rect) {

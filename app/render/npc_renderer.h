@@ -8,7 +8,8 @@
 // every instance, vertex and triangle, and for every tile a long triangle
 // crosses. So: a field of NPCs (a regular grid) is one quad whose fragment
 // shader finds the NPC under each pixel — constant submission cost at any
-// count; the ring (at most 64 NPCs) is one point sprite per NPC; lines and
+// count, besides one copy of each NPC's two angles (as floats) into a texture
+// the shaders read; the ring (at most 64 NPCs) is one point sprite per NPC; lines and
 // discs, at most a few hundred, are expanded on the CPU into one draw each.
 //
 // Threading: main thread, with the GL context current. draw() only reads the
@@ -64,10 +65,6 @@ public:
     static double arrow_length(std::uint32_t n);
 
 private:
-    struct NpcTexel {  // one RGBA32F texel per NPC; ring: x, y, facing, desired (radians)
-        float a, b, c, d;  // field: facing and desired as unit vectors (cos, sin)
-    };
-
     struct DartStyle {
         Rgba facing, desired;
         bool article = false;
@@ -75,11 +72,14 @@ private:
     void draw_ring(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, float length_px, int width, int height);
     void draw_field(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, int width, int height);
     void set_dart_uniforms(const ShaderProgram& program, const DartStyle& style, float length_px) const;
+    void upload_npcs(std::uint32_t count, int channels);
 
     ShaderProgram ring_program_, field_program_;
-    GLuint npc_vao_ = 0, npc_buffer_ = 0;
-    GLuint npc_texture_ = 0;  // buffer texture over npc_buffer_
-    std::vector<NpcTexel> npc_texels_;
+    GLuint npc_vao_ = 0;
+    GLuint npc_texture_ = 0;         // 2D float texture, one texel per NPC; ring: RGBA (x, y, facing, desired), field: RG (facing, desired); radians
+    int texture_rows_ = 0, texture_channels_ = 0;  // its current size and format
+    std::uint32_t npc_count_ = 0;    // NPCs in it
+    std::vector<float> npc_staging_; // what the next upload copies
     ShapeBatch shapes_;
 };
 

@@ -179,13 +179,17 @@ void NpcScene::step() {
     {
         ZoneScope zone(profiler, ZoneKind::Animation, "animation");
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
-        for (std::uint32_t i = 0; i < npcs_.size(); ++i) {
-            Npc& npc = npcs_[i];
-            // A decision made from older information never replaces a newer one
-            // (an NPC added at run time starts with a fresh decision of its own).
-            const NpcDecision* newest = slicer_.newest(i);
-            if (newest && newest->input_frame >= npc.decision.input_frame) npc.decision = *newest;
-            npc.facing_deg = turn_toward_deg(npc.facing_deg, npc.decision.desired_deg, max_turn_deg);
+        const auto n = static_cast<std::uint32_t>(npcs_.size());
+        error_deg_.resize(n);
+        // Every NPC's turn depends only on its own state and the history,
+        // which nobody writes until the next update: the pieces may run on any
+        // thread in any order and still give the single-threaded result.
+        JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+        if (jobs && n >= split_from_npcs_ && jobs->worker_count() > 0) {
+            jobs->complete(jobs->parallel_for(
+                n, kNpcSplitGrain, [this, max_turn_deg](std::uint32_t begin, std::uint32_t end) { animate(begin, end, max_turn_deg); }));
+        } else {
+            animate(0, n, max_turn_deg);
         }
     }
 
@@ -197,6 +201,20 @@ void NpcScene::step() {
     metrics_.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     ++frame_;
     target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
+}
+
+// NPCs [begin, end): each takes its newest decision and turns toward it; its
+// facing error (as measure_npcs computes it) is kept for the metrics.
+void NpcScene::animate(std::uint32_t begin, std::uint32_t end, double max_turn_deg) {
+    for (std::uint32_t i = begin; i < end; ++i) {
+        Npc& npc = npcs_[i];
+        // A decision made from older information never replaces a newer one
+        // (an NPC added at run time starts with a fresh decision of its own).
+        const NpcDecision* newest = slicer_.newest(i);
+        if (newest && newest->input_frame >= npc.decision.input_frame) npc.decision = *newest;
+        npc.facing_deg = turn_toward_deg(npc.facing_deg, npc.decision.desired_deg, max_turn_deg);
+        error_deg_[i] = angle_between_deg(npc.facing_deg, heading_deg(npc.position, target_));
+    }
 }
 
 NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s) {
@@ -229,9 +247,28 @@ void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
     worker_busy_sum_ms += m.worker_busy_ms;
 }
 
+// measure_npcs over the errors animate() kept: the same sums in the same
+// order, so the same bits.
 void NpcScene::measure(double main_update_ms) {
     const std::uint32_t jobs_started = metrics_.jobs_started;
-    metrics_ = measure_npcs(npcs_, target_, frame_, step_s());
+    NpcFrameMetrics m;
+    m.frame = frame_;
+    if (!npcs_.empty()) {
+        const double ms_per_frame = 1000.0 * step_s();
+        double age_sum = 0, error_sum = 0;
+        for (std::size_t i = 0; i < npcs_.size(); ++i) {
+            const double age = static_cast<double>(frame_ - npcs_[i].decision.input_frame) * ms_per_frame;
+            const double error = error_deg_[i];
+            age_sum += age;
+            m.max_input_age_ms = std::max(m.max_input_age_ms, age);
+            error_sum += error;
+            m.max_error_deg = std::max(m.max_error_deg, error);
+        }
+        const double n = static_cast<double>(npcs_.size());
+        m.mean_input_age_ms = age_sum / n;
+        m.mean_error_deg = error_sum / n;
+    }
+    metrics_ = m;
     metrics_.jobs_started = jobs_started;
     metrics_.main_update_ms = main_update_ms;
     metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;

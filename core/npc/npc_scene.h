@@ -13,6 +13,10 @@
 // are pure functions of their input; the same config gives the same states.
 //
 // Threading: main thread only; decision jobs may run elsewhere (timeslicer.h).
+// From kNpcSplitFromNpcs NPCs on, step() splits its per-NPC pass (animation
+// and each NPC's facing error) over the job system's workers and waits for it
+// before it returns; the metrics' sums stay on the main thread, in NPC order,
+// so every state and metric is bit for bit that of the single-threaded step.
 #pragma once
 
 #include "core/base/angles.h"
@@ -69,6 +73,18 @@ double batch_period_s(const NpcSceneConfig& config);
 double model_input_age_steps(const NpcSceneConfig& config);
 
 inline constexpr std::uint32_t kMaxNpcs = 100'000;
+// From this many NPCs on, a step splits its per-NPC pass over the job
+// system's workers. Measured, not guessed: `timeslice-lab bench --only frame`
+// steps scenes of 500 to 100,000 NPCs with the pass split and not, and prints
+// the count from which the split step is faster at every larger count ("the
+// split pays from ... NPCs on"). On the 2-core development machine, busy with
+// other builds at the time, one run found it from 2,000 on (split / one thread
+// 1.00 at 2,000, 0.72 at 5,000, 0.70 at 100,000) and two found no count at which
+// it paid (the worker rarely got a core); 5,000 is the first count that run
+// showed a clear gain. Below ~2,000 NPCs the pass takes under 0.04 ms.
+inline constexpr std::uint32_t kNpcSplitFromNpcs = 5'000;
+// Indices per piece of the split pass: a few microseconds of work each.
+inline constexpr std::uint32_t kNpcSplitGrain = 256;
 // Up to this many NPCs stand on a ring, as in the article; more fill a field.
 inline constexpr std::uint32_t kMaxRingNpcs = 64;
 // World layout: the ring has radius 1, the target circles at this radius.
@@ -169,6 +185,12 @@ public:
     const NpcFrameMetrics& metrics() const noexcept { return metrics_; }
     const Slicer& timeslicer() const noexcept { return slicer_; }
     void set_trace(TraceLog* trace) { slicer_.set_trace(trace); }
+    // From how many NPCs step() splits its per-NPC pass over the job system
+    // (kNpcSplitFromNpcs by default; 0: always, UINT32_MAX: never). Without
+    // a job system, or with no workers in it, the pass never splits. The
+    // outputs are the same either way; tests and `bench` compare the two.
+    void set_split_from_npcs(std::uint32_t npcs) noexcept { split_from_npcs_ = npcs; }
+    std::uint32_t split_from_npcs() const noexcept { return split_from_npcs_; }
 
     // Where NPC i of n stands: a ring up to kMaxRingNpcs, a square field beyond.
     static Vec2 layout_position(std::uint32_t i, std::uint32_t n, NpcLook look = NpcLook::Lab);
@@ -179,6 +201,7 @@ private:
     void use_threading(Threading threading);
     void lay_out(std::uint32_t first_new);
     double start_phase() const;
+    void animate(std::uint32_t begin, std::uint32_t end, double max_turn_deg);
     void measure(double main_update_ms);
 
     NpcSceneConfig config_;
@@ -190,6 +213,8 @@ private:
     double target_phase_turns_ = 0;  // integrated, so a new period never makes the target jump
     Vec2 target_;
     NpcFrameMetrics metrics_;
+    std::vector<double> error_deg_;  // per NPC: this step's facing error, written by animate(), summed by measure()
+    std::uint32_t split_from_npcs_ = kNpcSplitFromNpcs;
 };
 
 }  // namespace tsl

@@ -52,6 +52,9 @@
 //   set_job_system, set_profiler, all accessors: main thread only — the
 //   thread that owns the timeslicer. No lock is taken: only the main thread
 //   writes the history (docs/semantics.md, section 3). The destructor finishes jobs in flight.
+//   newest may also run in jobs that the main thread waits for before it
+//   calls anything else here (a pass over many keys split over the workers):
+//   it only reads.
 //   Callbacks: new_batch and read_input run on the main thread inside
 //   update(); run_job may run on any thread, concurrently with other jobs and
 //   with the main thread's code between updates, so it must read only its
@@ -176,8 +179,11 @@ public:
         if (config_.gathering == Gathering::SameFrame) finish_in_flight(frame);
     }
 
-    // Main thread. The newest saved output of `key`, or nullptr if it has
-    // none. O(1). Valid until the next update / set_config / restart / clear.
+    // Main thread, or jobs the main thread waits for before it calls anything
+    // else here (a read only: the history changes only in the calls above and
+    // below, on the main thread). The newest saved output of `key`, or
+    // nullptr if it has none. O(1). Valid until the next update / set_config
+    // / restart / clear.
     const Output* newest(const Key& key) const noexcept { return history_.newest(key); }
 
     // Main thread. Abandons the current batch; the next update starts a new
