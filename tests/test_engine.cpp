@@ -5,6 +5,7 @@
 // threads (also run under ThreadSanitizer: the [threads] tag).
 #include "core/engine/engine_panes.h"
 #include "core/engine/engine_scene.h"
+#include "core/engine/engine_trace.h"
 
 #include <catch2/catch.hpp>
 
@@ -303,4 +304,40 @@ TEST_CASE("Two panes share one world and clock; a new pane count starts both aga
     CHECK(panes.configure(config));
     CHECK(panes.size() == 1);
     CHECK(panes.pane(0).ticks() == 0);
+}
+
+TEST_CASE("The engine trace is checked while it streams: one tick held, the whole trace's verdict", "[engine][threads]") {
+    JobSystem jobs({2});
+    EngineSceneConfig config = small_world(StepMode::FreeStep);
+    EngineScene scene(config, {&jobs, nullptr});
+    std::vector<ChangeEvent> tick_events, all;
+    scene.set_trace(&tick_events);
+    EngineTraceChecker checker;
+    std::size_t most_in_a_tick = 0, most_held = 0;
+    for (int t = 0; t < 120; ++t) {
+        scene.step();
+        checker.add(tick_events);
+        most_in_a_tick = std::max(most_in_a_tick, tick_events.size());
+        most_held = std::max(most_held, checker.held());
+        all.insert(all.end(), tick_events.begin(), tick_events.end());
+        tick_events.clear();
+    }
+    REQUIRE(all.size() > 1000);  // conflicts and all: a trace worth checking
+    // What it holds is bounded by one tick's changes, not by how long it ran.
+    CHECK(most_held <= most_in_a_tick);
+    CHECK(checker.events() == all.size());
+    CHECK(checker.finish() == check_engine_trace(all));
+    CHECK(check_engine_trace(all).empty());
+
+    // Broken traces get the same verdict streamed, a few changes at a time.
+    std::vector<ChangeEvent> broken = all;
+    std::swap(broken[10], broken[11]);                          // merged out of order
+    broken[broken.size() / 2].outcome = ChangeOutcome::Lost;    // a change alone, or a second loser
+    broken.push_back(broken.front());                           // a tick that goes back
+    EngineTraceChecker streamed;
+    for (std::size_t k = 0; k < broken.size(); k += 7)
+        streamed.add(std::span<const ChangeEvent>(broken).subspan(k, std::min<std::size_t>(7, broken.size() - k)));
+    const std::vector<std::string> verdict = streamed.finish();
+    CHECK_FALSE(verdict.empty());
+    CHECK(verdict == check_engine_trace(broken));
 }

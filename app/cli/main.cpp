@@ -1,6 +1,6 @@
 // main.cpp — the `timeslice-lab` command line (docs/semantics.md documents the
 // timing the commands show): the window by default; screenshot, record,
-// lesson-check, trace, metrics and bench without one.
+// lesson-check, trace, metrics, bench and soak without one.
 //
 // Launch options (--preset, --scene, --lesson, --set) become commands applied
 // in order to the session the command runs, so a --set always has the last
@@ -15,6 +15,7 @@
 #include "app/platform/window_main.h"
 
 #include "core/session/launch.h"
+#include "core/session/soak.h"
 #include "core/settings/settings_file.h"
 #include "core/base/printable.h"
 
@@ -285,6 +286,54 @@ struct CsvCommand {
     }
 };
 
+// `soak`: the whole lab, headless, under random commands (core/session/soak.h).
+struct SoakCommand {
+    CLI::App* command = nullptr;
+    SoakOptions options;
+    std::int64_t rss_growth_mb = 64;
+    bool quiet = false;
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("soak", "Run every scene headless for many steps, a random command every few steps, checking the "
+                                             "trace rules, the jobs and memory as it goes");
+        command->add_option("--steps", options.steps, "Steps in all")->check(CLI::Range(std::int64_t{1}, std::int64_t{100'000'000}))->capture_default_str();
+        command->add_option("--seed", options.seed, "The random commands' seed: the same seed and steps replay the same commands")
+            ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{4'294'967'295}))
+            ->capture_default_str();
+        command->add_option("--every", options.most_steps_between, "A command every 1 to this many steps")
+            ->check(CLI::Range(1, 1000))
+            ->capture_default_str();
+        command->add_option("--only", options.fields, "Set only this setting (repeatable; names below); presets, lessons, panes and scenes still come")
+            ->check(CLI::Validator(
+                [](std::string& name) -> std::string { return find_field(name) ? "" : "'" + name + "' is not a setting (names below)"; },
+                "NAME", "setting"));
+        command->add_option("--rss-growth-mb", rss_growth_mb,
+                            "Resident memory may grow by at most this many MB from the warm-up to the end (0: not checked)")
+            ->check(CLI::Range(std::int64_t{0}, std::int64_t{1'000'000}))
+            ->capture_default_str();
+        command->add_flag("--quiet", quiet, "No progress lines on stderr");
+    }
+    int run() {
+        options.assets_dir = assets_directory();
+        options.rss_growth_mb = static_cast<double>(rss_growth_mb);
+        if (!quiet) options.progress = [](const std::string& line) { std::cerr << line << '\n'; };
+        const SoakResult result = run_soak(options);
+        if (!result) {
+            std::cerr << result.failure << '\n';
+            return 1;
+        }
+        std::printf("soak: %lld steps, %lld commands (%lld refused as they should be), seed %llu, %.1f s\n"
+                    "  trace rules: %lld stretches of the NPC scene (%llu events), %llu engine changes\n"
+                    "  jobs: every job gathered after %lld same-frame updates of a pane; no job unfinished after %lld steps\n"
+                    "  memory: %.1f MB resident in the warm-up, %.1f MB at the end, %.1f MB at the peak\n",
+                    static_cast<long long>(result.steps), static_cast<long long>(result.commands), static_cast<long long>(result.refused),
+                    static_cast<unsigned long long>(options.seed), result.seconds, static_cast<long long>(result.trace_stretches),
+                    static_cast<unsigned long long>(result.trace_events), static_cast<unsigned long long>(result.engine_changes),
+                    static_cast<long long>(result.pane_checks), static_cast<long long>(result.job_checks), result.warm_rss_mb, result.end_rss_mb, result.peak_rss_mb);
+        return 0;
+    }
+};
+
 struct BenchCommand {
     CLI::App* command = nullptr;
     BenchOptions options;
@@ -313,6 +362,7 @@ int main(int argc, char** argv) {
     LessonCheckCommand lesson_check;
     CsvCommand trace, metrics;
     BenchCommand bench;
+    SoakCommand soak;
     window.add(app);
     screenshot.add(app);
     record.add(app);
@@ -320,6 +370,7 @@ int main(int argc, char** argv) {
     trace.add(app, true);
     metrics.add(app, false);
     bench.add(app);
+    soak.add(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -331,5 +382,6 @@ int main(int argc, char** argv) {
     if (trace.command->parsed()) return trace.run();
     if (metrics.command->parsed()) return metrics.run();
     if (bench.command->parsed()) return run_bench(bench.options);
+    if (soak.command->parsed()) return soak.run();
     return window.run();
 }

@@ -36,50 +36,67 @@ bool rule_keeps(const ChangeEvent& b, const ChangeEvent& a, ConflictRule rule) {
 
 }  // namespace
 
-std::vector<std::string> check_engine_trace(std::span<const ChangeEvent> events, std::size_t limit) {
-    std::vector<std::string> broken;
-    auto fail = [&](const std::string& what) {
-        if (broken.size() < limit) broken.push_back(what);
-    };
-    std::size_t begin = 0;
-    while (begin < events.size()) {
-        std::size_t end = begin;
-        while (end < events.size() && events[end].tick == events[begin].tick) ++end;
-        if (begin > 0 && events[begin].tick < events[begin - 1].tick) fail("order: " + where(events[begin]) + " comes after tick " + std::to_string(events[begin - 1].tick));
-        std::map<std::tuple<std::uint32_t, AgentField>, std::vector<const ChangeEvent*>> values;
-        for (std::size_t k = begin; k < end; ++k) {
-            const ChangeEvent& e = events[k];
-            if (e.data_tick > e.tick) fail("order: " + where(e) + " was computed from tick " + std::to_string(e.data_tick) + ", after its merge");
-            if (k > begin) {
-                const ChangeEvent& p = events[k - 1];
-                const auto key = [](const ChangeEvent& x) { return std::tuple(x.data_tick, -priority_of(x.system), x.object); };
-                if (key(e) < key(p)) fail("order: " + where(e) + " is merged after " + where(p));
-            }
-            values[{e.object, e.field}].push_back(&e);
-        }
-        for (const auto& [value, changes] : values) {
-            const ChangeEvent& first = *changes.front();
-            if (changes.size() == 1) {
-                if (first.outcome != ChangeOutcome::Applied) fail("conflicts: " + where(first) + " had no rival but " + std::string(name_of(first.outcome)));
-                continue;
-            }
-            const auto winners = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
-            const auto losers = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Lost; });
-            if (winners != 1 || losers + 1 != static_cast<long>(changes.size())) {
-                fail("conflicts: " + where(first) + ": " + std::to_string(winners) + " won and " + std::to_string(losers) + " lost of " +
-                     std::to_string(changes.size()));
-                continue;
-            }
-            const ChangeEvent& winner = **std::find_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
-            for (const ChangeEvent* c : changes) {
-                if (!c->other) fail("conflicts: " + where(*c) + " names no other side");
-                if (c == &winner || c->system == winner.system) continue;  // one system's two changes: its later one
-                if (!rule_keeps(winner, *c, winner.rule)) fail("conflicts: " + where(winner) + " won against " + where(*c) + " by " + std::string(name_of(winner.rule)));
-            }
-        }
-        begin = end;
+EngineTraceChecker::EngineTraceChecker(std::size_t limit) : limit_(limit) {}
+
+void EngineTraceChecker::add(std::span<const ChangeEvent> events) {
+    for (const ChangeEvent& e : events) {
+        if (!tick_.empty() && e.tick != tick_.front().tick) check_tick();
+        tick_.push_back(e);
+        ++events_;
     }
-    return broken;
+}
+
+std::vector<std::string> EngineTraceChecker::finish() {
+    if (!tick_.empty()) check_tick();
+    return std::move(broken_);
+}
+
+// The changes of one tick (a run of equal ticks), then forgotten but for the last.
+void EngineTraceChecker::check_tick() {
+    auto fail = [&](const std::string& what) {
+        if (broken_.size() < limit_) broken_.push_back(what);
+    };
+    const std::span<const ChangeEvent> events = tick_;
+    if (before_ && events.front().tick < before_->tick) fail("order: " + where(events.front()) + " comes after tick " + std::to_string(before_->tick));
+    std::map<std::tuple<std::uint32_t, AgentField>, std::vector<const ChangeEvent*>> values;
+    for (std::size_t k = 0; k < events.size(); ++k) {
+        const ChangeEvent& e = events[k];
+        if (e.data_tick > e.tick) fail("order: " + where(e) + " was computed from tick " + std::to_string(e.data_tick) + ", after its merge");
+        if (k > 0) {
+            const ChangeEvent& p = events[k - 1];
+            const auto key = [](const ChangeEvent& x) { return std::tuple(x.data_tick, -priority_of(x.system), x.object); };
+            if (key(e) < key(p)) fail("order: " + where(e) + " is merged after " + where(p));
+        }
+        values[{e.object, e.field}].push_back(&e);
+    }
+    for (const auto& [value, changes] : values) {
+        const ChangeEvent& first = *changes.front();
+        if (changes.size() == 1) {
+            if (first.outcome != ChangeOutcome::Applied) fail("conflicts: " + where(first) + " had no rival but " + std::string(name_of(first.outcome)));
+            continue;
+        }
+        const auto winners = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
+        const auto losers = std::count_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Lost; });
+        if (winners != 1 || losers + 1 != static_cast<long>(changes.size())) {
+            fail("conflicts: " + where(first) + ": " + std::to_string(winners) + " won and " + std::to_string(losers) + " lost of " +
+                 std::to_string(changes.size()));
+            continue;
+        }
+        const ChangeEvent& winner = **std::find_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
+        for (const ChangeEvent* c : changes) {
+            if (!c->other) fail("conflicts: " + where(*c) + " names no other side");
+            if (c == &winner || c->system == winner.system) continue;  // one system's two changes: its later one
+            if (!rule_keeps(winner, *c, winner.rule)) fail("conflicts: " + where(winner) + " won against " + where(*c) + " by " + std::string(name_of(winner.rule)));
+        }
+    }
+    before_ = tick_.back();
+    tick_.clear();
+}
+
+std::vector<std::string> check_engine_trace(std::span<const ChangeEvent> events, std::size_t limit) {
+    EngineTraceChecker checker(limit);
+    checker.add(events);
+    return checker.finish();
 }
 
 }  // namespace tsl

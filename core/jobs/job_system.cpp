@@ -750,11 +750,14 @@ void JobSystem::worker_main(int index) {
         // Counted before a producer can pay for waking us (it reads
         // wake_pending_ below): wake_ups never runs ahead of worker_sleeps.
         worker_sleeps_.fetch_add(1, std::memory_order_relaxed);
-        if (!poll) deep_sleepers_.fetch_add(1, std::memory_order_seq_cst);
-        sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         // A wake-up sent before this point was for an earlier sleep: from now
         // on, the next producer that sees us asleep must send a new one.
+        // Cleared before we count ourselves asleep, so that a worker counted
+        // in sleeping_workers is one the next Wake::Now job pays to wake
+        // (stats(): "committed to sleep").
         wake_pending_.store(false, std::memory_order_seq_cst);
+        if (!poll) deep_sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) sleep_on(work_epoch_, epoch, poll ? kPollUs : -1);
         sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);
@@ -780,6 +783,16 @@ void JobSystem::set_worker_count(int workers) {
     worker_count_.store(workers, std::memory_order_relaxed);
     if (workers > most_workers_.load(std::memory_order_relaxed)) most_workers_.store(workers, std::memory_order_seq_cst);
     for (int i = 0; i < workers; ++i) workers_.emplace_back([this, i] { worker_main(i + 1); });
+}
+
+std::uint32_t JobSystem::unfinished_jobs() const {
+    const std::uint32_t capacity = capacity_.load(std::memory_order_acquire);
+    std::uint32_t unfinished = 0;
+    for (std::uint32_t i = 0; i < capacity; ++i) {
+        const auto state = static_cast<State>(low_of(slot(i).control.load(std::memory_order_acquire)));
+        unfinished += state == kPending || state == kReady || state == kRunning || state == kOpen;
+    }
+    return unfinished;
 }
 
 JobSystemStats JobSystem::stats() const {

@@ -40,7 +40,7 @@
 //       The thread that owns the system, never from inside a job (asserted):
 //       they join the workers, which first finish the job they are running.
 //       The destructor then runs every job still queued on the calling thread.
-//   worker_count, wake_ups, stats, current_worker_index, current_worker_system, id
+//   worker_count, wake_ups, stats, unfinished_jobs, current_worker_index, current_worker_system, id
 //       Any thread; a snapshot.
 //
 // What cannot deadlock: waiting. If the waits of your jobs form no cycle, every
@@ -219,6 +219,10 @@ public:
     // Number of worker wake-ups paid so far (sleeping workers notified).
     std::uint64_t wake_ups() const { return wake_ups_.load(std::memory_order_relaxed); }
     JobSystemStats stats() const;
+    // Jobs scheduled and not yet finished (waiting for dependencies, queued,
+    // running, or a loop still open). Looks at every slot: for tests and the
+    // soak (core/session/soak.h), not for every frame. Any thread; a snapshot.
+    std::uint32_t unfinished_jobs() const;
 
 private:
     // A slot's state, in the low half of Slot::control (the generation is in

@@ -3,7 +3,10 @@
 #include "core/base/printable.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -87,9 +90,30 @@ SettingsLoad load_settings(const std::string& path) {
         return result;
     }
 
+    // Read here rather than by the TOML parser, which cannot tell a file it
+    // may not open from a malformed one: a file that cannot be read is named
+    // with the reason and left where it is.
+    std::string text;
+    if (std::FILE* file = std::fopen(path.c_str(), "rb")) {
+        char buffer[8192];
+        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, n);
+        const int read_error = std::ferror(file) ? errno : 0;
+        std::fclose(file);
+        if (read_error != 0) {
+            result.problems.push_back(printable("settings file '" + path + "' could not be read (" + std::strerror(read_error) +
+                                                "); using defaults (it is left as it is)"));
+            return result;
+        }
+    } else {
+        const int open_error = errno;
+        result.problems.push_back(printable("settings file '" + path + "' could not be opened (" + std::strerror(open_error) +
+                                            "); using defaults (it is left as it is)"));
+        return result;
+    }
+
     toml::table table;
     try {
-        table = toml::parse_file(path);
+        table = toml::parse(text, path);
     } catch (const toml::parse_error& error) {
         // Set aside under a name not yet taken: an older .bad file is kept too.
         std::string aside = path + ".bad";

@@ -33,7 +33,9 @@ std::string default_output_folder();
 
 // Missing file: nothing set, no problem. Malformed file: nothing set, a
 // problem that names file and line, and the file renamed to `<path>.bad`. A
-// bad value: that setting is left out, a problem names it.
+// file that cannot be opened or read (no permission): nothing set, a problem
+// with the reason, the file left where it is. A bad value: that setting is
+// left out, a problem names it.
 SettingsLoad load_settings(const std::string& path);
 
 // The loaded values onto `settings` (pane settings go to the edited pane).
