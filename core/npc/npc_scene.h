@@ -77,11 +77,12 @@ inline constexpr std::uint32_t kMaxNpcs = 100'000;
 // system's workers. Measured, not guessed: `timeslice-lab bench --only frame`
 // steps scenes of 500 to 100,000 NPCs with the pass split and not, and prints
 // the count from which the split step is faster at every larger count ("the
-// split pays from ... NPCs on"). On the 2-core development machine, busy with
-// other builds at the time, one run found it from 2,000 on (split / one thread
-// 1.00 at 2,000, 0.72 at 5,000, 0.70 at 100,000) and two found no count at which
-// it paid (the worker rarely got a core); 5,000 is the first count that run
-// showed a clear gain. Below ~2,000 NPCs the pass takes under 0.04 ms.
+// split pays from ... NPCs on"). On the 2-core development machine, idle,
+// two runs found it from 500 and from 1,000 NPCs on (split / one thread 0.60
+// and 0.72 at 5,000, 0.67 and 0.62 at 100,000); with other builds running,
+// four runs of five found no count at which it paid (the worker rarely got a
+// core). 5,000 gained in every idle run; below it the whole pass takes under
+// 0.09 ms, so splitting saves at most a few hundredths of a millisecond.
 inline constexpr std::uint32_t kNpcSplitFromNpcs = 5'000;
 // Indices per piece of the split pass: a few microseconds of work each.
 inline constexpr std::uint32_t kNpcSplitGrain = 256;
