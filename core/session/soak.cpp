@@ -226,16 +226,16 @@ private:
 
 // --- [SECTION] The run -------------------------------------------------------------
 
-// The scenes not shown may keep work in flight by design: the exposure scene
-// (next-frame and timesliced passes, path tickets answered steps later, once it
-// has been shown), a free-step engine system that runs across ticks. True when
-// none can hold any.
 // The NPC scene's first pane, checked from a frame 0 for as long as nothing changes.
 struct NpcStretch {
     std::unique_ptr<TraceChecker> checker;
     std::int64_t frames = 0;   // it will run
 };
 
+// The scenes not shown may keep work in flight by design: the exposure scene
+// (next-frame and timesliced passes, path tickets answered steps later, once it
+// has been shown), a free-step engine system that runs across ticks. True when
+// none can hold any.
 bool hidden_scenes_hold_nothing(const LabSession& session) {
     if (session.exposure()) return false;
     if (const EnginePanes* engine = session.engine())
