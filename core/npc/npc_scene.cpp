@@ -217,15 +217,20 @@ void NpcScene::animate(std::uint32_t begin, std::uint32_t end, double max_turn_d
     }
 }
 
-NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s) {
+namespace {
+
+// The frame's metrics over the NPCs, with `error_of(i)` the facing error of
+// NPC i: one loop, so every caller sums in the same order and gets the same bits.
+template <class ErrorOf>
+NpcFrameMetrics summarise_npcs(std::span<const Npc> npcs, std::int64_t frame, double step_s, ErrorOf error_of) {
     NpcFrameMetrics m;
     m.frame = frame;
     if (npcs.empty()) return m;
     const double ms_per_frame = 1000.0 * step_s;
     double age_sum = 0, error_sum = 0;
-    for (const Npc& npc : npcs) {
-        const double age = static_cast<double>(frame - npc.decision.input_frame) * ms_per_frame;
-        const double error = angle_between_deg(npc.facing_deg, heading_deg(npc.position, target));
+    for (std::size_t i = 0; i < npcs.size(); ++i) {
+        const double age = static_cast<double>(frame - npcs[i].decision.input_frame) * ms_per_frame;
+        const double error = error_of(i);
         age_sum += age;
         m.max_input_age_ms = std::max(m.max_input_age_ms, age);
         error_sum += error;
@@ -235,6 +240,13 @@ NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_
     m.mean_input_age_ms = age_sum / n;
     m.mean_error_deg = error_sum / n;
     return m;
+}
+
+}  // namespace
+
+NpcFrameMetrics measure_npcs(std::span<const Npc> npcs, Vec2 target, std::int64_t frame, double step_s) {
+    return summarise_npcs(npcs, frame, step_s,
+                          [&](std::size_t i) { return angle_between_deg(npcs[i].facing_deg, heading_deg(npcs[i].position, target)); });
 }
 
 void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
@@ -251,24 +263,7 @@ void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
 // order, so the same bits.
 void NpcScene::measure(double main_update_ms) {
     const std::uint32_t jobs_started = metrics_.jobs_started;
-    NpcFrameMetrics m;
-    m.frame = frame_;
-    if (!npcs_.empty()) {
-        const double ms_per_frame = 1000.0 * step_s();
-        double age_sum = 0, error_sum = 0;
-        for (std::size_t i = 0; i < npcs_.size(); ++i) {
-            const double age = static_cast<double>(frame_ - npcs_[i].decision.input_frame) * ms_per_frame;
-            const double error = error_deg_[i];
-            age_sum += age;
-            m.max_input_age_ms = std::max(m.max_input_age_ms, age);
-            error_sum += error;
-            m.max_error_deg = std::max(m.max_error_deg, error);
-        }
-        const double n = static_cast<double>(npcs_.size());
-        m.mean_input_age_ms = age_sum / n;
-        m.mean_error_deg = error_sum / n;
-    }
-    metrics_ = m;
+    metrics_ = summarise_npcs(npcs_, frame_, step_s(), [this](std::size_t i) { return error_deg_[i]; });
     metrics_.jobs_started = jobs_started;
     metrics_.main_update_ms = main_update_ms;
     metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
