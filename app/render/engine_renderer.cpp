@@ -35,7 +35,7 @@ bool EngineRenderer::init(std::string& error) {
     if (!agent_program_.build("agent.vert", "agent.frag", error)) return false;
     if (!shapes_.init(error)) return false;
     glGenVertexArrays(1, &grid_vao_);
-    arena_texture_ = create_cell_texture();
+    arena_texture_ = create_texel_texture();
     // Agents need no vertex attributes: the shader pulls them from a buffer texture.
     glGenVertexArrays(1, &agent_vao_);
     glGenBuffers(1, &agent_buffer_);

@@ -14,7 +14,7 @@ bool ExposureRenderer::init(std::string& error) {
     if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
     if (!shapes_.init(error)) return false;
     glGenVertexArrays(1, &vao_);
-    texture_ = create_cell_texture();
+    texture_ = create_texel_texture();
     return true;
 }
 

@@ -152,7 +152,7 @@ void begin_scene_draw(int width, int height, float red, float green, float blue)
     glDisable(GL_SCISSOR_TEST);
 }
 
-GLuint create_cell_texture() {
+GLuint create_texel_texture() {
     GLuint texture = 0;
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);

@@ -73,8 +73,8 @@ private:
 // the state every scene draws in: straight-alpha blending, no depth, no scissor.
 void begin_scene_draw(int width, int height, float red, float green, float blue);
 
-// A new 2D texture for a grid of cells: nearest sampling, edges clamped (storage not made yet).
-GLuint create_cell_texture();
+// A new 2D texture read texel by texel (grid cells, NPC data): nearest sampling, edges clamped (storage not made yet).
+GLuint create_texel_texture();
 
 std::string gl_description();  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
 

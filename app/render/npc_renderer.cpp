@@ -38,13 +38,7 @@ bool NpcRenderer::init(std::string& error) {
     // NPCs need no vertex attributes: the shaders pull them from a texture
     // (texelFetch only: float textures are not filterable in OpenGL ES 3.0).
     glGenVertexArrays(1, &npc_vao_);
-    glGenTextures(1, &npc_texture_);
-    glBindTexture(GL_TEXTURE_2D, npc_texture_);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    npc_texture_ = create_texel_texture();
     return true;
 }
 
