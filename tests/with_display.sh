@@ -8,6 +8,9 @@
 # has connected to the display (a server that died at start is started
 # again, up to three times); and the server is waited for at the end, so its
 # shutdown cannot take the socket of a display started after it.
+# -noreset: an X server resets when its last client leaves, and a client
+# connecting during the reset is refused; without it, the check's connection
+# closing could make the app's own connection fail.
 set -u
 screen=$1
 shift
@@ -18,7 +21,7 @@ trap '[ -z "$xvfb" ] || { kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; };
 # start_display: a running Xvfb in $xvfb with DISPLAY set and answering, or status 1.
 start_display() {
   : >"$dir/display"
-  Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp 3>"$dir/display" 2>"$dir/xvfb.log" &
+  Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/xvfb.log" &
   xvfb=$!
   for _ in $(seq 1 300); do
     kill -0 "$xvfb" 2>/dev/null || break
