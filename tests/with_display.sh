@@ -2,15 +2,14 @@
 # with_display.sh WxHxDEPTH COMMAND...: runs COMMAND under a virtual X display
 # of its own and ends that display before exiting, with COMMAND's status.
 #
-# Xvfb chooses a free display number itself (-displayfd: it binds the socket,
-# then reports the number), so two tests, build directories or checkouts on
-# one machine are never given the same one; COMMAND starts only once a client
-# has connected to the display (a server that died at start is started
-# again, up to three times); and the server is waited for at the end, so its
-# shutdown cannot take the socket of a display started after it.
+# The display number is drawn at random from 100-1999 (one whose lock file
+# exists is skipped): tests that run at once get different ones, and a number
+# is not handed straight on to the next test while the server that had it may
+# still be shutting down. COMMAND starts only once a client has connected to
+# the display (a server that did not come up is started again on another
+# number, up to five times); the server is waited for at the end.
 # -noreset: an X server resets when its last client leaves, and a client
-# connecting during the reset is refused; without it, the check's connection
-# closing could make the app's own connection fail.
+# connecting during the reset can be refused.
 set -u
 screen=$1
 shift
@@ -20,15 +19,14 @@ trap '[ -z "$xvfb" ] || { kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; };
 
 # start_display: a running Xvfb in $xvfb with DISPLAY set and answering, or status 1.
 start_display() {
-  : >"$dir/display"
-  Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/xvfb.log" &
+  local number=$((100 + RANDOM % 1900))
+  [ -e "/tmp/.X$number-lock" ] && return 1
+  Xvfb ":$number" -screen 0 "$screen" -nolisten tcp -noreset 2>"$dir/xvfb.log" &
   xvfb=$!
+  export DISPLAY=":$number"
   for _ in $(seq 1 300); do
     kill -0 "$xvfb" 2>/dev/null || break
-    if [ -s "$dir/display" ]; then
-      export DISPLAY=":$(head -n 1 "$dir/display")"
-      xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
-    fi
+    xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
     sleep 0.1
   done
   kill "$xvfb" 2>/dev/null
@@ -37,11 +35,11 @@ start_display() {
   return 1
 }
 
-for attempt in 1 2 3; do
+for attempt in 1 2 3 4 5; do
   start_display && break
-  if [ "$attempt" = 3 ]; then
-    echo "with_display.sh: no virtual display after three tries; the last server said:"
-    cat "$dir/xvfb.log"
+  if [ "$attempt" = 5 ]; then
+    echo "with_display.sh: no virtual display after five tries; the last server said:"
+    cat "$dir/xvfb.log" 2>/dev/null
     exit 1
   fi
 done
