@@ -10,6 +10,7 @@ namespace tsl::app {
 namespace {
 
 constexpr int kAgentsPerInstance = 1024;  // see shaders/agent.vert
+constexpr int kAgentsPerRow = 1024;       // texels per row of the agent texture: kAgentsPerRow in shaders/agent.vert
 constexpr int kRouteSteps = 80;           // cells of a route drawn at most
 
 }  // namespace
@@ -26,7 +27,6 @@ EngineRenderer::~EngineRenderer() {
     if (grid_vao_) glDeleteVertexArrays(1, &grid_vao_);
     if (arena_texture_) glDeleteTextures(1, &arena_texture_);
     if (agent_vao_) glDeleteVertexArrays(1, &agent_vao_);
-    if (agent_buffer_) glDeleteBuffers(1, &agent_buffer_);
     if (agent_texture_) glDeleteTextures(1, &agent_texture_);
 }
 
@@ -36,10 +36,10 @@ bool EngineRenderer::init(std::string& error) {
     if (!shapes_.init(error)) return false;
     glGenVertexArrays(1, &grid_vao_);
     arena_texture_ = create_texel_texture();
-    // Agents need no vertex attributes: the shader pulls them from a buffer texture.
+    // Agents need no vertex attributes: the shader pulls them from a texture
+    // (a 2D one, which OpenGL ES 3.0 has; it has no buffer textures).
     glGenVertexArrays(1, &agent_vao_);
-    glGenBuffers(1, &agent_buffer_);
-    glGenTextures(1, &agent_texture_);
+    agent_texture_ = create_texel_texture();
     return true;
 }
 
@@ -151,7 +151,8 @@ void EngineRenderer::draw_routes(const EngineScene& scene, const EngineColours& 
 void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& colours, const ViewTransform& view, int width, int height) {
     const AgentStore& state = scene.state();
     const std::uint32_t n = state.size();
-    texels_.resize(static_cast<std::size_t>(n) * 4);
+    const int rows = std::max(1, static_cast<int>((n + kAgentsPerRow - 1) / kAgentsPerRow));
+    texels_.resize(static_cast<std::size_t>(rows) * kAgentsPerRow * 4);  // the last row's tail: never read
     for (std::uint32_t i = 0; i < n; ++i) {
         const AgentValue at = state.at(AgentField::Position, i);
         texels_[4 * i + 0] = at.x;
@@ -171,15 +172,18 @@ void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& 
     for (auto [name, c] : {std::pair{"u_resting", colours.resting}, {"u_pending", colours.pending}, {"u_ready", colours.ready},
                            {"u_outline", colours.outline}})
         glUniform4f(prog.uniform(name), c.r, c.g, c.b, c.a);
-    glBindBuffer(GL_ARRAY_BUFFER, agent_buffer_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(texels_.size() * sizeof(float)), texels_.data(), GL_STREAM_DRAW);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_BUFFER, agent_texture_);
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, agent_buffer_);
+    glBindTexture(GL_TEXTURE_2D, agent_texture_);
+    if (rows != agent_rows_) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kAgentsPerRow, rows, 0, GL_RGBA, GL_FLOAT, texels_.data());
+        agent_rows_ = rows;
+    } else {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kAgentsPerRow, rows, GL_RGBA, GL_FLOAT, texels_.data());
+    }
     glBindVertexArray(agent_vao_);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glDrawArraysInstanced(GL_POINTS, 0, kAgentsPerInstance, (static_cast<GLsizei>(n) + kAgentsPerInstance - 1) / kAgentsPerInstance);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 }  // namespace tsl::app

@@ -62,7 +62,8 @@ private:
 
     ShaderProgram grid_program_, agent_program_;
     GLuint grid_vao_ = 0, arena_texture_ = 0;
-    GLuint agent_vao_ = 0, agent_buffer_ = 0, agent_texture_ = 0;
+    GLuint agent_vao_ = 0, agent_texture_ = 0;
+    int agent_rows_ = 0;  // rows of the agent texture's storage (0: none yet)
     ShapeBatch shapes_;
     int uploaded_width_ = 0;           // the arena in the texture: its walls follow from its size and rally points
     std::vector<Cell> uploaded_rally_;
