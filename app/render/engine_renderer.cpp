@@ -181,7 +181,7 @@ void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& 
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kAgentsPerRow, rows, GL_RGBA, GL_FLOAT, texels_.data());
     }
     glBindVertexArray(agent_vao_);
-    glEnable(GL_PROGRAM_POINT_SIZE);
+    enable_point_size();
     glDrawArraysInstanced(GL_POINTS, 0, kAgentsPerInstance, (static_cast<GLsizei>(n) + kAgentsPerInstance - 1) / kAgentsPerInstance);
     glBindTexture(GL_TEXTURE_2D, 0);
 }

@@ -9,7 +9,11 @@
 
 namespace tsl::app {
 
-// A linked program. Compile and link errors name the shader file.
+// The current context is OpenGL ES (3.0: WebGL 2 in a browser), not desktop OpenGL.
+bool gl_is_es();
+
+// A linked program. Compile and link errors name the shader file. In an
+// OpenGL ES context the GLSL 3.30 sources are compiled as GLSL ES 3.00.
 class ShaderProgram {
 public:
     ShaderProgram() = default;
@@ -33,8 +37,8 @@ private:
     GLuint program_ = 0;
 };
 
-// Multisampled colour target of a given size, resolved into a plain texture
-// (for read-back) or blitted into another framebuffer.
+// Multisampled colour target of a given size, resolved into another
+// framebuffer (in OpenGL ES through a single-sampled one of its own).
 class RenderTarget {
 public:
     ~RenderTarget();
@@ -49,6 +53,7 @@ public:
 private:
     void release();
     GLuint msaa_fbo_ = 0, msaa_color_ = 0;
+    GLuint resolved_fbo_ = 0, resolved_color_ = 0;  // OpenGL ES only: the resolve before the copy
     int width_ = 0, height_ = 0, samples_ = 0;
 };
 
@@ -72,6 +77,10 @@ private:
 // Clears the bound framebuffer (width x height pixels) to the colour and sets
 // the state every scene draws in: straight-alpha blending, no depth, no scissor.
 void begin_scene_draw(int width, int height, float red, float green, float blue);
+
+// Points take their size from the vertex shader's gl_PointSize (OpenGL ES
+// always does; desktop OpenGL when told).
+void enable_point_size();
 
 // A new 2D texture read texel by texel (grid cells, NPC data): nearest sampling, edges clamped (storage not made yet).
 GLuint create_texel_texture();
