@@ -22,24 +22,16 @@ const EngineColours& engine_colours(PaletteKind palette) {
     return palette == PaletteKind::Classic ? classic : colour_blind;
 }
 
-EngineRenderer::~EngineRenderer() {
-    if (grid_vao_) glDeleteVertexArrays(1, &grid_vao_);
-    if (arena_texture_) glDeleteTextures(1, &arena_texture_);
-    if (agent_vao_) glDeleteVertexArrays(1, &agent_vao_);
-    if (agent_buffer_) glDeleteBuffers(1, &agent_buffer_);
-    if (agent_texture_) glDeleteTextures(1, &agent_texture_);
-}
-
 bool EngineRenderer::init(std::string& error) {
     if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
     if (!agent_program_.build("agent.vert", "agent.frag", error)) return false;
     if (!shapes_.init(error)) return false;
-    glGenVertexArrays(1, &grid_vao_);
+    grid_vao_ = new_vertex_array();
     arena_texture_ = create_texel_texture();
     // Agents need no vertex attributes: the shader pulls them from a buffer texture.
-    glGenVertexArrays(1, &agent_vao_);
-    glGenBuffers(1, &agent_buffer_);
-    glGenTextures(1, &agent_texture_);
+    agent_vao_ = new_vertex_array();
+    agent_buffer_ = new_buffer();
+    agent_texture_ = new_texture();
     return true;
 }
 
@@ -54,7 +46,7 @@ void EngineRenderer::upload_arena(const EngineScene& scene) {
     for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] = grid.walls[i] ? 2 : 0;
     for (const auto& spots : arena.spots)
         for (const Cell& c : spots) cells_[grid.index(c.x, c.y)] = 1;
-    glBindTexture(GL_TEXTURE_2D, arena_texture_);
+    glBindTexture(GL_TEXTURE_2D, arena_texture_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8UI, grid.width, grid.width, 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, cells_.data());
     uploaded_width_ = arena.width();
@@ -81,8 +73,8 @@ void EngineRenderer::draw(const EngineScene& scene, const EngineDrawOptions& opt
     colour(grid_program_, "u_wall", colours.wall);
     colour(grid_program_, "u_line", p.cell_line);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, arena_texture_);
-    glBindVertexArray(grid_vao_);
+    glBindTexture(GL_TEXTURE_2D, arena_texture_.id());
+    glBindVertexArray(grid_vao_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glBindTexture(GL_TEXTURE_2D, 0);
 
@@ -171,12 +163,12 @@ void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& 
     for (auto [name, c] : {std::pair{"u_resting", colours.resting}, {"u_pending", colours.pending}, {"u_ready", colours.ready},
                            {"u_outline", colours.outline}})
         glUniform4f(prog.uniform(name), c.r, c.g, c.b, c.a);
-    glBindBuffer(GL_ARRAY_BUFFER, agent_buffer_);
+    glBindBuffer(GL_ARRAY_BUFFER, agent_buffer_.id());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(texels_.size() * sizeof(float)), texels_.data(), GL_STREAM_DRAW);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_BUFFER, agent_texture_);
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, agent_buffer_);
-    glBindVertexArray(agent_vao_);
+    glBindTexture(GL_TEXTURE_BUFFER, agent_texture_.id());
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, agent_buffer_.id());
+    glBindVertexArray(agent_vao_.id());
     glEnable(GL_PROGRAM_POINT_SIZE);
     glDrawArraysInstanced(GL_POINTS, 0, kAgentsPerInstance, (static_cast<GLsizei>(n) + kAgentsPerInstance - 1) / kAgentsPerInstance);
     glBindTexture(GL_TEXTURE_BUFFER, 0);
