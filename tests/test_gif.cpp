@@ -291,15 +291,30 @@ std::vector<Image> two_pane_npc_clip(int frame_count) {
     return frames;
 }
 
+// A writer of 120x80 frames to `path` that has taken every one of `frames`
+// and is not finished yet.
+std::unique_ptr<GifWriter> writer_given(const std::string& path, const std::vector<Image>& frames) {
+    std::string error;
+    auto writer = GifWriter::open(path, 120, 80, {}, error);
+    REQUIRE(writer);
+    for (const Image& frame : frames) REQUIRE(writer->add_frame(frame, error));
+    return writer;
+}
+
+// `frames` written to clip.gif in `dir` and read back; both must succeed.
+DecodedGif written_and_decoded(const TempFolder& dir, const std::vector<Image>& frames) {
+    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
+    DecodedGif gif = decode(dir.file("clip.gif"));
+    REQUIRE(gif.error == "");
+    return gif;
+}
+
 }  // namespace
 
 TEST_CASE("Every recorded frame is what the viewer shows at its time: app colours exactly and blends within the palette error", "[gif]") {
     TempFolder dir;
     const std::vector<Image> frames = test_animation();
-    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
-
-    const DecodedGif gif = decode(dir.file("clip.gif"));
-    REQUIRE(gif.error == "");
+    const DecodedGif gif = written_and_decoded(dir, frames);
     CHECK(gif.version == "GIF89a");
     CHECK(gif.width == 120);
     CHECK(gif.height == 80);
@@ -319,10 +334,7 @@ TEST_CASE("Every recorded frame is what the viewer shows at its time: app colour
 
 TEST_CASE("After the first frame only the changed rectangle is stored with unchanged pixels transparent", "[gif]") {
     TempFolder dir;
-    const std::vector<Image> frames = test_animation();
-    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
-    const DecodedGif gif = decode(dir.file("clip.gif"));
-    REQUIRE(gif.error == "");
+    const DecodedGif gif = written_and_decoded(dir, test_animation());
     REQUIRE(gif.frames.size() >= 2);
 
     const DecodedFrame& first = gif.frames[0];
@@ -342,11 +354,7 @@ TEST_CASE("After the first frame only the changed rectangle is stored with uncha
 
 TEST_CASE("Identical frames merge and the delays add up to the exact clip length and the GIF loops forever", "[gif]") {
     TempFolder dir;
-    const std::vector<Image> frames = test_animation(40);
-    std::string error;
-    auto writer = GifWriter::open(dir.file("clip.gif"), 120, 80, {}, error);
-    REQUIRE(writer);
-    for (const Image& frame : frames) REQUIRE(writer->add_frame(frame, error));
+    auto writer = writer_given(dir.file("clip.gif"), test_animation(40));
     REQUIRE(writer->finish());
     CHECK(writer->frames_added() == 40);
     CHECK(writer->frames_written() == 40 - 5 - 10);  // frames 10–14 repeat frame 9, 30–39 repeat 29
@@ -509,11 +517,8 @@ TEST_CASE("A write failure mid-stream reports the reason and leaves neither the 
 TEST_CASE("Cancel and destruction without finish leave no file", "[gif]") {
     TempFolder dir;
     const std::vector<Image> frames = test_animation(5);
-    std::string error;
     {
-        auto gif = GifWriter::open(dir.file("cancelled.gif"), 120, 80, {}, error);
-        REQUIRE(gif);
-        for (const Image& frame : frames) REQUIRE(gif->add_frame(frame, error));
+        auto gif = writer_given(dir.file("cancelled.gif"), frames);
         CHECK(dir.entries().size() == 1);  // the temporary file, while recording
         gif->cancel();
         CHECK(dir.entries().empty());
@@ -521,9 +526,7 @@ TEST_CASE("Cancel and destruction without finish leave no file", "[gif]") {
         gif->cancel();  // twice is fine
     }
     {
-        auto gif = GifWriter::open(dir.file("dropped.gif"), 120, 80, {}, error);
-        REQUIRE(gif);
-        for (const Image& frame : frames) REQUIRE(gif->add_frame(frame, error));
+        const auto gif = writer_given(dir.file("dropped.gif"), frames);
     }
     CHECK(dir.entries().empty());
 }
