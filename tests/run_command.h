@@ -1,10 +1,14 @@
 // run_command.h — runs the timeslice-lab binary the way a user would and
-// captures its exit status, stdout and stderr.
+// captures its exit status, stdout and stderr; and the scratch folders the
+// tests write their files in.
 #pragma once
+
+#include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
@@ -44,6 +48,31 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
     std::filesystem::create_directories(dir);
     return dir;
 }
+
+// A fresh folder under /tmp, removed with all it holds when the test ends
+// (its own permissions restored first, for tests that take them away).
+struct TempFolder {
+    std::filesystem::path path;
+    TempFolder() {
+        char name[] = "/tmp/tsl-test-XXXXXX";
+        REQUIRE(::mkdtemp(name) != nullptr);
+        path = name;
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    ~TempFolder() {
+        std::error_code ignored;
+        std::filesystem::permissions(path, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ignored);
+        std::filesystem::remove_all(path, ignored);
+    }
+    std::string file(const std::string& name) const { return (path / name).string(); }
+    // The names in the folder, or in its subfolder `sub`.
+    std::set<std::string> entries(const std::string& sub = "") const {
+        std::set<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator(path / sub)) names.insert(entry.path().filename().string());
+        return names;
+    }
+};
 
 // A character device standing in for `system_path` ("/dev/null" or
 // "/dev/full") as an output: as root, a node of our own in `dir` with Linux's

@@ -63,6 +63,21 @@ void require_usage_error(const std::vector<std::string>& args, const std::vector
     for (const std::string& needle : needles) CHECK(r.err.find(needle) != std::string::npos);
 }
 
+// metrics with `scene_args`, 3 frames, written through link.csv in `dir` to
+// real.csv: the link stays a link and its target gets the header and 3 rows.
+void check_metrics_through_a_link(const std::filesystem::path& dir, const std::vector<std::string>& scene_args) {
+    std::ofstream(dir / "real.csv") << "old";
+    std::filesystem::create_symlink("real.csv", dir / "link.csv");
+    std::vector<std::string> args{"metrics"};
+    args.insert(args.end(), scene_args.begin(), scene_args.end());
+    args.insert(args.end(), {"--out", (dir / "link.csv").string(), "--frames", "3"});
+    const CommandResult linked = run_app(args);
+    INFO(linked.err);
+    CHECK(linked.status == 0);
+    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
+    CHECK(lines_of(slurp(dir / "real.csv")).size() == 4);
+}
+
 }  // namespace
 
 TEST_CASE("The version and help options succeed", "[cli]") {
@@ -357,13 +372,7 @@ TEST_CASE("An unknown preset or pane is a usage error and a broken preset file n
 TEST_CASE("What --out names is never destroyed: a link's target is replaced and a FIFO written through and a directory refused",
           "[cli][output]") {
     const auto dir = scratch_dir("out-kinds");
-    std::ofstream(dir / "real.csv") << "old";
-    std::filesystem::create_symlink("real.csv", dir / "link.csv");
-    const CommandResult linked = run_app({"metrics", "--out", (dir / "link.csv").string(), "--frames", "3"});
-    INFO(linked.err);
-    CHECK(linked.status == 0);
-    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
-    CHECK(lines_of(slurp(dir / "real.csv")).size() == 4);
+    check_metrics_through_a_link(dir, {});
 
     // The read end is open first, so the writer never waits; 5 frames of
     // trace fit in the pipe's 64 KB.
@@ -392,13 +401,7 @@ TEST_CASE("What --out names is never destroyed: a link's target is replaced and 
 TEST_CASE("The engine scene's trace and metrics write through the same writer: a link's target replaced, a full device named, NaN refused",
           "[cli][output][engine]") {
     const auto dir = scratch_dir("engine-out");
-    std::ofstream(dir / "real.csv") << "old";
-    std::filesystem::create_symlink("real.csv", dir / "link.csv");
-    const CommandResult linked = run_app({"metrics", "--scene", "engine", "--agents", "50", "--out", (dir / "link.csv").string(), "--frames", "3"});
-    INFO(linked.err);
-    CHECK(linked.status == 0);
-    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
-    CHECK(lines_of(slurp(dir / "real.csv")).size() == 4);
+    check_metrics_through_a_link(dir, {"--scene", "engine", "--agents", "50"});
 
     const std::string full_device = stand_in_device(dir, "/dev/full");
     REQUIRE(!full_device.empty());

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
 
 using namespace tsl;
 
@@ -15,6 +16,21 @@ OccupancyGrid random_grid(int width, int wall_percent, std::mt19937& rng) {
     OccupancyGrid grid(width);
     for (auto& cell : grid.walls) cell = static_cast<int>(rng() % 100) < wall_percent;
     return grid;
+}
+
+// A random square grid and an eye on it: the width is `min_width` plus a draw
+// below `width_spread`, the walls' share of the cells a draw below
+// `max_wall_percent` %.
+struct RandomCase {
+    int width;
+    OccupancyGrid grid;
+    Cell eye;
+};
+RandomCase random_case(std::mt19937& rng, int min_width, int width_spread, int max_wall_percent) {
+    const int width = min_width + static_cast<int>(rng() % width_spread);
+    OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % max_wall_percent), rng);
+    const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+    return {width, std::move(grid), eye};
 }
 
 std::vector<std::uint8_t> by(ExposureAlgorithm algorithm, const OccupancyGrid& grid, Cell eye) {
@@ -62,9 +78,7 @@ TEST_CASE("Rule: a diagonal between two walls that meet at a corner is blocked",
 TEST_CASE("Per-cell rays match the brute-force rule on random grids with and without free-run tables", "[exposure]") {
     std::mt19937 rng(11);
     for (int round = 0; round < 400; ++round) {
-        const int width = 1 + static_cast<int>(rng() % 40);
-        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
-        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        const auto [width, grid, eye] = random_case(rng, 1, 40, 45);
         INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
         const auto expected = reference(grid, eye);
         REQUIRE(by(ExposureAlgorithm::Rays, grid, eye) == expected);  // cell by cell
@@ -83,10 +97,8 @@ TEST_CASE("Every ray caster gives the brute-force rule's map bit for bit, over a
     // equality is exact, not within a tolerance.
     std::mt19937 rng(14);
     for (int round = 0; round < 300; ++round) {
-        const int width = 1 + static_cast<int>(rng() % 48);
-        OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
+        auto [width, grid, eye] = random_case(rng, 1, 48, 45);
         grid.update_free_runs();
-        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
         const std::size_t first = rng() % grid.cell_count();
         const std::size_t last = first + rng() % (grid.cell_count() - first + 1);
         INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y << " cells " << first << ".." << last);
@@ -105,9 +117,7 @@ TEST_CASE("Every ray caster gives the brute-force rule's map bit for bit, over a
 TEST_CASE("The sweep gives exactly the per-cell rays' map on random grids", "[exposure]") {
     std::mt19937 rng(12);
     for (int round = 0; round < 300; ++round) {
-        const int width = 1 + static_cast<int>(rng() % 48);
-        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 45), rng);
-        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        const auto [width, grid, eye] = random_case(rng, 1, 48, 45);
         INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
         const auto rays = by(ExposureAlgorithm::Rays, grid, eye);
         REQUIRE(by(ExposureAlgorithm::Sweep, grid, eye) == rays);
@@ -130,9 +140,7 @@ TEST_CASE("Each sweep octant writes only cells no other octant writes", "[exposu
     // writes (its exposure, or the 0 of a wall it passed) is written by one.
     std::mt19937 rng(14);
     for (int round = 0; round < 40; ++round) {
-        const int width = 8 + static_cast<int>(rng() % 120);
-        const OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 12), rng);
-        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
+        const auto [width, grid, eye] = random_case(rng, 8, 120, 12);
         if (grid.wall(eye.x, eye.y)) continue;
         INFO("round " << round << " width " << width << " eye " << eye.x << "," << eye.y);
         std::vector<int> writers(grid.cell_count(), 0);
@@ -163,10 +171,8 @@ TEST_CASE("Free runs count the free cells in a line from each cell in all eight 
 TEST_CASE("One cell's exposure agrees with the whole map", "[exposure]") {
     std::mt19937 rng(16);
     for (int round = 0; round < 60; ++round) {
-        const int width = 2 + static_cast<int>(rng() % 30);
-        OccupancyGrid grid = random_grid(width, static_cast<int>(rng() % 40), rng);
+        auto [width, grid, eye] = random_case(rng, 2, 30, 40);
         if (round % 2) grid.update_free_runs();
-        const Cell eye{static_cast<int>(rng() % width), static_cast<int>(rng() % width)};
         const auto map = reference(grid, eye);
         for (int y = 0; y < width; ++y)
             for (int x = 0; x < width; ++x) {

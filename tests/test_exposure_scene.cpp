@@ -29,6 +29,15 @@ std::unique_ptr<ExposureScene> make(ExposureSceneConfig config, JobSystem& jobs)
     return scene;
 }
 
+// The sentinel at 0.5: its eye changes cell almost every step.
+ExposureSceneConfig moving_eye(ExposureMode mode, ExposureAlgorithm algorithm) {
+    ExposureSceneConfig config;
+    config.mode = mode;
+    config.algorithm = algorithm;
+    config.sentinel_speed = 0.5;
+    return config;
+}
+
 }  // namespace
 
 TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level and 100 random ones", "[exposure][levels]") {
@@ -59,11 +68,7 @@ TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level an
 TEST_CASE("Next-frame gathering shows exactly the map of the previous update", "[exposure][threads]") {
     JobSystem jobs({1});
     for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
-        ExposureSceneConfig config;
-        config.mode = ExposureMode::NextFrame;
-        config.algorithm = algorithm;
-        config.sentinel_speed = 0.5;  // the eye changes cell almost every step
-        auto scene = make(config, jobs);
+        auto scene = make(moving_eye(ExposureMode::NextFrame, algorithm), jobs);
         Cell previous_eye = scene->eye();
         int eye_changes = 0;
         for (int f = 0; f < 40; ++f) {
@@ -82,12 +87,8 @@ TEST_CASE("Settings changed while next-frame exposure jobs run do not touch what
     // those of the previous update.
     JobSystem jobs({1});
     for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
-        ExposureSceneConfig config;
-        config.mode = ExposureMode::NextFrame;
-        config.algorithm = algorithm;
-        config.sentinel_speed = 0.5;
-        auto scene = make(config, jobs);
-        config = scene->config();
+        auto scene = make(moving_eye(ExposureMode::NextFrame, algorithm), jobs);
+        ExposureSceneConfig config = scene->config();
         Cell previous_eye = scene->eye();
         for (int f = 0; f < 40; ++f) {
             scene->step();  // leaves this step's jobs running
@@ -106,11 +107,8 @@ TEST_CASE("A timesliced pass computes every cell and shows the map of the eye it
     JobSystem jobs({1});
     for (ExposureAlgorithm algorithm : {ExposureAlgorithm::Rays, ExposureAlgorithm::Sweep}) {
         for (double percent : {7.0, 25.0, 100.0}) {
-            ExposureSceneConfig config;
-            config.mode = ExposureMode::Timesliced;
-            config.algorithm = algorithm;
+            ExposureSceneConfig config = moving_eye(ExposureMode::Timesliced, algorithm);
             config.slice_percent = percent;
-            config.sentinel_speed = 0.5;
             auto scene = make(config, jobs);
             std::vector<Cell> pass_eyes;  // eyes of the passes started and not yet shown, oldest first
             std::uint64_t version = scene->exposure_version();

@@ -4,6 +4,8 @@
 #include "core/media/gif_writer.h"
 #include "core/npc/npc_scene.h"
 
+#include "run_command.h"
+
 #include <catch2/catch.hpp>
 #include <gif_lib.h>
 
@@ -23,6 +25,7 @@
 #include <utility>
 
 using namespace tsl;
+using tsl::test::TempFolder;
 namespace fs = std::filesystem;
 
 namespace {
@@ -38,26 +41,6 @@ const std::uint32_t kAppColours[] = {kBackground, kInk,     0xD0202E, 0xD55E00, 
 // 1/7 (toward the background) and 1/6 (toward ink) of the way apart, at most
 // 18 levels to the nearest step, plus a few for the 32³ lookup table's cells.
 constexpr int kMaxBlendError = 24;
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        char name[] = "/tmp/tsl-gif-XXXXXX";
-        REQUIRE(mkdtemp(name) != nullptr);
-        path = name;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ignored);
-        fs::remove_all(path, ignored);
-    }
-    std::set<std::string> entries() const {
-        std::set<std::string> names;
-        for (const auto& entry : fs::directory_iterator(path)) names.insert(entry.path().filename().string());
-        return names;
-    }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-};
 
 // ---- Drawing: antialiased shapes, coverage from the distance to the edge ----
 
@@ -308,15 +291,30 @@ std::vector<Image> two_pane_npc_clip(int frame_count) {
     return frames;
 }
 
+// A writer of 120x80 frames to `path` that has taken every one of `frames`
+// and is not finished yet.
+std::unique_ptr<GifWriter> writer_given(const std::string& path, const std::vector<Image>& frames) {
+    std::string error;
+    auto writer = GifWriter::open(path, 120, 80, {}, error);
+    REQUIRE(writer);
+    for (const Image& frame : frames) REQUIRE(writer->add_frame(frame, error));
+    return writer;
+}
+
+// `frames` written to clip.gif in `dir` and read back; both must succeed.
+DecodedGif written_and_decoded(const TempFolder& dir, const std::vector<Image>& frames) {
+    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
+    DecodedGif gif = decode(dir.file("clip.gif"));
+    REQUIRE(gif.error == "");
+    return gif;
+}
+
 }  // namespace
 
 TEST_CASE("Every recorded frame is what the viewer shows at its time: app colours exactly and blends within the palette error", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const std::vector<Image> frames = test_animation();
-    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
-
-    const DecodedGif gif = decode(dir.file("clip.gif"));
-    REQUIRE(gif.error == "");
+    const DecodedGif gif = written_and_decoded(dir, frames);
     CHECK(gif.version == "GIF89a");
     CHECK(gif.width == 120);
     CHECK(gif.height == 80);
@@ -335,11 +333,8 @@ TEST_CASE("Every recorded frame is what the viewer shows at its time: app colour
 }
 
 TEST_CASE("After the first frame only the changed rectangle is stored with unchanged pixels transparent", "[gif]") {
-    TempDir dir;
-    const std::vector<Image> frames = test_animation();
-    REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
-    const DecodedGif gif = decode(dir.file("clip.gif"));
-    REQUIRE(gif.error == "");
+    TempFolder dir;
+    const DecodedGif gif = written_and_decoded(dir, test_animation());
     REQUIRE(gif.frames.size() >= 2);
 
     const DecodedFrame& first = gif.frames[0];
@@ -358,12 +353,8 @@ TEST_CASE("After the first frame only the changed rectangle is stored with uncha
 }
 
 TEST_CASE("Identical frames merge and the delays add up to the exact clip length and the GIF loops forever", "[gif]") {
-    TempDir dir;
-    const std::vector<Image> frames = test_animation(40);
-    std::string error;
-    auto writer = GifWriter::open(dir.file("clip.gif"), 120, 80, {}, error);
-    REQUIRE(writer);
-    for (const Image& frame : frames) REQUIRE(writer->add_frame(frame, error));
+    TempFolder dir;
+    auto writer = writer_given(dir.file("clip.gif"), test_animation(40));
     REQUIRE(writer->finish());
     CHECK(writer->frames_added() == 40);
     CHECK(writer->frames_written() == 40 - 5 - 10);  // frames 10–14 repeat frame 9, 30–39 repeat 29
@@ -391,7 +382,7 @@ TEST_CASE("Identical frames merge and the delays add up to the exact clip length
 }
 
 TEST_CASE("Writing the same frames twice gives byte-identical files", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const std::vector<Image> frames = test_animation(20);
     REQUIRE(write_gif(dir.file("a.gif"), frames) == "");
     REQUIRE(write_gif(dir.file("b.gif"), frames) == "");
@@ -435,7 +426,7 @@ TEST_CASE("The palette holds the app colours exactly and maps their antialiased 
 }
 
 TEST_CASE("An unwritable path fails with a message naming the path and leaves no file", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     std::string error;
 
     SECTION("a directory that does not exist") {
@@ -474,7 +465,7 @@ TEST_CASE("An unwritable path fails with a message naming the path and leaves no
 }
 
 TEST_CASE("A write failure mid-stream reports the reason and leaves neither the GIF nor a temporary file", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const std::string path = dir.file("clip.gif");
     std::ofstream(path) << "the previous recording";  // must survive a failed one
     const std::vector<Image> frames = test_animation();
@@ -524,13 +515,10 @@ TEST_CASE("A write failure mid-stream reports the reason and leaves neither the 
 }
 
 TEST_CASE("Cancel and destruction without finish leave no file", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const std::vector<Image> frames = test_animation(5);
-    std::string error;
     {
-        auto gif = GifWriter::open(dir.file("cancelled.gif"), 120, 80, {}, error);
-        REQUIRE(gif);
-        for (const Image& frame : frames) REQUIRE(gif->add_frame(frame, error));
+        auto gif = writer_given(dir.file("cancelled.gif"), frames);
         CHECK(dir.entries().size() == 1);  // the temporary file, while recording
         gif->cancel();
         CHECK(dir.entries().empty());
@@ -538,15 +526,13 @@ TEST_CASE("Cancel and destruction without finish leave no file", "[gif]") {
         gif->cancel();  // twice is fine
     }
     {
-        auto gif = GifWriter::open(dir.file("dropped.gif"), 120, 80, {}, error);
-        REQUIRE(gif);
-        for (const Image& frame : frames) REQUIRE(gif->add_frame(frame, error));
+        const auto gif = writer_given(dir.file("dropped.gif"), frames);
     }
     CHECK(dir.entries().empty());
 }
 
 TEST_CASE("A frame of another size is refused and the recording abandoned", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     std::string error;
     auto gif = GifWriter::open(dir.file("clip.gif"), 120, 80, {}, error);
     REQUIRE(gif);
@@ -562,7 +548,7 @@ TEST_CASE("A frame of another size is refused and the recording abandoned", "[gi
 }
 
 TEST_CASE("The finished GIF has the permissions of any new file", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const mode_t previous = umask(022);
     const std::string result = write_gif(dir.file("clip.gif"), test_animation(3));
     umask(previous);
@@ -573,7 +559,7 @@ TEST_CASE("The finished GIF has the permissions of any new file", "[gif]") {
 }
 
 TEST_CASE("No frame recorded still gives a valid one-frame GIF", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     std::string error;
     auto gif = GifWriter::open(dir.file("empty.gif"), 16, 16, {}, error);
     REQUIRE(gif);
@@ -585,7 +571,7 @@ TEST_CASE("No frame recorded still gives a valid one-frame GIF", "[gif]") {
 }
 
 TEST_CASE("The article's clip of two panes at 496x300 for 3.2 s stays under 300 KB", "[gif]") {
-    TempDir dir;
+    TempFolder dir;
     const std::vector<Image> frames = two_pane_npc_clip(96);
     REQUIRE(write_gif(dir.file("clip.gif"), frames) == "");
     const std::size_t bytes = fs::file_size(dir.file("clip.gif"));

@@ -10,13 +10,19 @@
 #include <string>
 #include <unordered_map>
 
+using tsl::DenseKeyIndex;
 using tsl::FlatKeyIndex;
 using tsl::KeyedHistory;
 
-TEST_CASE("FlatKeyIndex agrees with std::unordered_map on random inserts and overwrites and erases", "[index]") {
+namespace {
+
+// Random inserts, overwrites, erases and lookups on `Index`, checked against
+// std::unordered_map after every operation.
+template <class Index>
+void check_index_against_map() {
     std::mt19937 rng(1234);
     for (int key_space : {8, 100, 5000}) {
-        FlatKeyIndex<int> index;
+        Index index;
         std::unordered_map<int, std::uint32_t> model;
         std::uniform_int_distribution<int> key(0, key_space - 1);
         for (int op = 0; op < 50'000; ++op) {
@@ -35,16 +41,38 @@ TEST_CASE("FlatKeyIndex agrees with std::unordered_map on random inserts and ove
                     break;
                 default: {
                     const auto it = model.find(k);
-                    REQUIRE(index.find(k) == (it == model.end() ? FlatKeyIndex<int>::kNone : it->second));
+                    REQUIRE(index.find(k) == (it == model.end() ? Index::kNone : it->second));
                 }
             }
             REQUIRE(index.size() == model.size());
         }
         for (int k = 0; k < key_space; ++k) {
             const auto it = model.find(k);
-            REQUIRE(index.find(k) == (it == model.end() ? FlatKeyIndex<int>::kNone : it->second));
+            REQUIRE(index.find(k) == (it == model.end() ? Index::kNone : it->second));
         }
+        index.clear();
+        REQUIRE(index.size() == 0);
+        for (int k = 0; k < key_space; ++k) REQUIRE(index.find(k) == Index::kNone);
     }
+}
+
+}  // namespace
+
+TEST_CASE("FlatKeyIndex agrees with std::unordered_map on random inserts and overwrites and erases", "[index]") {
+    check_index_against_map<FlatKeyIndex<int>>();
+}
+
+TEST_CASE("DenseKeyIndex agrees with std::unordered_map on random inserts and overwrites and erases", "[index]") {
+    check_index_against_map<DenseKeyIndex<int>>();
+    // Keys it has never held, past its array or negative, have no slot.
+    DenseKeyIndex<int> index;
+    index.assign(3, 7);
+    CHECK(index.find(3) == 7);
+    CHECK(index.find(1'000'000) == DenseKeyIndex<int>::kNone);
+    CHECK(index.find(-1) == DenseKeyIndex<int>::kNone);
+    index.erase(1'000'000);
+    index.erase(-1);
+    CHECK(index.size() == 1);
 }
 
 TEST_CASE("FlatKeyIndex works for keys that are not small integers", "[index]") {
@@ -102,10 +130,14 @@ struct ModelHistory {
 
 }  // namespace
 
-TEST_CASE("History lookup by index returns exactly what the article's linear scan returns", "[history]") {
+using HashedHistory = KeyedHistory<int, int>;
+using DenseHistory = KeyedHistory<int, int, DenseKeyIndex<int>>;
+
+TEMPLATE_TEST_CASE("History lookup by index returns exactly what the article's linear scan returns", "[history]", HashedHistory,
+                   DenseHistory) {
     std::mt19937 rng(99);
     for (int key_space : {1, 5, 40}) {
-        KeyedHistory<int, int> history(4);
+        TestType history(4);
         ModelHistory model;
         model.capacity = 4;
         std::uniform_int_distribution<int> key(0, key_space - 1);

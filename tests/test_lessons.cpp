@@ -41,6 +41,15 @@ Lesson must_load(const std::string& name) {
     return *r.lesson;
 }
 
+// The lesson `name`, after checking its title and the preset of each step, in order.
+Lesson must_load_with(const std::string& name, const std::string& title, const std::vector<std::string>& step_presets) {
+    const Lesson lesson = must_load(name);
+    CHECK(lesson.title == title);
+    REQUIRE(lesson.steps.size() == step_presets.size());
+    for (std::size_t i = 0; i < step_presets.size(); ++i) CHECK(lesson.steps[i].preset == step_presets[i]);
+    return lesson;
+}
+
 // The mean of `measure` over `frames` steps of a preset's scene, pane by pane,
 // as the window's reveal computes it: the lab's own session, headless.
 std::vector<double> measured(const std::string& preset_name, const std::string& measure_name, int frames) {
@@ -73,33 +82,24 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
     const std::vector<std::string> names = list_lessons(kAssets);
     CHECK(names == std::vector<std::string>{"delayed-gathering", "parallel-engine", "timeslicing"});
 
-    const Lesson timeslicing = must_load("timeslicing");
-    CHECK(timeslicing.title == "Timeslicing batched algorithms");
-    const std::vector<std::string> t_presets{"update-all", "rudimentary-slicing", "aiao-10hz", "siao-10hz",
-                                             "siso-10hz",  "aiso-10hz",           "threading", "next-frame-jobs"};
-    REQUIRE(timeslicing.steps.size() == t_presets.size());
-    for (std::size_t i = 0; i < t_presets.size(); ++i) CHECK(timeslicing.steps[i].preset == t_presets[i]);
+    must_load_with("timeslicing", "Timeslicing batched algorithms",
+                   {"update-all", "rudimentary-slicing", "aiao-10hz", "siao-10hz", "siso-10hz", "aiso-10hz", "threading",
+                    "next-frame-jobs"});
 
-    const Lesson gathering = must_load("delayed-gathering");
-    CHECK(gathering.title == "Delayed result gathering");
-    const std::vector<std::string> g_presets{"exposure-single", "exposure-same-frame", "exposure-next-frame", "exposure-timesliced",
-                                             "exposure-sweep"};
-    REQUIRE(gathering.steps.size() == g_presets.size());
-    for (std::size_t i = 0; i < g_presets.size(); ++i) {
-        CHECK(gathering.steps[i].preset == g_presets[i]);
-        CHECK(gathering.steps[i].exposure_scene);
-        CHECK(gathering.steps[i].shown_plot() == LessonPlot::Timeline);
+    const Lesson gathering = must_load_with("delayed-gathering", "Delayed result gathering",
+                                            {"exposure-single", "exposure-same-frame", "exposure-next-frame",
+                                             "exposure-timesliced", "exposure-sweep"});
+    for (const LessonStep& step : gathering.steps) {
+        CHECK(step.exposure_scene);
+        CHECK(step.shown_plot() == LessonPlot::Timeline);
     }
 
-    const Lesson engine = must_load("parallel-engine");
-    CHECK(engine.title == "The parallel engine");
-    const std::vector<std::string> e_presets{"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
-                                             "engine-tiny-tasks"};
-    REQUIRE(engine.steps.size() == e_presets.size());
-    for (std::size_t i = 0; i < e_presets.size(); ++i) {
-        CHECK(engine.steps[i].preset == e_presets[i]);
-        CHECK(engine.steps[i].engine_scene);
-        CHECK_FALSE(engine.steps[i].exposure_scene);
+    const Lesson engine = must_load_with("parallel-engine", "The parallel engine",
+                                         {"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
+                                          "engine-tiny-tasks"});
+    for (const LessonStep& step : engine.steps) {
+        CHECK(step.engine_scene);
+        CHECK_FALSE(step.exposure_scene);
     }
     CHECK(engine.steps[0].shown_plot() == LessonPlot::Staleness);
     CHECK(engine.steps[3].shown_plot() == LessonPlot::Timeline);

@@ -22,28 +22,10 @@
 #include <unistd.h>
 
 using namespace tsl;
+using tsl::test::TempFolder;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct Folder {
-    fs::path path;
-    Folder() {
-        char name[] = "/tmp/tsl-output-XXXXXX";
-        REQUIRE(mkdtemp(name) != nullptr);
-        path = name;
-    }
-    ~Folder() {
-        std::error_code ignored;
-        fs::remove_all(path, ignored);
-    }
-    std::string file(const std::string& name) const { return (path / name).string(); }
-    std::set<std::string> entries(const std::string& sub = "") const {
-        std::set<std::string> names;
-        for (const auto& entry : fs::directory_iterator(path / sub)) names.insert(entry.path().filename().string());
-        return names;
-    }
-};
 
 std::string read_text(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -76,7 +58,7 @@ struct FifoReader {
 }  // namespace
 
 TEST_CASE("A regular file is replaced atomically and keeps its mode", "[output]") {
-    Folder folder;
+    TempFolder folder;
     const std::string path = folder.file("data.csv");
     std::ofstream(path) << "old";
     ::chmod(path.c_str(), 0640);
@@ -97,7 +79,7 @@ TEST_CASE("A regular file is replaced atomically and keeps its mode", "[output]"
 }
 
 TEST_CASE("A symbolic link's final target is replaced and the link stays", "[output]") {
-    Folder folder;
+    TempFolder folder;
     fs::create_directory(folder.path / "real");
     std::ofstream(folder.file("real/target.csv")) << "old";
     // link.csv -> real/hop.csv -> target.csv (relative links, read from each link's folder)
@@ -127,7 +109,7 @@ TEST_CASE("A symbolic link's final target is replaced and the link stays", "[out
 }
 
 TEST_CASE("A FIFO is written directly and stays a FIFO", "[output]") {
-    Folder folder;
+    TempFolder folder;
     const std::string fifo = folder.file("pipe");
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     FifoReader reader(fifo);
@@ -139,7 +121,7 @@ TEST_CASE("A FIFO is written directly and stays a FIFO", "[output]") {
 }
 
 TEST_CASE("A character device is written directly and stays a device", "[output]") {
-    Folder folder;
+    TempFolder folder;
     const std::string device = test::stand_in_device(folder.path, "/dev/null");
     REQUIRE(!device.empty());
     const FileResult r = write_output_file(device, std::string(200000, 'x'));
@@ -149,7 +131,7 @@ TEST_CASE("A character device is written directly and stays a device", "[output]
 }
 
 TEST_CASE("A directory or a socket is refused with the reason and left alone", "[output]") {
-    Folder folder;
+    TempFolder folder;
     fs::create_directory(folder.path / "dir.csv");
     FileResult r = write_output_file(folder.file("dir.csv"), std::string("x"));
     CHECK_FALSE(r);
@@ -181,7 +163,7 @@ TEST_CASE("A directory or a socket is refused with the reason and left alone", "
 }
 
 TEST_CASE("A full disk says No space left on device and leaves the old file whole", "[output]") {
-    Folder folder;
+    TempFolder folder;
     const std::string path = folder.file("metrics.csv");
     std::ofstream(path) << "the previous run";
     OutputOptions full;
@@ -207,7 +189,7 @@ TEST_CASE("A full disk says No space left on device and leaves the old file whol
 }
 
 TEST_CASE("A missing folder or a writer that gives up leaves nothing behind", "[output]") {
-    Folder folder;
+    TempFolder folder;
     FileResult r = write_output_file(folder.file("none/x.csv"), std::string("x"));
     CHECK(r.error == "cannot write '" + folder.file("none/x.csv") + "': No such file or directory");
     r = write_output_file(folder.file("x.csv"), [](std::ostream& out) {

@@ -23,6 +23,13 @@ std::string error_of(const std::string& text) {
     return r.error;
 }
 
+// The preset `r` holds; a load that failed fails the test with its error.
+Preset preset_of(const PresetLoad& r) {
+    INFO(r.error);
+    REQUIRE(r.preset.has_value());
+    return *r.preset;
+}
+
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 struct Figure {
@@ -49,21 +56,19 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
     }
     for (const std::string& name : names) {
         INFO(name);
-        const PresetLoad r = load_preset_by_name(kAssets, name);
-        INFO(r.error);
-        REQUIRE(r.preset.has_value());
-        CHECK(r.preset->name == name);
-        CHECK_FALSE(r.preset->title.empty());
-        CHECK_FALSE(r.preset->description.empty());
-        if (r.preset->exposure_scene) {
-            CHECK(r.preset->npc.panes.empty());
-        } else if (r.preset->engine_scene) {
-            CHECK(r.preset->npc.panes.empty());
-            CHECK(r.preset->engine.panes.size() >= 1);
-            CHECK(r.preset->engine.panes.size() <= static_cast<std::size_t>(kMaxEnginePanes));
+        const Preset p = preset_of(load_preset_by_name(kAssets, name));
+        CHECK(p.name == name);
+        CHECK_FALSE(p.title.empty());
+        CHECK_FALSE(p.description.empty());
+        if (p.exposure_scene) {
+            CHECK(p.npc.panes.empty());
+        } else if (p.engine_scene) {
+            CHECK(p.npc.panes.empty());
+            CHECK(p.engine.panes.size() >= 1);
+            CHECK(p.engine.panes.size() <= static_cast<std::size_t>(kMaxEnginePanes));
         } else {
-            CHECK(r.preset->npc.panes.size() >= 1);
-            CHECK(r.preset->npc.panes.size() <= kMaxPresetPanes);
+            CHECK(p.npc.panes.size() >= 1);
+            CHECK(p.npc.panes.size() <= kMaxPresetPanes);
         }
     }
 }
@@ -71,10 +76,7 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
 TEST_CASE("The article's figures run one setting twice with debug lines on then off, as the article's demo did", "[presets]") {
     for (const Figure& figure : kFigures) {
         INFO(figure.name);
-        const PresetLoad r = load_preset_by_name(kAssets, figure.name);
-        INFO(r.error);
-        REQUIRE(r.preset.has_value());
-        const Preset& p = *r.preset;
+        const Preset p = preset_of(load_preset_by_name(kAssets, figure.name));
         CHECK(p.npc.world.npc_count == 10);
         CHECK(p.npc.world.target_period_s == 3.0);
         CHECK(p.npc.world.max_turn_deg_per_s == 25.0);  // the demo's turn cap
@@ -103,10 +105,7 @@ TEST_CASE("The article's figures run one setting twice with debug lines on then 
 }
 
 TEST_CASE("All four modes at 10 Hz shows AIAO then SIAO then SISO then AISO", "[presets]") {
-    const PresetLoad r = load_preset_by_name(kAssets, "four-modes-10hz");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    const Preset& p = *r.preset;
+    const Preset p = preset_of(load_preset_by_name(kAssets, "four-modes-10hz"));
     REQUIRE(p.npc.panes.size() == 4);
     const Mode order[] = {Mode::AIAO, Mode::SIAO, Mode::SISO, Mode::AISO};
     for (std::size_t i = 0; i < 4; ++i) {
@@ -121,10 +120,7 @@ TEST_CASE("All four modes at 10 Hz shows AIAO then SIAO then SISO then AISO", "[
 }
 
 TEST_CASE("The threading preset compares inline and thread per job and the job system gathered now or next frame", "[presets]") {
-    const PresetLoad r = load_preset_by_name(kAssets, "threading");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    const Preset& p = *r.preset;
+    const Preset p = preset_of(load_preset_by_name(kAssets, "threading"));
     CHECK(p.workers == -1);
     CHECK(p.npc.world.job_cost_us == 1000.0);
     REQUIRE(p.npc.panes.size() == 4);
@@ -142,10 +138,7 @@ TEST_CASE("The threading preset compares inline and thread per job and the job s
 }
 
 TEST_CASE("Keys left out take the scene and timeslicer defaults", "[presets]") {
-    const PresetLoad r = parse_preset(kHead + "[[pane]]\n", "dir/minimal.toml");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    const Preset& p = *r.preset;
+    const Preset p = preset_of(parse_preset(kHead + "[[pane]]\n", "dir/minimal.toml"));
     CHECK(p.name == "minimal");
     CHECK(p.description.empty());
     CHECK(p.workers == -1);
@@ -158,28 +151,25 @@ TEST_CASE("Keys left out take the scene and timeslicer defaults", "[presets]") {
 }
 
 TEST_CASE("Every key of the format is read", "[presets]") {
-    const PresetLoad r = parse_preset("title = \"Everything\"\n"
-                                      "description = \"d\"\n"
-                                      "workers = 0\n"
-                                      "[scene]\n"
-                                      "npcs = 2000\n"
-                                      "target_period = 5\n"  // a whole number is fine for a decimal key
-                                      "turn_speed = 90.5\n"
-                                      "steps_per_s = 60\n"
-                                      "job_cost_us = 12.5\n"
-                                      "[[pane]]\n"
-                                      "mode = \"SISO\"\n"
-                                      "jobs_per_update = 7\n"
-                                      "update_every = 2\n"
-                                      "gather = \"next-frame\"\n"
-                                      "threading = \"thread-per-job\"\n"
-                                      "debug_lines = false\n"
-                                      "highlight_running = false\n"
-                                      "caption = \"c\"\n",
-                                      "all.toml");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    const Preset& p = *r.preset;
+    const Preset p = preset_of(parse_preset("title = \"Everything\"\n"
+                                            "description = \"d\"\n"
+                                            "workers = 0\n"
+                                            "[scene]\n"
+                                            "npcs = 2000\n"
+                                            "target_period = 5\n"  // a whole number is fine for a decimal key
+                                            "turn_speed = 90.5\n"
+                                            "steps_per_s = 60\n"
+                                            "job_cost_us = 12.5\n"
+                                            "[[pane]]\n"
+                                            "mode = \"SISO\"\n"
+                                            "jobs_per_update = 7\n"
+                                            "update_every = 2\n"
+                                            "gather = \"next-frame\"\n"
+                                            "threading = \"thread-per-job\"\n"
+                                            "debug_lines = false\n"
+                                            "highlight_running = false\n"
+                                            "caption = \"c\"\n",
+                                            "all.toml"));
     CHECK(p.title == "Everything");
     CHECK(p.description == "d");
     CHECK(p.workers == 0);
@@ -261,10 +251,7 @@ TEST_CASE("A preset has one to five panes", "[presets][errors]") {
     CHECK(error_of(kHead + "pane = []\n") == "presets/bad.toml:1: no [[pane]] (or [exposure] table); an NPC preset shows 1 to 5 panes");
     std::string five = kHead;
     for (int i = 0; i < 5; ++i) five += kPane;
-    const PresetLoad r = parse_preset(five, "five.toml");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    CHECK(r.preset->npc.panes.size() == 5);
+    CHECK(preset_of(parse_preset(five, "five.toml")).npc.panes.size() == 5);
 }
 
 TEST_CASE("A preset needs a title", "[presets][errors]") {
@@ -290,14 +277,11 @@ TEST_CASE("An unknown preset name lists the available presets", "[presets][error
 }
 
 TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC scene", "[presets]") {
-    const PresetLoad r = parse_preset(kHead +
-                                          "[exposure]\nlevel = \"rooms\"\nseed = 7\ngrid_size = 256\nmode = \"timesliced\"\n"
-                                          "algorithm = \"sweep\"\nray_caster = \"plain\"\nslice_percent = 12.5\nsentinel_speed = 0.2\n"
-                                          "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\n",
-                                      "presets/e.toml");
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    const Preset& p = *r.preset;
+    const Preset p = preset_of(parse_preset(kHead +
+                                                "[exposure]\nlevel = \"rooms\"\nseed = 7\ngrid_size = 256\nmode = \"timesliced\"\n"
+                                                "algorithm = \"sweep\"\nray_caster = \"plain\"\nslice_percent = 12.5\nsentinel_speed = 0.2\n"
+                                                "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\n",
+                                            "presets/e.toml"));
     CHECK(p.exposure_scene);
     CHECK(p.npc.panes.empty());
     CHECK(p.exposure.level == "rooms");

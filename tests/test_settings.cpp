@@ -27,6 +27,17 @@ LabSettings applied(const SettingsLoad& loaded) {
     return s;
 }
 
+// `text` written as a settings file (in a scratch folder named after
+// `scratch_name`, removed after) and loaded.
+SettingsLoad load_written(const std::string& scratch_name, const std::string& text) {
+    const auto dir = scratch_dir(scratch_name);
+    const std::string path = (dir / "settings.toml").string();
+    std::ofstream(path) << text;
+    const SettingsLoad loaded = load_settings(path);
+    std::filesystem::remove_all(dir);
+    return loaded;
+}
+
 }  // namespace
 
 TEST_CASE("Settings survive a save and a load unchanged", "[settings]") {
@@ -154,30 +165,22 @@ TEST_CASE("A settings file that cannot be opened is reported with the reason and
 }
 
 TEST_CASE("A section written as a value is reported with its line and the rest still loads", "[settings]") {
-    const auto dir = scratch_dir("settings-section-type");
-    const std::string path = (dir / "settings.toml").string();
-    std::ofstream(path) << "ui_scale = 1.5\nwindow = 7\n[npc]\ncount = 77\n";
-    const SettingsLoad loaded = load_settings(path);
+    const SettingsLoad loaded = load_written("settings-section-type", "ui_scale = 1.5\nwindow = 7\n[npc]\ncount = 77\n");
     REQUIRE(loaded.problems.size() == 1);
     CHECK(loaded.problems[0].find("line 2") != std::string::npos);
     CHECK(loaded.problems[0].find("[window]") != std::string::npos);
     CHECK(applied(loaded).npc.world.npc_count == 77);
     CHECK(applied(loaded).ui_scale == 1.5f);
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("A bad value keeps its default and names the setting while the rest still loads", "[settings]") {
-    const auto dir = scratch_dir("settings-badvalue");
-    const std::string path = (dir / "settings.toml").string();
-    std::ofstream(path) << "ui_scale = 1.5\n[npc]\nmode = \"fast\"\ncount = 77\n";
-    const SettingsLoad loaded = load_settings(path);
+    const SettingsLoad loaded = load_written("settings-badvalue", "ui_scale = 1.5\n[npc]\nmode = \"fast\"\ncount = 77\n");
     REQUIRE(loaded.problems.size() == 1);
     CHECK(loaded.problems[0].find("npc.mode") != std::string::npos);
     CHECK(loaded.problems[0].find("line 3") != std::string::npos);
     CHECK(applied(loaded).pane().timeslicing.mode == LabSettings{}.pane().timeslicing.mode);
     CHECK(applied(loaded).npc.world.npc_count == 77);
     CHECK(applied(loaded).ui_scale == 1.5f);
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("The settings file lives in XDG_CONFIG_HOME when it is set", "[settings]") {

@@ -1,7 +1,8 @@
 # window_common.sh — sourced by the window tests, after they set $app and
 # $test_name: a scratch directory ($work, removed at exit with the app
 # stopped), a private settings directory, fail(), and starting the app under
-# the virtual display. A test may define fail_details() to print more on failure.
+# the virtual display and quitting it with Ctrl+Q. A test may define
+# fail_details() to print more on failure.
 set -euo pipefail
 work=$(mktemp -d)
 pid=""
@@ -45,4 +46,15 @@ wait_for_window() {
   [ -n "$wid" ] || fail "no window after 30 s"
   for _ in $(seq 1 50); do xdotool windowfocus --sync "$wid" 2>/dev/null && break; sleep 0.2; done
   sleep 1
+}
+
+# quit_app: Ctrl+Q, then the app must end within 30 s with status 0.
+quit_app() {
+  xdotool key ctrl+q
+  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && fail "still running 30 s after Ctrl+Q"
+  local status=0
+  wait "$pid" || status=$?
+  pid=""
+  [ "$status" -eq 0 ] || fail "exit status $status"
 }

@@ -18,12 +18,7 @@ done
 # Written as it changes, before the app quits.
 for _ in $(seq 1 50); do grep -q "mode = 'aiso'" "$XDG_CONFIG_HOME/timeslice-lab/settings.toml" 2>/dev/null && break; sleep 0.1; done
 grep -q "mode = 'aiso'" "$XDG_CONFIG_HOME/timeslice-lab/settings.toml" || fail "the mode was not saved while the window ran"
-xdotool key ctrl+q
-for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-kill -0 "$pid" 2>/dev/null && fail "still running 30 s after Ctrl+Q"
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 0 ] || fail "exit status $status"
+quit_app
 
 out=$(cat "$work/out")
 modes=$(grep -o 'mode [a-z-]*' <<<"$out" | tr '\n' ' ')

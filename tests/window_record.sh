@@ -16,22 +16,13 @@ launch() {
   start_app --verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@"
   wait_for_window
 }
-quit() {
-  xdotool key ctrl+q
-  for _ in $(seq 1 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -0 "$pid" 2>/dev/null && fail "still running 30 s after Ctrl+Q"
-  local status=0
-  wait "$pid" || status=$?
-  pid=""
-  [ "$status" -eq 0 ] || fail "exit status $status"
-}
 
 # A recording of 0.5 s (15 steps at 30 a second) ends by itself.
 launch --set record_seconds=0.5 --set record_name=timed-{mode}
 xdotool key r
 for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
 grep -q "recording ended: Saved .*timed-aiao.gif (15 frames)" "$work/out" || fail "the timed recording did not end with 15 frames"
-quit
+quit_app
 
 # Until stopped: R, a moment, R.
 launch --set record_seconds=0 --set record_name=manual
@@ -40,7 +31,7 @@ sleep 1.5
 xdotool key r
 for _ in $(seq 1 100); do grep -q "recording stopped" "$work/out" && break; sleep 0.1; done
 grep -q "key r: recording stopped after [1-9][0-9]* frames: Saved .*manual.gif" "$work/out" || fail "R did not stop and save"
-quit
+quit_app
 
 # No folder chosen: "Timeslice Lab" in the pictures folder, made for it.
 start_app --verbose --no-settings --preset siao-10hz --set record_seconds=0.5 --set record_name={preset}
@@ -49,7 +40,7 @@ xdotool key r
 for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
 grep -q "recording ended: Saved $work/pictures/Timeslice Lab/siao-10hz.gif (15 frames)" "$work/out" ||
   fail "without a folder the GIF did not go to the pictures folder"
-quit
+quit_app
 
 # A folder that cannot be made: the reason, in the window's notice, and no file.
 touch "$work/not-a-folder"
@@ -59,7 +50,7 @@ xdotool key r
 for _ in $(seq 1 100); do grep -q "recording failed" "$work/out" && break; sleep 0.1; done
 grep -q "recording failed: Recording not started: cannot make the folder '$work/not-a-folder/gifs'" "$work/out" ||
   fail "a folder that cannot be made was not reported"
-quit
+quit_app
 
 for gif in timed-aiao.gif manual.gif; do
   head -c 6 "$work/gifs/$gif" | grep -q GIF89a || fail "$gif is not a GIF"

@@ -25,20 +25,13 @@ int run_engine_trace(const LabSettings& settings, std::int64_t ticks, const std:
     std::vector<ChangeEvent> events;
     EngineTraceChecker checker;  // checks while it streams: one tick held, not the trace
     session->attach_engine_trace(0, &events);
-    const bool written = write_output(out_path, [&](std::ostream& out) {
-        out << engine_trace_header() << '\n';
-        for (std::int64_t t = 0; t < ticks; ++t) {
-            session->step(1);
-            // Streamed tick by tick: a long trace never sits in memory whole.
-            for (const ChangeEvent& e : events) {
-                write_engine_event(out, e);
-                out << '\n';
-            }
-            if (check) checker.add(events);
-            events.clear();
-            if (!out) return false;
+    const bool written = write_trace(*session, ticks, out_path, engine_trace_header(), [&](std::ostream& out) {
+        for (const ChangeEvent& e : events) {
+            write_engine_event(out, e);
+            out << '\n';
         }
-        return true;
+        if (check) checker.add(events);
+        events.clear();
     });
     session->attach_engine_trace(0, nullptr);
     if (!written) return 1;

@@ -1,6 +1,7 @@
 #include "app/cli/headless_commands.h"
 
 #include "app/cli/assets.h"
+#include "app/platform/headless_session.h"
 
 #include "core/media/output_file.h"
 #include "core/session/lab_session.h"
@@ -20,6 +21,13 @@ std::unique_ptr<LabSession> headless_session(const LabSettings& settings) {
     return std::make_unique<LabSession>(settings, std::move(options));
 }
 
+std::unique_ptr<HeadlessSession> open_headless(const std::string& command, int width, int height) {
+    std::string error;
+    auto session = HeadlessSession::create(width, height, error);
+    if (!session) std::cerr << "timeslice-lab: " << command << ": " << error << '\n';
+    return session;
+}
+
 int report_verdict(const std::vector<std::string>& broken, const std::string& holds) {
     for (const std::string& b : broken) std::cerr << "rule broken: " << b << '\n';
     if (!broken.empty()) return 1;
@@ -33,6 +41,19 @@ bool write_output(const std::string& path, const std::function<bool(std::ostream
     return result.ok;
 }
 
+bool write_trace(LabSession& session, std::int64_t steps, const std::string& out_path, const std::string& header,
+                 const std::function<void(std::ostream&)>& write_step) {
+    return write_output(out_path, [&](std::ostream& out) {
+        out << header << '\n';
+        for (std::int64_t s = 0; s < steps; ++s) {
+            session.step(1);
+            write_step(out);
+            if (!out) return false;
+        }
+        return true;
+    });
+}
+
 int run_trace(const LabSettings& settings, std::int64_t frames, const std::string& out_path, bool check) {
     const auto session = headless_session(settings);
     TraceLog log;
@@ -41,18 +62,10 @@ int run_trace(const LabSettings& settings, std::int64_t frames, const std::strin
     const NpcSceneConfig config = session->pane(0).config();
     TraceChecker checker({config.timeslicing, config.npc_count, frames});
 
-    const bool written = write_output(out_path, [&](std::ostream& out) {
-        out << "frame,key,batch,event\n";
-        for (std::int64_t f = 0; f < frames; ++f) {
-            session->step(1);
-            // Stream frame by frame: a long trace of many NPCs never sits in memory.
-            for (const TraceRecord& r : log.records())
-                out << r.frame << ',' << r.key << ',' << r.batch << ',' << name_of(r.event) << '\n';
-            if (check) checker.add(log.records());
-            log.clear();
-            if (!out) return false;
-        }
-        return true;
+    const bool written = write_trace(*session, frames, out_path, "frame,key,batch,event", [&](std::ostream& out) {
+        for (const TraceRecord& r : log.records()) out << r.frame << ',' << r.key << ',' << r.batch << ',' << name_of(r.event) << '\n';
+        if (check) checker.add(log.records());
+        log.clear();
     });
     session->attach_trace(0, nullptr);
     if (!written) return 1;

@@ -1,6 +1,8 @@
 // headless_commands.h — `trace` and `metrics`: run one pane of the NPC scene,
 // or of the engine scene (--scene engine), in a LabSession without a window
-// and write CSV. Return the process exit status.
+// and write CSV. Return the process exit status. Also what the commands
+// without a window share (screenshot, record and lesson-check open their
+// offscreen session here).
 #pragma once
 
 #include "core/session/lab_session.h"
@@ -14,6 +16,8 @@
 #include <vector>
 
 namespace tsl::app {
+
+class HeadlessSession;
 
 // Writes `frame,key,batch,event` rows; "-" writes to stdout. With `check`, the
 // trace is also checked against every rule of docs/semantics.md and the
@@ -31,11 +35,20 @@ int run_engine_metrics(const LabSettings& settings, std::int64_t ticks, const st
 
 // A session for one of these commands: no profiler, no timing diagram.
 std::unique_ptr<LabSession> headless_session(const LabSettings& settings);
+// An offscreen session of width x height pixels for `command` ("screenshot"):
+// nullptr, after printing "timeslice-lab: <command>: <why>", when none can be made.
+std::unique_ptr<HeadlessSession> open_headless(const std::string& command, int width, int height);
 // A trace check's verdict on stderr: each broken rule, or `holds`. The exit status.
 int report_verdict(const std::vector<std::string>& broken, const std::string& holds);
 
 // Writes `path` as core/media/output_file.h says ("-": standard output).
 // Prints the error and returns false on failure.
 bool write_output(const std::string& path, const std::function<bool(std::ostream&)>& write);
+// A trace written as it runs: `header`, then after each of `steps` single
+// steps of `session` what that step recorded (`write_step` writes it, checks
+// it if asked, and forgets it), so a long trace never sits in memory whole.
+// False when the output cannot be written.
+bool write_trace(LabSession& session, std::int64_t steps, const std::string& out_path, const std::string& header,
+                 const std::function<void(std::ostream&)>& write_step);
 
 }  // namespace tsl::app

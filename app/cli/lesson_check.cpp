@@ -1,5 +1,6 @@
 #include "app/cli/lesson_check.h"
 
+#include "app/cli/headless_commands.h"
 #include "app/platform/headless_session.h"
 
 #include <iostream>
@@ -7,12 +8,8 @@
 namespace tsl::app {
 
 int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& options) {
-    std::string error;
-    const auto session = HeadlessSession::create(options.width, options.height, error);
-    if (!session) {
-        std::cerr << "timeslice-lab: lesson-check: " << error << '\n';
-        return 1;
-    }
+    const auto session = open_headless("lesson-check", options.width, options.height);
+    if (!session) return 1;
     for (const Command& command : {Command{SetField{"presenter", true}}, Command{SetField{"hide_ui", false}},
                                    Command{SetField{"ui_scale", static_cast<double>(options.ui_scale)}}, Command{StartLesson{options.lesson}}})
         if (const CommandResult result = lab->apply(command); !result) {
@@ -20,6 +17,7 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
             return result.status;
         }
     LabApp app(std::move(lab));
+    std::string error;
     if (!app.init(error)) {
         std::cerr << "timeslice-lab: " << error << '\n';
         return 1;

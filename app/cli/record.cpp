@@ -1,6 +1,7 @@
 #include "app/cli/record.h"
 
 #include "app/cli/assets.h"
+#include "app/cli/headless_commands.h"
 #include "app/platform/headless_session.h"
 
 #include "core/media/gif_writer.h"
@@ -78,9 +79,8 @@ int fail(const std::string& problem, int status = 1) {
 }  // namespace
 
 int run_record(const RecordOptions& options) {
-    std::string error;
-    const auto session = HeadlessSession::create(options.width, options.height, error);
-    if (!session) return fail(error);
+    const auto session = open_headless("record", options.width, options.height);
+    if (!session) return 1;
 
     if (options.preset != "article") {
         CommandResult result;

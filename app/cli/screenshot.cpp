@@ -1,5 +1,6 @@
 #include "app/cli/screenshot.h"
 
+#include "app/cli/headless_commands.h"
 #include "app/platform/headless_session.h"
 
 #include <algorithm>
@@ -10,13 +11,10 @@
 namespace tsl::app {
 
 int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& options) {
-    std::string error;
-    const auto session = HeadlessSession::create(options.width, options.height, error);
-    if (!session) {
-        std::cerr << "timeslice-lab: screenshot: " << error << '\n';
-        return 1;
-    }
+    const auto session = open_headless("screenshot", options.width, options.height);
+    if (!session) return 1;
     LabApp app(std::move(lab));
+    std::string error;
     if (!app.init(error)) {
         std::cerr << "timeslice-lab: " << error << '\n';
         return 1;

@@ -23,22 +23,15 @@ const EngineColours& engine_colours(PaletteKind palette) {
     return palette == PaletteKind::Classic ? classic : colour_blind;
 }
 
-EngineRenderer::~EngineRenderer() {
-    if (grid_vao_) glDeleteVertexArrays(1, &grid_vao_);
-    if (arena_texture_) glDeleteTextures(1, &arena_texture_);
-    if (agent_vao_) glDeleteVertexArrays(1, &agent_vao_);
-    if (agent_texture_) glDeleteTextures(1, &agent_texture_);
-}
-
 bool EngineRenderer::init(std::string& error) {
     if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
     if (!agent_program_.build("agent.vert", "agent.frag", error)) return false;
     if (!shapes_.init(error)) return false;
-    glGenVertexArrays(1, &grid_vao_);
+    grid_vao_ = new_vertex_array();
     arena_texture_ = create_texel_texture();
     // Agents need no vertex attributes: the shader pulls them from a texture
     // (a 2D one, which OpenGL ES 3.0 has; it has no buffer textures).
-    glGenVertexArrays(1, &agent_vao_);
+    agent_vao_ = new_vertex_array();
     agent_texture_ = create_texel_texture();
     return true;
 }
@@ -54,7 +47,7 @@ void EngineRenderer::upload_arena(const EngineScene& scene) {
     for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] = grid.walls[i] ? 2 : 0;
     for (const auto& spots : arena.spots)
         for (const Cell& c : spots) cells_[grid.index(c.x, c.y)] = 1;
-    glBindTexture(GL_TEXTURE_2D, arena_texture_);
+    glBindTexture(GL_TEXTURE_2D, arena_texture_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8UI, grid.width, grid.width, 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, cells_.data());
     uploaded_width_ = arena.width();
@@ -81,8 +74,8 @@ void EngineRenderer::draw(const EngineScene& scene, const EngineDrawOptions& opt
     colour(grid_program_, "u_wall", colours.wall);
     colour(grid_program_, "u_line", p.cell_line);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, arena_texture_);
-    glBindVertexArray(grid_vao_);
+    glBindTexture(GL_TEXTURE_2D, arena_texture_.id());
+    glBindVertexArray(grid_vao_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glBindTexture(GL_TEXTURE_2D, 0);
 
@@ -173,14 +166,14 @@ void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& 
                            {"u_outline", colours.outline}})
         glUniform4f(prog.uniform(name), c.r, c.g, c.b, c.a);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, agent_texture_);
+    glBindTexture(GL_TEXTURE_2D, agent_texture_.id());
     if (rows != agent_rows_) {
         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kAgentsPerRow, rows, 0, GL_RGBA, GL_FLOAT, texels_.data());
         agent_rows_ = rows;
     } else {
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kAgentsPerRow, rows, GL_RGBA, GL_FLOAT, texels_.data());
     }
-    glBindVertexArray(agent_vao_);
+    glBindVertexArray(agent_vao_.id());
     enable_point_size();
     glDrawArraysInstanced(GL_POINTS, 0, kAgentsPerInstance, (static_cast<GLsizei>(n) + kAgentsPerInstance - 1) / kAgentsPerInstance);
     glBindTexture(GL_TEXTURE_2D, 0);

@@ -47,10 +47,6 @@ class EngineRenderer {
 public:
     static constexpr std::uint32_t kMaxRouteLines = 48;  // agents whose goal or route is drawn, evenly spread
 
-    EngineRenderer() = default;
-    ~EngineRenderer();
-    EngineRenderer(const EngineRenderer&) = delete;
-    EngineRenderer& operator=(const EngineRenderer&) = delete;
 
     bool init(std::string& error);
     void draw(const EngineScene& scene, const EngineDrawOptions& options, int width, int height, const PixelRect& view_rect);
@@ -61,8 +57,10 @@ private:
     void draw_agents(const EngineScene& scene, const EngineColours& colours, const ViewTransform& view, int width, int height);
 
     ShaderProgram grid_program_, agent_program_;
-    GLuint grid_vao_ = 0, arena_texture_ = 0;
-    GLuint agent_vao_ = 0, agent_texture_ = 0;
+    GlVertexArray grid_vao_;
+    GlTexture arena_texture_;
+    GlVertexArray agent_vao_;
+    GlTexture agent_texture_;
     int agent_rows_ = 0;  // rows of the agent texture's storage (0: none yet)
     ShapeBatch shapes_;
     int uploaded_width_ = 0;           // the arena in the texture: its walls follow from its size and rally points

@@ -5,15 +5,10 @@
 
 namespace tsl::app {
 
-ExposureRenderer::~ExposureRenderer() {
-    if (vao_) glDeleteVertexArrays(1, &vao_);
-    if (texture_) glDeleteTextures(1, &texture_);
-}
-
 bool ExposureRenderer::init(std::string& error) {
     if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
     if (!shapes_.init(error)) return false;
-    glGenVertexArrays(1, &vao_);
+    vao_ = new_vertex_array();
     texture_ = create_texel_texture();
     return true;
 }
@@ -24,7 +19,7 @@ void ExposureRenderer::upload(const ExposureScene& scene) {
     const std::vector<std::uint8_t>& exposed = scene.exposure();
     cells_.resize(grid.cell_count());
     for (std::size_t i = 0; i < cells_.size(); ++i) cells_[i] = grid.walls[i] ? 2 : exposed[i];
-    glBindTexture(GL_TEXTURE_2D, texture_);
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_R8UI, grid.width, grid.width, 0, GL_RED_INTEGER, GL_UNSIGNED_BYTE, cells_.data());
     uploaded_grid_ = &grid;
@@ -57,8 +52,8 @@ void ExposureRenderer::draw(const ExposureScene& scene, const ExposureDrawOption
     colour("u_wall", p.wall);
     colour("u_line", p.cell_line);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, texture_);
-    glBindVertexArray(vao_);
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
+    glBindVertexArray(vao_.id());
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     glBindTexture(GL_TEXTURE_2D, 0);
 

@@ -31,10 +31,6 @@ inline ViewTransform exposure_view(const PixelRect& view_rect, int grid_width) {
 
 class ExposureRenderer {
 public:
-    ExposureRenderer() = default;
-    ~ExposureRenderer();
-    ExposureRenderer(const ExposureRenderer&) = delete;
-    ExposureRenderer& operator=(const ExposureRenderer&) = delete;
 
     bool init(std::string& error);
     void draw(const ExposureScene& scene, const ExposureDrawOptions& options, int width, int height, const PixelRect& view_rect);
@@ -45,7 +41,8 @@ private:
     void upload(const ExposureScene& scene);
 
     ShaderProgram grid_program_;
-    GLuint vao_ = 0, texture_ = 0;
+    GlVertexArray vao_;
+    GlTexture texture_;
     ShapeBatch shapes_;
     std::vector<std::uint8_t> cells_;
     const OccupancyGrid* uploaded_grid_ = nullptr;

@@ -48,6 +48,14 @@ GLuint compile(GLenum stage, const std::string& name, const std::string& origina
     return shader;
 }
 
+// A new object of a kind glGen* makes, owned.
+template <class Object>
+Object generated(void (*generate)(GLsizei, GLuint*)) {
+    GLuint name = 0;
+    generate(1, &name);
+    return Object(name);
+}
+
 }  // namespace
 
 bool gl_is_es() {
@@ -58,9 +66,11 @@ bool gl_is_es() {
     return es;
 }
 
-ShaderProgram::~ShaderProgram() {
-    if (program_) glDeleteProgram(program_);
-}
+GlBuffer new_buffer() { return generated<GlBuffer>(glGenBuffers); }
+GlVertexArray new_vertex_array() { return generated<GlVertexArray>(glGenVertexArrays); }
+GlTexture new_texture() { return generated<GlTexture>(glGenTextures); }
+GlFramebuffer new_framebuffer() { return generated<GlFramebuffer>(glGenFramebuffers); }
+GlRenderbuffer new_renderbuffer() { return generated<GlRenderbuffer>(glGenRenderbuffers); }
 
 bool ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
                           const std::string& fragment_include) {
@@ -101,19 +111,15 @@ bool ShaderProgram::build_from_source(const std::string& vertex_name, const std:
         glDeleteProgram(program);
         return false;
     }
-    if (program_) glDeleteProgram(program_);
-    program_ = program;
+    program_.reset(program);
     return true;
 }
 
-RenderTarget::~RenderTarget() { release(); }
-
 void RenderTarget::release() {
-    if (msaa_fbo_) glDeleteFramebuffers(1, &msaa_fbo_);
-    if (msaa_color_) glDeleteRenderbuffers(1, &msaa_color_);
-    if (resolved_fbo_) glDeleteFramebuffers(1, &resolved_fbo_);
-    if (resolved_color_) glDeleteRenderbuffers(1, &resolved_color_);
-    msaa_fbo_ = msaa_color_ = resolved_fbo_ = resolved_color_ = 0;
+    msaa_fbo_.reset();
+    msaa_color_.reset();
+    resolved_fbo_.reset();
+    resolved_color_.reset();
     width_ = height_ = 0;
 }
 
@@ -126,52 +132,47 @@ void RenderTarget::ensure(int width, int height, int samples) {
     width_ = width;
     height_ = height;
     samples_ = samples;
-    glGenRenderbuffers(1, &msaa_color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, msaa_color_);
+    msaa_color_ = new_renderbuffer();
+    glBindRenderbuffer(GL_RENDERBUFFER, msaa_color_.id());
     glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
-    glGenFramebuffers(1, &msaa_fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, msaa_color_);
+    msaa_fbo_ = new_framebuffer();
+    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, msaa_color_.id());
     if (!gl_is_es()) return;
-    glGenRenderbuffers(1, &resolved_color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, resolved_color_);
+    resolved_color_ = new_renderbuffer();
+    glBindRenderbuffer(GL_RENDERBUFFER, resolved_color_.id());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glGenFramebuffers(1, &resolved_fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, resolved_fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_color_);
+    resolved_fbo_ = new_framebuffer();
+    glBindFramebuffer(GL_FRAMEBUFFER, resolved_fbo_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_color_.id());
 }
 
 void RenderTarget::bind_for_drawing() const {
-    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_);
+    glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
     glViewport(0, 0, width_, height_);
 }
 
 void RenderTarget::resolve_into(GLuint draw_framebuffer, int x, int y) const {
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
     if (resolved_fbo_) {
         // OpenGL ES resolves a multisampled framebuffer only into the same
         // rectangle: resolved first, then copied to (x, y).
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_fbo_);
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_fbo_.id());
         glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_fbo_);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_fbo_.id());
     }
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_framebuffer);
     glBlitFramebuffer(0, 0, width_, height_, x, y, x + width_, y + height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, draw_framebuffer);
 }
 
-OffscreenFramebuffer::~OffscreenFramebuffer() {
-    if (fbo_) glDeleteFramebuffers(1, &fbo_);
-    if (color_) glDeleteRenderbuffers(1, &color_);
-}
-
 bool OffscreenFramebuffer::create(int width, int height, std::string& error) {
-    glGenRenderbuffers(1, &color_);
-    glBindRenderbuffer(GL_RENDERBUFFER, color_);
+    color_ = new_renderbuffer();
+    glBindRenderbuffer(GL_RENDERBUFFER, color_.id());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
-    glGenFramebuffers(1, &fbo_);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_);
+    fbo_ = new_framebuffer();
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
         error = "cannot create a " + std::to_string(width) + " x " + std::to_string(height) + " offscreen framebuffer";
         return false;
@@ -195,10 +196,9 @@ void enable_point_size() {
 #endif
 }
 
-GLuint create_texel_texture() {
-    GLuint texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
+GlTexture create_texel_texture() {
+    GlTexture texture = new_texture();
+    glBindTexture(GL_TEXTURE_2D, texture.id());
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -218,7 +218,7 @@ void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, u
 }
 
 void OffscreenFramebuffer::read_pixels(int width, int height, unsigned char* rgba_top_down) const {
-    read_framebuffer(fbo_, 0, 0, width, height, rgba_top_down);
+    read_framebuffer(fbo_.id(), 0, 0, width, height, rgba_top_down);
 }
 
 std::string gl_description() {

@@ -1,13 +1,73 @@
 // gl_util.h — small RAII wrappers for the GL objects the renderers use:
-// shader programs compiled from named files, buffers, vertex arrays, and the
-// multisampled render target every scene is drawn into.
+// one owning handle per kind of GL object (buffers, vertex arrays, textures,
+// framebuffers, renderbuffers, programs), shader programs compiled from named
+// files, and the multisampled render target every scene is drawn into.
+//
+// A class that holds its GL objects in these handles needs no destructor and
+// no copy deletes of its own: it deletes them when it is destroyed, can be
+// moved, and copying it does not compile. The GL context must still be
+// current when a handle is destroyed (the platform outlives the app).
 #pragma once
 
 #include "app/platform/gl.h"
 
 #include <string>
+#include <type_traits>
+#include <utility>
 
 namespace tsl::app {
+
+// The one delete call of each kind of GL object, for GlObject.
+namespace gl_delete {
+inline void buffer(GLuint name) { glDeleteBuffers(1, &name); }
+inline void vertex_array(GLuint name) { glDeleteVertexArrays(1, &name); }
+inline void texture(GLuint name) { glDeleteTextures(1, &name); }
+inline void framebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
+inline void renderbuffer(GLuint name) { glDeleteRenderbuffers(1, &name); }
+inline void program(GLuint name) { glDeleteProgram(name); }
+}  // namespace gl_delete
+
+// The name of one GL object, owned: deleted (with `Delete`) when the handle is
+// destroyed or reset, moved but never copied; 0 — no object.
+template <void (*Delete)(GLuint)>
+class GlObject {
+public:
+    GlObject() = default;
+    explicit GlObject(GLuint name) : name_(name) {}
+    GlObject(GlObject&& other) noexcept : name_(std::exchange(other.name_, 0)) {}
+    GlObject& operator=(GlObject&& other) noexcept {
+        reset(std::exchange(other.name_, 0));
+        return *this;
+    }
+    ~GlObject() { reset(); }
+
+    GLuint id() const { return name_; }
+    explicit operator bool() const { return name_ != 0; }
+    // Deletes the object held (if any) and holds `name` instead.
+    void reset(GLuint name = 0) {
+        if (name_ && name_ != name) Delete(name_);
+        name_ = name;
+    }
+
+private:
+    GLuint name_ = 0;
+};
+
+using GlBuffer = GlObject<gl_delete::buffer>;
+using GlVertexArray = GlObject<gl_delete::vertex_array>;
+using GlTexture = GlObject<gl_delete::texture>;
+using GlFramebuffer = GlObject<gl_delete::framebuffer>;
+using GlRenderbuffer = GlObject<gl_delete::renderbuffer>;
+using GlProgram = GlObject<gl_delete::program>;
+static_assert(!std::is_copy_constructible_v<GlBuffer> && !std::is_copy_assignable_v<GlBuffer> &&
+              std::is_nothrow_move_constructible_v<GlBuffer> && std::is_nothrow_move_assignable_v<GlBuffer>);
+
+// New, empty objects (glGen*).
+GlBuffer new_buffer();
+GlVertexArray new_vertex_array();
+GlTexture new_texture();
+GlFramebuffer new_framebuffer();
+GlRenderbuffer new_renderbuffer();
 
 // The current context is OpenGL ES (3.0: WebGL 2 in a browser), not desktop OpenGL.
 bool gl_is_es();
@@ -16,11 +76,6 @@ bool gl_is_es();
 // OpenGL ES context the GLSL 3.30 sources are compiled as GLSL ES 3.00.
 class ShaderProgram {
 public:
-    ShaderProgram() = default;
-    ~ShaderProgram();
-    ShaderProgram(const ShaderProgram&) = delete;
-    ShaderProgram& operator=(const ShaderProgram&) = delete;
-
     // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them. A
     // non-empty `fragment_include` ("shaders/<file>") is inserted into the
     // fragment shader right after its #version line (shared GLSL functions).
@@ -30,18 +85,17 @@ public:
     bool build_from_source(const std::string& vertex_name, const std::string& vertex_source, const std::string& fragment_name,
                            const std::string& fragment_source, std::string& error);
 
-    GLuint id() const { return program_; }
-    GLint uniform(const char* name) const { return glGetUniformLocation(program_, name); }
+    GLuint id() const { return program_.id(); }
+    GLint uniform(const char* name) const { return glGetUniformLocation(program_.id(), name); }
 
 private:
-    GLuint program_ = 0;
+    GlProgram program_;
 };
 
 // Multisampled colour target of a given size, resolved into another
 // framebuffer (in OpenGL ES through a single-sampled one of its own).
 class RenderTarget {
 public:
-    ~RenderTarget();
     // (Re)creates storage when the size changes. Samples are capped by the driver.
     void ensure(int width, int height, int samples);
     void bind_for_drawing() const;  // binds the multisampled framebuffer and sets the viewport
@@ -52,8 +106,10 @@ public:
 
 private:
     void release();
-    GLuint msaa_fbo_ = 0, msaa_color_ = 0;
-    GLuint resolved_fbo_ = 0, resolved_color_ = 0;  // OpenGL ES only: the resolve before the copy
+    GlFramebuffer msaa_fbo_;
+    GlRenderbuffer msaa_color_;
+    GlFramebuffer resolved_fbo_;  // OpenGL ES only: the resolve before the copy
+    GlRenderbuffer resolved_color_;
     int width_ = 0, height_ = 0, samples_ = 0;
 };
 
@@ -64,14 +120,14 @@ void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, u
 // The framebuffer a headless run draws the whole app into.
 class OffscreenFramebuffer {
 public:
-    ~OffscreenFramebuffer();
     bool create(int width, int height, std::string& error);
-    GLuint id() const { return fbo_; }
+    GLuint id() const { return fbo_.id(); }
     // RGBA8, top row first.
     void read_pixels(int width, int height, unsigned char* rgba_top_down) const;
 
 private:
-    GLuint fbo_ = 0, color_ = 0;
+    GlFramebuffer fbo_;
+    GlRenderbuffer color_;
 };
 
 // Clears the bound framebuffer (width x height pixels) to the colour and sets
@@ -83,7 +139,7 @@ void begin_scene_draw(int width, int height, float red, float green, float blue)
 void enable_point_size();
 
 // A new 2D texture read texel by texel (grid cells, NPC data): nearest sampling, edges clamped (storage not made yet).
-GLuint create_texel_texture();
+GlTexture create_texel_texture();
 
 std::string gl_description();  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
 

@@ -19,11 +19,6 @@ constexpr double kDartReach = 0.94;
 
 }  // namespace
 
-NpcRenderer::~NpcRenderer() {
-    if (npc_texture_) glDeleteTextures(1, &npc_texture_);
-    if (npc_vao_) glDeleteVertexArrays(1, &npc_vao_);
-}
-
 double NpcRenderer::arrow_length(std::uint32_t n) {
     if (n <= kMaxRingNpcs) return std::min(0.23, 0.9 * 2.0 * std::numbers::pi * kRingRadius / std::max(n, 1u));
     // In a field both darts must stay inside the NPC's own cell (npc_field.frag).
@@ -37,7 +32,7 @@ bool NpcRenderer::init(std::string& error) {
     if (!shapes_.init(error)) return false;
     // NPCs need no vertex attributes: the shaders pull them from a texture
     // (texelFetch only: float textures are not filterable in OpenGL ES 3.0).
-    glGenVertexArrays(1, &npc_vao_);
+    npc_vao_ = new_vertex_array();
     npc_texture_ = create_texel_texture();
     return true;
 }
@@ -50,7 +45,7 @@ void NpcRenderer::upload_npcs(std::uint32_t count, int channels) {
     npc_staging_.resize(static_cast<std::size_t>(rows) * kNpcsPerRow * channels);  // the last row's tail: never read
     const GLenum format = channels == 4 ? GL_RGBA : GL_RG;
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, npc_texture_);
+    glBindTexture(GL_TEXTURE_2D, npc_texture_.id());
     if (rows != texture_rows_ || channels != texture_channels_) {
         glTexImage2D(GL_TEXTURE_2D, 0, channels == 4 ? GL_RGBA32F : GL_RG32F, kNpcsPerRow, rows, 0, format, GL_FLOAT, npc_staging_.data());
         texture_rows_ = rows;
@@ -70,8 +65,8 @@ void NpcRenderer::set_dart_uniforms(const ShaderProgram& program, const DartStyl
     glUniform4f(program.uniform("u_desired_color"), d.r, d.g, d.b, d.a);
     glUniform1i(program.uniform("u_count"), static_cast<GLint>(npc_count_));
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, npc_texture_);
-    glBindVertexArray(npc_vao_);
+    glBindTexture(GL_TEXTURE_2D, npc_texture_.id());
+    glBindVertexArray(npc_vao_.id());
 }
 
 void NpcRenderer::draw_ring(const NpcScene& scene, const DartStyle& style, const ViewTransform& view, float length_px, int width,

@@ -46,11 +46,6 @@ inline ViewTransform npc_view(const PixelRect& view_rect) { return ViewTransform
 
 class NpcRenderer {
 public:
-    NpcRenderer() = default;
-    ~NpcRenderer();
-    NpcRenderer(const NpcRenderer&) = delete;
-    NpcRenderer& operator=(const NpcRenderer&) = delete;
-
     // Compiles the shaders and creates buffers; false with the reason (naming
     // the shader file) on failure.
     bool init(std::string& error);
@@ -75,8 +70,8 @@ private:
     void upload_npcs(std::uint32_t count, int channels);
 
     ShaderProgram ring_program_, field_program_;
-    GLuint npc_vao_ = 0;
-    GLuint npc_texture_ = 0;         // 2D float texture, one texel per NPC; ring: RGBA (x, y, facing, desired), field: RG (facing, desired); radians
+    GlVertexArray npc_vao_;
+    GlTexture npc_texture_;          // 2D float texture, one texel per NPC; ring: RGBA (x, y, facing, desired), field: RG (facing, desired); radians
     int texture_rows_ = 0, texture_channels_ = 0;  // its current size and format
     std::uint32_t npc_count_ = 0;    // NPCs in it
     std::vector<float> npc_staging_; // what the next upload copies

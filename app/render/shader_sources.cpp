@@ -1,23 +1,21 @@
 #include "app/render/shader_sources.h"
 
+#include "core/base/text_file.h"
+
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace tsl::app {
 
 bool load_shader_source(const std::string& name, std::string& source, std::string& error) {
     if (const char* dir = std::getenv("TSL_SHADER_DIR"); dir && *dir) {
         const auto path = std::filesystem::path(dir) / std::filesystem::path(name).filename();
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
+        std::optional<std::string> text = read_text_file(path.string());
+        if (!text) {
             error = "shader file '" + path.string() + "' cannot be read (TSL_SHADER_DIR is set)";
             return false;
         }
-        std::ostringstream text;
-        text << in.rdbuf();
-        source = text.str();
+        source = std::move(*text);
         return true;
     }
     for (std::size_t i = 0; i < kEmbeddedShaderCount; ++i) {

@@ -30,28 +30,21 @@ void use_view(const ShaderProgram& program, const ViewTransform& view, int width
     glUniform1f(program.uniform("u_scale"), static_cast<float>(view.pixels_per_unit));
 }
 
-ShapeBatch::~ShapeBatch() {
-    for (Mesh* mesh : {&segment_mesh_, &disc_mesh_}) {
-        if (mesh->vao) glDeleteVertexArrays(1, &mesh->vao);
-        if (mesh->buffer) glDeleteBuffers(1, &mesh->buffer);
-    }
-}
-
 bool ShapeBatch::init(std::string& error) {
-    if (!segment_program_.build("segment.vert", "segment.frag", error)) return false;
-    if (!disc_program_.build("disc.vert", "disc.frag", error)) return false;
+    if (!segment_mesh_.program.build("segment.vert", "segment.frag", error)) return false;
+    if (!disc_mesh_.program.build("disc.vert", "disc.frag", error)) return false;
     for (Mesh* mesh : {&segment_mesh_, &disc_mesh_}) {
-        glGenVertexArrays(1, &mesh->vao);
-        glGenBuffers(1, &mesh->buffer);
+        mesh->vao = new_vertex_array();
+        mesh->buffer = new_buffer();
     }
-    glBindVertexArray(segment_mesh_.vao);
-    glBindBuffer(GL_ARRAY_BUFFER, segment_mesh_.buffer);
+    glBindVertexArray(segment_mesh_.vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, segment_mesh_.buffer.id());
     constexpr GLsizei kSegment = sizeof(SegmentVertex);
     attribute(0, 4, GL_FLOAT, kSegment, offsetof(SegmentVertex, x0));
     attribute(1, 2, GL_FLOAT, kSegment, offsetof(SegmentVertex, along));
     attribute(2, 4, GL_UNSIGNED_BYTE, kSegment, offsetof(SegmentVertex, rgba));
-    glBindVertexArray(disc_mesh_.vao);
-    glBindBuffer(GL_ARRAY_BUFFER, disc_mesh_.buffer);
+    glBindVertexArray(disc_mesh_.vao.id());
+    glBindBuffer(GL_ARRAY_BUFFER, disc_mesh_.buffer.id());
     constexpr GLsizei kDisc = sizeof(DiscVertex);
     attribute(0, 3, GL_FLOAT, kDisc, offsetof(DiscVertex, x));
     attribute(1, 2, GL_FLOAT, kDisc, offsetof(DiscVertex, cx));
@@ -75,23 +68,21 @@ void ShapeBatch::add_disc(Vec2 centre, double radius, Rgba fill, Rgba outline) {
                           2 * kQuadAlong[corner] - 1, kQuadAcross[corner], f, o});
 }
 
+template <class Vertex>
+void ShapeBatch::Mesh::draw(std::vector<Vertex>& vertices, const char* width_uniform, float width_px, const ViewTransform& view, int width,
+                            int height) const {
+    if (vertices.empty()) return;
+    use_view(program, view, width, height);
+    glUniform1f(program.uniform(width_uniform), width_px);
+    upload(buffer.id(), vertices);
+    glBindVertexArray(vao.id());
+    glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
+    vertices.clear();
+}
+
 void ShapeBatch::draw(const ViewTransform& view, int width, int height, float line_half_width_px, float outline_px) {
-    if (!segments_.empty()) {
-        use_view(segment_program_, view, width, height);
-        glUniform1f(segment_program_.uniform("u_half_width_px"), line_half_width_px);
-        upload(segment_mesh_.buffer, segments_);
-        glBindVertexArray(segment_mesh_.vao);
-        glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(segments_.size()));
-        segments_.clear();
-    }
-    if (!discs_.empty()) {
-        use_view(disc_program_, view, width, height);
-        glUniform1f(disc_program_.uniform("u_outline_px"), outline_px);
-        upload(disc_mesh_.buffer, discs_);
-        glBindVertexArray(disc_mesh_.vao);
-        glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(discs_.size()));
-        discs_.clear();
-    }
+    segment_mesh_.draw(segments_, "u_half_width_px", line_half_width_px, view, width, height);
+    disc_mesh_.draw(discs_, "u_outline_px", outline_px, view, width, height);
     glBindVertexArray(0);
 }
 

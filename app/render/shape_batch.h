@@ -18,11 +18,6 @@ namespace tsl::app {
 
 class ShapeBatch {
 public:
-    ShapeBatch() = default;
-    ~ShapeBatch();
-    ShapeBatch(const ShapeBatch&) = delete;
-    ShapeBatch& operator=(const ShapeBatch&) = delete;
-
     bool init(std::string& error);  // compiles shaders/segment.* and shaders/disc.*
 
     void add_segment(Vec2 a, Vec2 b, Rgba colour);
@@ -44,10 +39,17 @@ private:
         float cx, cy;          // this corner of its square, in [-1, 1]^2
         std::uint32_t fill, outline;
     };
+    // One kind of shape: its program, and its vertices' array and buffer.
     struct Mesh {
-        GLuint vao = 0, buffer = 0;
+        ShaderProgram program;
+        GlVertexArray vao;
+        GlBuffer buffer;
+        // Draws `vertices` (triangles) with the view and the program's width
+        // uniform `width_uniform` set, then empties them; none, no draw.
+        template <class Vertex>
+        void draw(std::vector<Vertex>& vertices, const char* width_uniform, float width_px, const ViewTransform& view, int width,
+                  int height) const;
     };
-    ShaderProgram segment_program_, disc_program_;
     Mesh segment_mesh_, disc_mesh_;
     std::vector<SegmentVertex> segments_;
     std::vector<DiscVertex> discs_;

@@ -8,26 +8,14 @@ namespace tsl::app {
 
 namespace {
 
-PlotOptions plot_options(const char* title, const char* stem) {
-    PlotOptions options;
-    options.title = title;
-    options.window_s = 4;
-    options.export_stem = stem;
-    return options;
-}
-
 // The systems' colours, as in the timeline.
 constexpr std::uint32_t kSystemHues[kSystemCount] = {0xE69F00, 0x3A3A3A, 0xCC79A7};
 
 }  // namespace
 
 EnginePlotsPanel::EnginePlotsPanel()
-    : staleness_(plot_options("Copy staleness", "timeslice-lab-engine-staleness")), cost_(plot_options("Tick cost", "timeslice-lab-engine-cost")) {
-    PlotReference budget;
-    budget.value = 1000.0 / 60.0;
-    budget.label = "16.7 ms: a 60 Hz frame";
-    cost_.options().reference = budget;
-}
+    : PlotPair(live_plot_options("Copy staleness", "timeslice-lab-engine-staleness", 4),
+               live_plot_options("Tick cost", "timeslice-lab-engine-cost", 4)) {}
 
 EnginePlotsPanel::Lines EnginePlotsPanel::lines(const LabSession& session) const {
     const EnginePlots& plots = session.engine_plots();
@@ -40,7 +28,7 @@ EnginePlotsPanel::Lines EnginePlotsPanel::lines(const LabSession& session) const
         const PlotStroke stroke = i == 0 ? PlotStroke::Solid : PlotStroke::Dashed;
         if (!stale_hidden)
             for (int k = 0; k < kSystemCount; ++k)
-                out.staleness.push_back({&s.staleness[static_cast<std::size_t>(k)], hex(kSystemHues[k]), PlotShape::Staircase, stroke});
+                out.measure.push_back({&s.staleness[static_cast<std::size_t>(k)], hex(kSystemHues[k]), PlotShape::Staircase, stroke});
         if (!tick_hidden) out.cost.push_back({&s.tick_ms, hex(0x0072B2), PlotShape::Staircase, stroke});
         if (!wait_hidden) out.cost.push_back({&s.wait_ms, hex(0xD55E00), PlotShape::Staircase, stroke});
         if (!merge_hidden) out.cost.push_back({&s.merge_ms, hex(0x009E73), PlotShape::Staircase, stroke});
@@ -54,11 +42,6 @@ EnginePlotsPanel::Lines EnginePlotsPanel::lines(const LabSession& session) const
     return out;
 }
 
-void EnginePlotsPanel::set_export_dir(const std::string& dir) {
-    staleness_.options().export_dir = dir;
-    cost_.options().export_dir = dir;
-}
-
 void EnginePlotsPanel::plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden,
                             const UiStyle& style, Notice& notice) {
     if (lines.empty()) {
@@ -67,8 +50,7 @@ void EnginePlotsPanel::plot(PlotWidget& widget, const char* id, const std::vecto
         ImGui::PopFont();
         return;
     }
-    if (auto exported = widget.draw(id, {0, 0}, lines, style))
-        notice = exported->result ? saved_notice(exported->path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported->result.error);
+    if (auto exported = widget.draw(id, {0, 0}, lines, style)) notice = export_notice(*exported);
 }
 
 void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
@@ -77,28 +59,19 @@ void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Not
         return;
     }
     const Lines all = lines(session);
-    if (!all.hidden.empty() && !(all.staleness.empty() && all.cost.empty())) ImGui::TextDisabled("%s", all.hidden.c_str());
-    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    // Too narrow for two readable plots (a projector's scale): one at a time.
-    if (avail.x < ImGui::GetFontSize() * 44 + gap) {
-        if (ImGui::RadioButton("copy staleness", !show_cost_)) show_cost_ = false;
-        tooltip("How many ticks of changes each system's copy has not received yet.");
-        ImGui::SameLine();
-        if (ImGui::RadioButton("tick cost", show_cost_)) show_cost_ = true;
-        tooltip("Where the main thread's time goes in a tick, and the systems' work on every thread.");
-        if (show_cost_) plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
-        else plot(staleness_, "staleness", all.staleness, all.hidden, style, notice);
-        return;
-    }
-    const float half = (avail.x - gap) / 2, height = std::max(avail.y, ImGui::GetFontSize() * 12);
-    ImGui::BeginChild("staleness plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
-    plot(staleness_, "staleness", all.staleness, all.hidden, style, notice);
-    ImGui::EndChild();
-    ImGui::SameLine(0, gap);
-    ImGui::BeginChild("tick cost plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
-    plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
-    ImGui::EndChild();
+    if (!all.hidden.empty() && !(all.measure.empty() && all.cost.empty())) ImGui::TextDisabled("%s", all.hidden.c_str());
+    const bool both = draw_side_by_side(
+        "staleness plot", "tick cost plot", [&] { plot(measure_, "staleness", all.measure, all.hidden, style, notice); },
+        [&] { plot(cost_, "tick cost", all.cost, all.hidden, style, notice); });
+    if (both) return;
+    // Too narrow for both: one at a time.
+    if (ImGui::RadioButton("copy staleness", !show_cost_)) show_cost_ = false;
+    tooltip("How many ticks of changes each system's copy has not received yet.");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("tick cost", show_cost_)) show_cost_ = true;
+    tooltip("Where the main thread's time goes in a tick, and the systems' work on every thread.");
+    if (show_cost_) plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
+    else plot(measure_, "staleness", all.measure, all.hidden, style, notice);
 }
 
 void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice) {
@@ -107,11 +80,8 @@ void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiSt
         return;
     }
     const Lines all = lines(session);
-    PlotWidget& widget = cost ? cost_ : staleness_;
-    const bool toolbar = widget.options().toolbar;
-    widget.options().toolbar = false;
-    plot(widget, cost ? "tick cost" : "staleness", cost ? all.cost : all.staleness, all.hidden, style, notice);
-    widget.options().toolbar = toolbar;
+    PlotWidget& widget = cost ? cost_ : measure_;
+    without_toolbar(widget, [&] { plot(widget, cost ? "tick cost" : "staleness", cost ? all.cost : all.measure, all.hidden, style, notice); });
 }
 
 }  // namespace tsl::app

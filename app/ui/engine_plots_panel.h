@@ -13,7 +13,7 @@
 #pragma once
 
 #include "app/ui/notice.h"
-#include "app/ui/plot_widget.h"
+#include "app/ui/plot_pair.h"
 #include "app/ui/ui_style.h"
 
 #include "core/session/lab_session.h"
@@ -23,7 +23,8 @@
 
 namespace tsl::app {
 
-class EnginePlotsPanel {
+// The two widgets and their layout are PlotPair's (plot_pair.h).
+class EnginePlotsPanel : public PlotPair {
 public:
     EnginePlotsPanel();
 
@@ -33,19 +34,12 @@ public:
     void draw(const LabSession& session, const UiStyle& style, Notice& notice);
     // One plot filling the rest of the window, without its toolbar (the presenter view).
     void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
-    // Where "Export CSV" writes.
-    void set_export_dir(const std::string& dir);
 
 private:
-    struct Lines {
-        std::vector<PlotLine> staleness, cost;
-        std::string hidden;  // what waits for the reveal ("" — nothing)
-    };
-    Lines lines(const LabSession& session) const;
+    Lines lines(const LabSession& session) const;  // measure: the staleness plot's
     void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
               Notice& notice);
 
-    PlotWidget staleness_, cost_;
     bool show_cost_ = false;  // one plot at a time: the tick cost plot
 };
 

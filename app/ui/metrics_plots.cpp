@@ -10,14 +10,6 @@ namespace tsl::app {
 
 namespace {
 
-PlotOptions plot_options(const char* title, const char* stem, float window_s) {
-    PlotOptions options;
-    options.title = title;
-    options.window_s = window_s;
-    options.export_stem = stem;
-    return options;
-}
-
 // In place of a plot whose every series waits for a lesson's reveal: the
 // message, centred in the space the plot would take.
 void draw_waiting(const std::string& message, const UiStyle& style) {
@@ -32,24 +24,10 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
     ImGui::PopFont();
 }
 
-Notice exported_notice(const PlotExport& exported) {
-    return exported.result ? saved_notice(exported.path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported.result.error);
-}
-
 }  // namespace
 
-void MetricsPlots::set_export_dir(const std::string& dir) {
-    latency_.options().export_dir = dir;
-    cost_.options().export_dir = dir;
-}
-
 MetricsPlots::MetricsPlots()
-    : latency_(plot_options("Latency", "timeslice-lab-latency", 6)), cost_(plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {
-    PlotReference budget;
-    budget.value = 1000.0 / 60.0;
-    budget.label = "16.7 ms: a 60 Hz frame";
-    cost_.options().reference = budget;
-}
+    : PlotPair(live_plot_options("Latency", "timeslice-lab-latency", 6), live_plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {}
 
 MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     const SessionPlots& plots = session.plots();
@@ -97,8 +75,8 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
         const PaneSeries& s = plots.pane(i);
         // Input age is held between decisions: a staircase, one step per frame.
         if (!latency_hidden) {
-            out.latency.push_back(line(show_error_ ? s.error_mean : s.age_mean, colour(i), PlotStroke::Solid, i));
-            out.latency.push_back(line(show_error_ ? s.error_max : s.age_max, colour(i), PlotStroke::Dashed, i));
+            out.measure.push_back(line(show_error_ ? s.error_mean : s.age_mean, colour(i), PlotStroke::Solid, i));
+            out.measure.push_back(line(show_error_ ? s.error_max : s.age_max, colour(i), PlotStroke::Dashed, i));
         }
         if (!main) out.cost.push_back(line(s.main_ms, colour(i), PlotStroke::Solid, i));
         if (!busy) out.cost.push_back(line(s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotStroke::Dashed, i));
@@ -119,14 +97,13 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
         return;
     }
     const Lines all = lines(session);
-    if ((cost_plot ? all.cost : all.latency).empty()) return draw_waiting(all.hidden, style);
+    if ((cost_plot ? all.cost : all.measure).empty()) return draw_waiting(all.hidden, style);
     if (!all.hidden.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
-    PlotWidget& plot = cost_plot ? cost_ : latency_;
-    const bool toolbar = plot.options().toolbar;
-    plot.options().toolbar = false;
-    if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.latency, style))
-        notice = exported_notice(*exported);
-    plot.options().toolbar = toolbar;
+    PlotWidget& plot = cost_plot ? cost_ : measure_;
+    without_toolbar(plot, [&] {
+        if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.measure, style))
+            notice = export_notice(*exported);
+    });
 }
 
 void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
@@ -136,12 +113,12 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice&
     }
     // Named members, not a structured binding: clang before 16 cannot capture a binding in a lambda.
     const Lines all = lines(session);
-    const std::vector<PlotLine>& latency = all.latency;
+    const std::vector<PlotLine>& latency = all.measure;
     const std::vector<PlotLine>& cost = all.cost;
     if (!all.hidden.empty() && !latency.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
     auto show = [&](PlotWidget& plot, const char* id, const std::vector<PlotLine>& shown) {
         if (shown.empty()) draw_waiting(all.hidden, style);
-        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = exported_notice(*exported);
+        else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = export_notice(*exported);
     };
     auto age_or_error = [&](bool with_cost) {
         if (ImGui::RadioButton("input age", !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;
@@ -158,25 +135,18 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice&
         tooltip("Main-thread and worker time per frame: what the timing costs the CPU.");
     };
 
-    const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
-    const ImVec2 avail = ImGui::GetContentRegionAvail();
-    // Two plots side by side need about 22 characters each to stay readable;
-    // narrower (a projector's scale), one at a time, picked on one row.
-    if (avail.x < ImGui::GetFontSize() * 44 + gap) {
-        age_or_error(true);
-        if (show_cost_) show(cost_, "cost", cost);
-        else show(latency_, "latency", latency);
-        return;
-    }
-    const float half = (avail.x - gap) / 2, height = std::max(avail.y, ImGui::GetFontSize() * 12);
-    ImGui::BeginChild("latency plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
-    age_or_error(false);
-    show(latency_, "latency", latency);
-    ImGui::EndChild();
-    ImGui::SameLine(0, gap);
-    ImGui::BeginChild("cost plot", {half, height}, false, ImGuiWindowFlags_NoScrollbar);
-    show(cost_, "cost", cost);
-    ImGui::EndChild();
+    const bool both = draw_side_by_side(
+        "latency plot", "cost plot",
+        [&] {
+            age_or_error(false);
+            show(measure_, "latency", latency);
+        },
+        [&] { show(cost_, "cost", cost); });
+    if (both) return;
+    // Too narrow for both: one at a time, picked on one row.
+    age_or_error(true);
+    if (show_cost_) show(cost_, "cost", cost);
+    else show(measure_, "latency", latency);
 }
 
 }  // namespace tsl::app

@@ -7,23 +7,21 @@
 //                 whole frame on the main thread (every pane's steps plus the
 //                 draw submission, in CPU time) against a 16.7 ms budget, and
 //                 the jobs started per step on a right-hand axis.
-// This class holds only the widgets' view state (window, hidden series).
+// This class holds only the widgets' view state (window, hidden series);
+// the two widgets and their layout are PlotPair's (plot_pair.h).
 //
 // Threading: main thread.
 #pragma once
 
 #include "app/ui/notice.h"
-#include "app/ui/plot_widget.h"
+#include "app/ui/plot_pair.h"
 #include "app/ui/ui_style.h"
 
 #include "core/session/lab_session.h"
 
-#include <string>
-#include <vector>
-
 namespace tsl::app {
 
-class MetricsPlots {
+class MetricsPlots : public PlotPair {
 public:
     MetricsPlots();
 
@@ -37,17 +35,9 @@ public:
     // (the presenter view): the latency plot, or the frame cost plot.
     void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
 
-    // Where "Export CSV" writes (made when first needed).
-    void set_export_dir(const std::string& dir);
-
 private:
-    struct Lines {
-        std::vector<PlotLine> latency, cost;
-        std::string hidden;  // what is left out until the reveal ("" — nothing)
-    };
-    Lines lines(const LabSession& session);
+    Lines lines(const LabSession& session);  // measure: the latency plot's
 
-    PlotWidget latency_, cost_;
     int pane_count_ = 0;       // the pane count the hidden series were chosen for
     bool show_error_ = false;  // false — the latency plot shows input age; true: facing error
     bool show_cost_ = false;   // one plot at a time: the frame cost plot

@@ -3,41 +3,42 @@
 #include "core/content/preset.h"
 #include "core/content/toml_reader.h"
 #include "core/base/printable.h"
+#include "core/base/text_file.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace tsl {
 
 using namespace toml_reading;
 
 const std::vector<LessonMeasure>& lesson_measures() {
+    using NpcSummary = NpcMetricsSummary;
+    using ExposureSummary = ExposureMetricsSummary;
     static const std::vector<LessonMeasure> measures{
-        {"input_age", "mean input age", "ms", false},
-        {"max_input_age", "max input age", "ms", false},
-        {"facing_error", "facing error", "deg", false},
-        {"main_ms", "main thread", "ms", false},
-        {"worker_ms", "workers busy", "ms", false},
-        {"exposure_main_ms", "main thread", "ms", true},
-        {"exposure_busy_ms", "busy threads", "ms", true},
-        {"exposure_total_ms", "all threads", "ms", true},
-        {"engine_tick_ms", "main thread per tick", "ms", false, true},
-        {"engine_wait_ms", "main thread waiting", "ms", false, true},
-        {"engine_merge_ms", "merge + distribute", "ms", false, true},
-        {"engine_work_ms", "system work, all threads", "ms", false, true},
-        {"engine_lock_wait_ms", "waiting for the queue lock", "ms", false, true},
-        {"engine_contended", "posts that found the lock taken", "%", false, true},
-        {"engine_ai_staleness", "AI copy staleness", "ticks", false, true},
-        {"engine_ai_age", "age of AI changes merged", "ticks", false, true},
-        {"engine_conflicts", "conflicts", "per tick", false, true},
-        {"engine_ai_won", "conflicts the AI won", "%", false, true},
-        {"engine_subtasks", "sub-tasks", "per tick", false, true},
-        {"engine_routes_reused", "tickets shared or reused", "%", false, true},
+        {"input_age", "mean input age", "ms", [](const NpcSummary& s) { return s.mean_input_age_ms(); }},
+        {"max_input_age", "max input age", "ms", [](const NpcSummary& s) { return s.input_age_max_ms; }},
+        {"facing_error", "facing error", "deg", [](const NpcSummary& s) { return s.mean_error_deg(); }},
+        {"main_ms", "main thread", "ms", [](const NpcSummary& s) { return s.mean_main_update_ms(); }},
+        {"worker_ms", "workers busy", "ms", [](const NpcSummary& s) { return s.mean_worker_busy_ms(); }},
+        {"exposure_main_ms", "main thread", "ms", [](const ExposureSummary& s) { return s.mean_main_ms(); }},
+        {"exposure_busy_ms", "busy threads", "ms", [](const ExposureSummary& s) { return s.mean_busy_ms(); }},
+        {"exposure_total_ms", "all threads", "ms", [](const ExposureSummary& s) { return s.mean_total_ms(); }},
+        {"engine_tick_ms", "main thread per tick", "ms", [](const EngineSummary& s) { return s.mean_tick_ms(); }},
+        {"engine_wait_ms", "main thread waiting", "ms", [](const EngineSummary& s) { return s.mean_wait_ms(); }},
+        {"engine_merge_ms", "merge + distribute", "ms", [](const EngineSummary& s) { return s.mean_merge_ms(); }},
+        {"engine_work_ms", "system work, all threads", "ms", [](const EngineSummary& s) { return s.mean_work_ms(); }},
+        {"engine_lock_wait_ms", "waiting for the queue lock", "ms", [](const EngineSummary& s) { return s.mean_lock_wait_ms(); }},
+        {"engine_contended", "posts that found the lock taken", "%", [](const EngineSummary& s) { return s.contended_percent(); }},
+        {"engine_ai_staleness", "AI copy staleness", "ticks", [](const EngineSummary& s) { return s.mean_staleness(index_of(SystemId::Ai)); }},
+        {"engine_ai_age", "age of AI changes merged", "ticks", [](const EngineSummary& s) { return s.ai_change_age(); }},
+        {"engine_conflicts", "conflicts", "per tick", [](const EngineSummary& s) { return s.mean_conflicts(); }},
+        {"engine_ai_won", "conflicts the AI won", "%", [](const EngineSummary& s) { return s.ai_won_percent(); }},
+        {"engine_subtasks", "sub-tasks", "per tick", [](const EngineSummary& s) { return s.mean_subtasks(); }},
+        {"engine_routes_reused", "tickets shared or reused", "%", [](const EngineSummary& s) { return s.shared_percent(); }},
     };
     return measures;
 }
@@ -49,41 +50,18 @@ const LessonMeasure* find_measure(const std::string& name) {
 }
 
 std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc) {
-    const std::string_view name = measure.name;
-    if (npc.frames == 0 || measure.exposure_scene || measure.engine_scene) return std::nullopt;
-    if (name == "input_age") return npc.mean_input_age_ms();
-    if (name == "max_input_age") return npc.input_age_max_ms;
-    if (name == "facing_error") return npc.mean_error_deg();
-    if (name == "main_ms") return npc.mean_main_update_ms();
-    if (name == "worker_ms") return npc.mean_worker_busy_ms();
-    return std::nullopt;
+    if (npc.frames == 0 || !measure.npc) return std::nullopt;
+    return measure.npc(npc);
 }
 
 std::optional<double> measure_value(const LessonMeasure& measure, const ExposureMetricsSummary& exposure) {
-    const std::string_view name = measure.name;
-    if (exposure.frames == 0 || !measure.exposure_scene) return std::nullopt;
-    if (name == "exposure_main_ms") return exposure.mean_main_ms();
-    if (name == "exposure_busy_ms") return exposure.mean_busy_ms();
-    if (name == "exposure_total_ms") return exposure.mean_total_ms();
-    return std::nullopt;
+    if (exposure.frames == 0 || !measure.exposure) return std::nullopt;
+    return measure.exposure(exposure);
 }
 
 std::optional<double> measure_value(const LessonMeasure& measure, const EngineSummary& engine) {
-    const std::string_view name = measure.name;
-    if (engine.ticks == 0 || !measure.engine_scene) return std::nullopt;
-    if (name == "engine_tick_ms") return engine.mean_tick_ms();
-    if (name == "engine_wait_ms") return engine.mean_wait_ms();
-    if (name == "engine_merge_ms") return engine.mean_merge_ms();
-    if (name == "engine_work_ms") return engine.mean_work_ms();
-    if (name == "engine_lock_wait_ms") return engine.mean_lock_wait_ms();
-    if (name == "engine_contended") return engine.contended_percent();
-    if (name == "engine_ai_staleness") return engine.mean_staleness(index_of(SystemId::Ai));
-    if (name == "engine_ai_age") return engine.ai_change_age();
-    if (name == "engine_conflicts") return engine.mean_conflicts();
-    if (name == "engine_ai_won") return engine.ai_won_percent();
-    if (name == "engine_subtasks") return engine.mean_subtasks();
-    if (name == "engine_routes_reused") return engine.shared_percent();
-    return std::nullopt;
+    if (engine.ticks == 0 || !measure.engine) return std::nullopt;
+    return measure.engine(engine);
 }
 
 std::string measure_text(double value, const char* unit) {
@@ -198,11 +176,9 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
 }
 
 LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, printable(path) + ": cannot read the lesson file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    LessonLoad loaded = parse_lesson(text.str(), path);
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) return {std::nullopt, printable(path) + ": cannot read the lesson file"};
+    LessonLoad loaded = parse_lesson(*text, path);
     if (!loaded.lesson) return loaded;
 
     // Each step's preset must exist and load, and its scene must measure what the reveal shows.
@@ -216,7 +192,7 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
         const char* scene = step.exposure_scene ? "the exposure scene" : step.engine_scene ? "the engine scene" : "the NPC scene";
         for (const std::string& name : step.reveal) {
             const LessonMeasure* m = find_measure(name);
-            if (m->exposure_scene == step.exposure_scene && m->engine_scene == step.engine_scene) continue;
+            if (m->exposure_scene() == step.exposure_scene && m->engine_scene() == step.engine_scene) continue;
             return failure(path, step.line, where + "measure '" + name + "' is not measured by " + scene + ", which preset '" + step.preset + "' shows");
         }
         if (step.exposure_scene && step.plot && *step.plot != LessonPlot::Timeline)

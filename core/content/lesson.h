@@ -39,13 +39,29 @@
 
 namespace tsl {
 
-// A number a reveal can show, and the scene that measures it.
+// A number a reveal can show, and the scene that measures it: exactly one of
+// the three readings is set, and reads the number from that scene's summary.
 struct LessonMeasure {
-    const char* name;     // "input_age"
-    const char* label;    // "mean input age"
-    const char* unit;     // "ms"
-    bool exposure_scene;  // measured by the exposure scene (else by the NPC scene's panes)
-    bool engine_scene = false;  // measured by the engine scene's panes
+    using NpcReading = double (*)(const NpcMetricsSummary&);
+    using ExposureReading = double (*)(const ExposureMetricsSummary&);
+    using EngineReading = double (*)(const EngineSummary&);
+
+    LessonMeasure(const char* measure, const char* text, const char* units, NpcReading read)
+        : name(measure), label(text), unit(units), npc(read) {}
+    LessonMeasure(const char* measure, const char* text, const char* units, ExposureReading read)
+        : name(measure), label(text), unit(units), exposure(read) {}
+    LessonMeasure(const char* measure, const char* text, const char* units, EngineReading read)
+        : name(measure), label(text), unit(units), engine(read) {}
+
+    bool exposure_scene() const { return exposure != nullptr; }  // measured by the exposure scene
+    bool engine_scene() const { return engine != nullptr; }      // measured by the engine scene's panes
+
+    const char* name;   // "input_age"
+    const char* label;  // "mean input age"
+    const char* unit;   // "ms"
+    NpcReading npc = nullptr;            // measured by the NPC scene's panes
+    ExposureReading exposure = nullptr;
+    EngineReading engine = nullptr;
 };
 // Every measure: NPC scene — input_age, max_input_age, facing_error, main_ms,
 // worker_ms; exposure scene — exposure_main_ms, exposure_busy_ms,

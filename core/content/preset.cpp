@@ -2,15 +2,14 @@
 
 #include "core/content/toml_reader.h"
 #include "core/base/printable.h"
+#include "core/base/text_file.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <initializer_list>
-#include <sstream>
 #include <toml++/toml.h>
 
 namespace tsl {
@@ -27,62 +26,46 @@ std::vector<Field> settings_of(const Reader& r, FieldScope scope, LabSettings& t
     return fields;
 }
 
-void read_scene(const toml::node& node, int line, Problems& problems, LabSettings& target) {
-    const Reader r{problems, "scene: "};
+// One table of `scope`'s settings, e.g. [scene]; `written_as` names it in the
+// message when the key holds something else ("a [scene] table").
+void read_settings_table(const toml::node& node, int line, Problems& problems, LabSettings& target, FieldScope scope,
+                         const std::string& key, const std::string& written_as) {
+    const Reader r{problems, key + ": "};
     const toml::table* table = node.as_table();
-    if (!table) return problems.add(line, "scene should be a [scene] table, not " + kind_of(node));
-    r.read_table(*table, settings_of(r, FieldScope::World, target));
+    if (!table) return problems.add(line, key + " should be " + written_as + ", not " + kind_of(node));
+    r.read_table(*table, settings_of(r, scope, target));
 }
 
-void read_exposure(const toml::node& node, int line, Problems& problems, LabSettings& target) {
-    const Reader r{problems, "exposure: "};
-    const toml::table* table = node.as_table();
-    if (!table) return problems.add(line, "exposure should be an [exposure] table, not " + kind_of(node));
-    r.read_table(*table, settings_of(r, FieldScope::Exposure, target));
-}
+// How one scene's array of pane tables is written and named in messages.
+struct PaneArray {
+    FieldScope scope;
+    std::size_t max;
+    std::string plural;    // "panes"
+    std::string table;     // "[[pane]]"
+    std::string holder;    // "a preset": "<holder> has at most <max> panes"
+    std::string one_pane;  // "pane": its settings' messages start "pane 2: "
+};
 
-void read_engine(const toml::node& node, int line, Problems& problems, LabSettings& target) {
-    const Reader r{problems, "engine: "};
-    const toml::table* table = node.as_table();
-    if (!table) return problems.add(line, "engine should be an [engine] table, not " + kind_of(node));
-    r.read_table(*table, settings_of(r, FieldScope::EngineWorld, target));
-}
-
-void read_engine_panes(const toml::node& node, int line, Problems& problems, LabSettings& target) {
+// An array of pane tables into `panes` (one pane each, its settings read by `kind.scope`).
+template <class Pane>
+void read_pane_array(const toml::node& node, int line, Problems& problems, LabSettings& target, std::vector<Pane>& panes,
+                     const PaneArray& kind) {
     const toml::array* array = node.as_array();
     const bool tables = array && std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); });
     if (!tables)
-        return problems.add(line, "engine panes are written as [[engine_pane]] tables (1 to " + std::to_string(kMaxEnginePanes) + "), not " +
+        return problems.add(line, kind.plural + " are written as " + kind.table + " tables (1 to " + std::to_string(kind.max) + "), not " +
                                       kind_of(node));
-    target.engine.panes.clear();
+    panes.clear();
     for (std::size_t i = 0; i < array->size(); ++i) {
         const toml::table& table = *array->get(i)->as_table();
-        if (i == static_cast<std::size_t>(kMaxEnginePanes)) {
-            problems.add(line_of(table.source()), "the engine scene has at most " + std::to_string(kMaxEnginePanes) + " panes; this is pane " +
-                                                      std::to_string(i + 1));
+        if (i == kind.max) {
+            problems.add(line_of(table.source()),
+                         kind.holder + " has at most " + std::to_string(kind.max) + " panes; this is pane " + std::to_string(i + 1));
             break;
         }
-        target.engine.panes.emplace_back();
-        const Reader r{problems, "engine pane " + std::to_string(i + 1) + ": "};
-        r.read_table(table, settings_of(r, FieldScope::EnginePane, target, static_cast<int>(i)));
-    }
-}
-
-void read_panes(const toml::node& node, int line, Problems& problems, LabSettings& target) {
-    const toml::array* array = node.as_array();
-    const bool tables = array && std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); });
-    if (!tables) return problems.add(line, "panes are written as [[pane]] tables (1 to " + std::to_string(kMaxPresetPanes) + "), not " + kind_of(node));
-    target.npc.panes.clear();
-    for (std::size_t i = 0; i < array->size(); ++i) {
-        const toml::table& table = *array->get(i)->as_table();
-        if (i == kMaxPresetPanes) {
-            problems.add(line_of(table.source()), "a preset has at most " + std::to_string(kMaxPresetPanes) + " panes; this is pane " +
-                                                      std::to_string(i + 1));
-            break;
-        }
-        target.npc.panes.emplace_back();
-        const Reader r{problems, "pane " + std::to_string(i + 1) + ": "};
-        r.read_table(table, settings_of(r, FieldScope::Pane, target, static_cast<int>(i)));
+        panes.emplace_back();
+        const Reader r{problems, kind.one_pane + " " + std::to_string(i + 1) + ": "};
+        r.read_table(table, settings_of(r, kind.scope, target, static_cast<int>(i)));
     }
 }
 
@@ -120,26 +103,29 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
     for (Field& f : settings_of(r, FieldScope::Record, target)) top.push_back(std::move(f));
     top.push_back({"scene", [&](const toml::node& node, int line) {
                        scene_line = line;
-                       read_scene(node, line, problems, target);
+                       read_settings_table(node, line, problems, target, FieldScope::World, "scene", "a [scene] table");
                    }});
     top.push_back({"pane", [&](const toml::node& node, int line) {
                        pane_line = line;
-                       read_panes(node, line, problems, target);
+                       read_pane_array(node, line, problems, target, target.npc.panes,
+                                       {FieldScope::Pane, kMaxPresetPanes, "panes", "[[pane]]", "a preset", "pane"});
                    }});
     top.push_back({"exposure", [&](const toml::node& node, int line) {
                        exposure_line = line;
                        preset.exposure_scene = true;
-                       read_exposure(node, line, problems, target);
+                       read_settings_table(node, line, problems, target, FieldScope::Exposure, "exposure", "an [exposure] table");
                    }});
     top.push_back({"engine", [&](const toml::node& node, int line) {
                        engine_line = line;
                        preset.engine_scene = true;
-                       read_engine(node, line, problems, target);
+                       read_settings_table(node, line, problems, target, FieldScope::EngineWorld, "engine", "an [engine] table");
                    }});
     top.push_back({"engine_pane", [&](const toml::node& node, int line) {
                        engine_pane_line = line;
                        preset.engine_scene = true;
-                       read_engine_panes(node, line, problems, target);
+                       read_pane_array(node, line, problems, target, target.engine.panes,
+                                       {FieldScope::EnginePane, std::size_t{kMaxEnginePanes}, "engine panes", "[[engine_pane]]",
+                                        "the engine scene", "engine pane"});
                    }});
     r.read_table(root, top);
     const int npc_tables = std::max(scene_line, pane_line), engine_tables = std::max(engine_line, engine_pane_line);
@@ -165,11 +151,9 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
 }
 
 PresetLoad load_preset(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, printable(path) + ": cannot read the preset file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_preset(text.str(), path);
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) return {std::nullopt, printable(path) + ": cannot read the preset file"};
+    return parse_preset(*text, path);
 }
 
 std::vector<std::string> list_presets(const std::string& assets_dir) {

@@ -136,28 +136,27 @@ struct Reader {
         return {spec.file_key(), [this, &spec, &target, pane](const toml::node& node, int line) {
                     const std::string key(spec.file_key());
                     FieldValue value;
+                    // "<key> should be <what> (<accepted values>), not <what the file has>"
+                    auto wrong = [&](const std::string& what, bool with_range) {
+                        return fail(line, key + " should be " + what + (with_range ? " (" + accepted_values(spec) + ")" : "") + ", not " +
+                                              kind_of(node));
+                    };
                     switch (spec.kind) {
                         case FieldKind::Int:
-                            if (!node.is_integer())
-                                return fail(line, key + " should be a whole number (" + accepted_values(spec) + "), not " + kind_of(node));
+                            if (!node.is_integer()) return wrong("a whole number", true);
                             value = node.as_integer()->get();
                             break;
                         case FieldKind::Float:
-                            if (!node.is_number())
-                                return fail(line, key + " should be a number (" + accepted_values(spec) + "), not " + kind_of(node));
+                            if (!node.is_number()) return wrong("a number", true);
                             value = node.value<double>().value_or(0.0);
                             break;
                         case FieldKind::Bool:
-                            if (!node.is_boolean()) return fail(line, key + " should be true or false, not " + kind_of(node));
+                            if (!node.is_boolean()) return wrong("true or false", false);
                             value = node.as_boolean()->get();
                             break;
                         case FieldKind::Enum:
-                            if (!node.is_string())
-                                return fail(line, key + " should be text in quotes (" + accepted_values(spec) + "), not " + kind_of(node));
-                            value = node.as_string()->get();
-                            break;
                         case FieldKind::Text:
-                            if (!node.is_string()) return fail(line, key + " should be text in quotes, not " + kind_of(node));
+                            if (!node.is_string()) return wrong("text in quotes", spec.kind == FieldKind::Enum);
                             value = node.as_string()->get();
                             break;
                     }

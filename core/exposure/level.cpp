@@ -1,12 +1,12 @@
 #include "core/exposure/level.h"
 
 #include "core/base/printable.h"
+#include "core/base/text_file.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
-#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -135,11 +135,9 @@ LevelLoad parse_level(const std::string& text, const std::string& file) {
 }
 
 LevelLoad load_level(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {std::nullopt, printable(path) + ": cannot read the level file"};
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_level(text.str(), path);
+    const std::optional<std::string> text = read_text_file(path);
+    if (!text) return {std::nullopt, printable(path) + ": cannot read the level file"};
+    return parse_level(*text, path);
 }
 
 namespace {

@@ -24,6 +24,18 @@ bool can_step(const OccupancyGrid& grid, int x, int y, const Move& m) {
     return true;
 }
 
+// Calls relax(next index, next cell, step cost) for every step out of cell
+// `index` that can_step allows, in the order of kMoves.
+template <class Relax>
+void for_each_step(const OccupancyGrid& grid, std::uint32_t index, Relax&& relax) {
+    const int x = static_cast<int>(index % grid.width), y = static_cast<int>(index / grid.width);
+    for (const Move& m : kMoves) {
+        if (!can_step(grid, x, y, m)) continue;
+        const Cell next{x + m.dx, y + m.dy};
+        relax(static_cast<std::uint32_t>(grid.index(next.x, next.y)), next, m.cost);
+    }
+}
+
 }  // namespace
 
 std::int32_t octile_distance(Cell a, Cell b) {
@@ -50,17 +62,14 @@ std::vector<std::int32_t> distance_field(const OccupancyGrid& grid, Cell start) 
             const std::uint32_t index = bucket[k];
             if (best[index] != d || cost[index] != kUnreachable) continue;  // stale entry
             cost[index] = d;
-            const int x = static_cast<int>(index % grid.width), y = static_cast<int>(index / grid.width);
-            for (const Move& m : kMoves) {
-                if (!can_step(grid, x, y, m)) continue;
-                const auto next = static_cast<std::uint32_t>(grid.index(x + m.dx, y + m.dy));
-                const std::int32_t via = d + m.cost;
+            for_each_step(grid, index, [&](std::uint32_t next, Cell, std::int32_t step) {
+                const std::int32_t via = d + step;
                 if (via < best[next]) {
                     best[next] = via;
                     buckets[via % kBuckets].push_back(next);
                     ++pending;
                 }
-            }
+            });
         }
         pending -= bucket.size();
         bucket.clear();
@@ -81,23 +90,21 @@ Path find_path(const OccupancyGrid& grid, Cell start, Cell goal) {
     best[start_index] = 0;
     open.push({octile_distance(start, goal), octile_distance(start, goal), start_index});
     while (!open.empty()) {
-        const auto [f, h, index] = open.top();
+        const auto [f, h, top] = open.top();
         open.pop();
+        const std::uint32_t index = top;
         const std::int32_t g = f - h;
         if (g != best[index]) continue;  // stale
         if (index == goal_index) break;
-        const int x = static_cast<int>(index % grid.width), y = static_cast<int>(index / grid.width);
-        for (const Move& m : kMoves) {
-            if (!can_step(grid, x, y, m)) continue;
-            const auto next = static_cast<std::uint32_t>(grid.index(x + m.dx, y + m.dy));
-            const std::int32_t via = g + m.cost;
+        for_each_step(grid, index, [&](std::uint32_t next, Cell cell, std::int32_t step) {
+            const std::int32_t via = g + step;
             if (via < best[next]) {
                 best[next] = via;
                 came_from[next] = index;
-                const std::int32_t nh = octile_distance({x + m.dx, y + m.dy}, goal);
+                const std::int32_t nh = octile_distance(cell, goal);
                 open.push({via + nh, nh, next});
             }
-        }
+        });
     }
     if (best[goal_index] == INT32_MAX) return path;
     path.cost = best[goal_index];

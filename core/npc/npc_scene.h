@@ -158,7 +158,9 @@ void run_npc_decision(const NpcJobInput& input, NpcDecision& decision);
 
 class NpcScene {
 public:
-    using Slicer = Timeslicer<std::uint32_t, NpcJobInput, NpcDecision>;
+    // NPC ids number the NPCs 0 .. N-1, and animate() looks them up in that
+    // order: a dense index reads its array in order (key_index.h).
+    using Slicer = Timeslicer<std::uint32_t, NpcJobInput, NpcDecision, DenseKeyIndex<std::uint32_t>>;
 
     explicit NpcScene(const NpcSceneConfig& config = {}, const SceneServices& services = {});
     NpcScene(const NpcScene&) = delete;

@@ -107,19 +107,27 @@ void resize_panes(std::vector<Pane>& panes, int count, int max, int& edited) {
     edited = std::min(edited, count - 1);
 }
 
+// The pane `pane` names (else the edited one); an empty list first gets a default pane.
+template <class Pane>
+Pane& pane_in(std::vector<Pane>& panes, int pane, int edited) {
+    if (panes.empty()) panes.emplace_back();
+    return panes[static_cast<std::size_t>(clamped_pane(pane, edited, panes.size()))];
+}
+
+// The same without adding one: a default pane when the list is empty.
+template <class Pane>
+const Pane& pane_in(const std::vector<Pane>& panes, int pane, int edited) {
+    static const Pane none;
+    return panes.empty() ? none : panes[static_cast<std::size_t>(clamped_pane(pane, edited, panes.size()))];
+}
+
 }  // namespace
 
 int LabSettings::pane_index(int pane) const { return clamped_pane(pane, edited_pane, npc.panes.size()); }
 
-NpcPaneSettings& LabSettings::pane(int pane) {
-    if (npc.panes.empty()) npc.panes.emplace_back();
-    return npc.panes[static_cast<std::size_t>(pane_index(pane))];
-}
+NpcPaneSettings& LabSettings::pane(int pane) { return pane_in(npc.panes, pane, edited_pane); }
 
-const NpcPaneSettings& LabSettings::pane(int pane) const {
-    static const NpcPaneSettings none;
-    return npc.panes.empty() ? none : npc.panes[static_cast<std::size_t>(pane_index(pane))];
-}
+const NpcPaneSettings& LabSettings::pane(int pane) const { return pane_in(npc.panes, pane, edited_pane); }
 
 void LabSettings::set_pane_count(int count) { resize_panes(npc.panes, count, kMaxPanes, edited_pane); }
 
@@ -127,15 +135,9 @@ void LabSettings::select_pane(int index) { edited_pane = std::clamp(index, 0, st
 
 int LabSettings::engine_pane_index(int pane) const { return clamped_pane(pane, edited_engine_pane, engine.panes.size()); }
 
-EnginePaneConfig& LabSettings::engine_pane(int pane) {
-    if (engine.panes.empty()) engine.panes.emplace_back();
-    return engine.panes[static_cast<std::size_t>(engine_pane_index(pane))];
-}
+EnginePaneConfig& LabSettings::engine_pane(int pane) { return pane_in(engine.panes, pane, edited_engine_pane); }
 
-const EnginePaneConfig& LabSettings::engine_pane(int pane) const {
-    static const EnginePaneConfig none;
-    return engine.panes.empty() ? none : engine.panes[static_cast<std::size_t>(engine_pane_index(pane))];
-}
+const EnginePaneConfig& LabSettings::engine_pane(int pane) const { return pane_in(engine.panes, pane, edited_engine_pane); }
 
 void LabSettings::set_engine_pane_count(int count) { resize_panes(engine.panes, count, kMaxEnginePanes, edited_engine_pane); }
 

@@ -10,6 +10,8 @@
 //   });
 //   every frame:  slicer.update();
 //                 if (const NpcOutput* out = slicer.newest(id)) use(*out);
+// The optional fourth parameter is the history's key index: FlatKeyIndex (a
+// hash, any key) or DenseKeyIndex (keys numbering things 0 .. N-1).
 //
 // One update (on frames that are multiples of P; every frame for Update All):
 //   1. finish the jobs still in flight from an earlier update (next-frame
@@ -113,7 +115,7 @@ struct UpdateStats {
 
 // --- [SECTION] Timeslicer: configuration, update, lookups, restarts ------------
 
-template <class Key, class Input, class Output>
+template <class Key, class Input, class Output, class Index = FlatKeyIndex<Key>>
 class Timeslicer {
 public:
     struct Callbacks {
@@ -234,7 +236,7 @@ public:
     std::int64_t last_update_frame() const noexcept { return last_update_frame_; }
     const TimeslicerStats& stats() const noexcept { return stats_; }
     const UpdateStats& last_update() const noexcept { return last_update_; }
-    const KeyedHistory<Key, Output>& history() const noexcept { return history_; }
+    const KeyedHistory<Key, Output, Index>& history() const noexcept { return history_; }
     bool is_update_frame(std::int64_t frame) const noexcept {
         return config_.mode == Mode::UpdateAll || frame % config_.update_every_frames == 0;
     }
@@ -415,7 +417,7 @@ private:
     std::thread::id owner_ = std::this_thread::get_id();
     InFlight in_flight_;
     UpdateStats last_update_;
-    KeyedHistory<Key, Output> history_;
+    KeyedHistory<Key, Output, Index> history_;
     TraceLog* trace_ = nullptr;
 
     std::vector<Key> batch_keys_;  // keys of the current (or last) batch, in batch order

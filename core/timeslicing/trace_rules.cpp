@@ -85,6 +85,19 @@ bool batch_fully_finished(const Batch& b, std::uint32_t keys) {
     return std::all_of(b.jobs.begin(), b.jobs.end(), [](const auto& kv) { return !kv.second.finish.empty(); });
 }
 
+// The update schedule of one frame that started `starts` jobs: at most J of
+// them (every key in Update All), only on every P-th frame, inside the run.
+void check_frame_starts(const TraceRunSettings& run, std::int64_t frame, std::uint64_t starts, Report& report) {
+    const bool update_all = run.config.mode == Mode::UpdateAll;
+    const std::uint64_t limit = update_all ? run.keys : run.config.jobs_per_update;
+    if (starts > limit)
+        report.add("frame " + std::to_string(frame) + ": " + std::to_string(starts) + " jobs started, at most " + std::to_string(limit));
+    if (!update_all && frame % run.config.update_every_frames != 0)
+        report.add("frame " + std::to_string(frame) + ": jobs started but the frame is not a multiple of P = " +
+                   std::to_string(run.config.update_every_frames));
+    if (frame < 0 || frame >= run.frames) report.add("frame " + std::to_string(frame) + ": outside the run");
+}
+
 }  // namespace
 
 // -----------------------------------------------------------------------------
@@ -183,19 +196,10 @@ Violations check_gathering(const std::vector<TraceRecord>& trace, const TraceRun
 
 Violations check_update_schedule(const std::vector<TraceRecord>& trace, const TraceRunSettings& run) {
     Report report("update schedule");
-    const bool update_all = run.config.mode == Mode::UpdateAll;
-    const std::uint64_t limit = update_all ? run.keys : run.config.jobs_per_update;
     std::map<std::int64_t, std::uint64_t> starts_per_frame;
     for (const TraceRecord& r : trace)
         if (r.event == TraceEvent::Start) ++starts_per_frame[r.frame];
-    for (const auto& [frame, starts] : starts_per_frame) {
-        if (starts > limit)
-            report.add("frame " + std::to_string(frame) + ": " + std::to_string(starts) + " jobs started, at most " + std::to_string(limit));
-        if (!update_all && frame % run.config.update_every_frames != 0)
-            report.add("frame " + std::to_string(frame) + ": jobs started but the frame is not a multiple of P = " +
-                       std::to_string(run.config.update_every_frames));
-        if (frame < 0 || frame >= run.frames) report.add("frame " + std::to_string(frame) + ": outside the run");
-    }
+    for (const auto& [frame, starts] : starts_per_frame) check_frame_starts(run, frame, starts, report);
     return report.done();
 }
 
@@ -411,14 +415,7 @@ struct TraceChecker::State {
     void check_oldest_frame() {
         const auto [frame, starts] = *starts_per_frame.begin();
         starts_per_frame.erase(starts_per_frame.begin());
-        const bool update_all_mode = run.config.mode == Mode::UpdateAll;
-        const std::uint64_t limit = update_all_mode ? run.keys : run.config.jobs_per_update;
-        if (starts > limit)
-            schedule.add("frame " + std::to_string(frame) + ": " + std::to_string(starts) + " jobs started, at most " + std::to_string(limit));
-        if (!update_all_mode && frame % run.config.update_every_frames != 0)
-            schedule.add("frame " + std::to_string(frame) + ": jobs started but the frame is not a multiple of P = " +
-                          std::to_string(run.config.update_every_frames));
-        if (frame < 0 || frame >= run.frames) schedule.add("frame " + std::to_string(frame) + ": outside the run");
+        check_frame_starts(run, frame, starts, schedule);
     }
 
     // Update All: every key starts on each frame of the run below `below`.

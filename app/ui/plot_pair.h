@@ -1,0 +1,53 @@
+// plot_pair.h — what a scene's two live plots share (metrics_plots.h for the
+// NPC scene, engine_plots_panel.h for the engine scene): on the left what the
+// scene measures, on the right what it costs with a 60 Hz frame's budget
+// line; one export folder for both; side by side when the window is wide
+// enough, one at a time otherwise; one of them alone without its toolbar in
+// the presenter view.
+//
+// Threading: main thread.
+#pragma once
+
+#include "app/ui/notice.h"
+#include "app/ui/plot_widget.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tsl::app {
+
+// A plot's settings: its title, the seconds it shows, the stem of its CSV exports.
+PlotOptions live_plot_options(const char* title, const char* export_stem, float window_s);
+
+// A plot's "Export CSV" outcome, for the user: the file saved, or why not.
+Notice export_notice(const PlotExport& exported);
+
+class PlotPair {
+public:
+    // The cost plot gets the 16.7 ms budget line.
+    PlotPair(PlotOptions measure, PlotOptions cost);
+
+    // Where "Export CSV" writes, for both plots.
+    void set_export_dir(const std::string& dir);
+
+protected:
+    // The lines of both plots for one frame.
+    struct Lines {
+        std::vector<PlotLine> measure, cost;
+        std::string hidden;  // what waits for a lesson's reveal ("" — nothing)
+    };
+
+    // Both plots in child windows side by side, filling the rest of the
+    // current window, each filled by its callback; false, drawing nothing,
+    // when the window is too narrow for two readable plots (about 22
+    // characters each, as at a projector's scale).
+    static bool draw_side_by_side(const char* measure_child, const char* cost_child, const std::function<void()>& draw_measure,
+                                  const std::function<void()>& draw_cost);
+    // Runs `draw` with `widget`'s toolbar hidden (the presenter view), then restores it.
+    static void without_toolbar(PlotWidget& widget, const std::function<void()>& draw);
+
+    PlotWidget measure_, cost_;
+};
+
+}  // namespace tsl::app
