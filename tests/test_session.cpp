@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -375,4 +376,110 @@ TEST_CASE("The lesson's reveals land within 5% of the model the card states, fro
         CHECK(measured == Approx(model).epsilon(0.05));
         CHECK(session.reveal_summaries()[0].frames == 3 * 30);  // whole batches only
     }
+}
+
+TEST_CASE("Where no worker thread can start, the choices that need one fall back to the main thread and say so", "[session][threads]") {
+    // Which choices need a worker.
+    CHECK_FALSE(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Inline)));
+    CHECK(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::ThreadPerJob)));
+    CHECK(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Pool)));
+    CHECK_FALSE(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::Single)));
+    CHECK(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::SameFrame)));
+    CHECK(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::NextFrame)));
+    CHECK_FALSE(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::Timesliced)));
+    CHECK(needs_worker_threads("engine_threading", static_cast<std::int64_t>(EngineThreading::Pool)));
+    CHECK_FALSE(needs_worker_threads("engine_threading", static_cast<std::int64_t>(EngineThreading::Inline)));
+    CHECK(needs_worker_threads("workers", 1));
+    CHECK_FALSE(needs_worker_threads("workers", 0));
+    CHECK_FALSE(needs_worker_threads("workers", -1));
+    CHECK_FALSE(needs_worker_threads("mode", static_cast<std::int64_t>(Mode::SISO)));
+
+    SessionOptions options = options_for_tests();
+    options.threads_unavailable = "none here";
+    LabSettings start;
+    start.workers = 3;
+    start.exposure.mode = ExposureMode::NextFrame;
+    LabSession session(start, options);
+    // It starts on the main thread, quietly.
+    CHECK(session.startup_problem().empty());
+    CHECK(session.worker_count() == 0);
+    CHECK(session.settings().workers == 0);
+    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    for (const EnginePaneConfig& pane : session.settings().engine.panes) CHECK(pane.threading == EngineThreading::Inline);
+
+    // A command asking for a worker: the main-thread choice instead, and a problem saying so.
+    CommandResult result = session.apply(SetField{"threading", std::string("pool")});
+    CHECK_FALSE(result);
+    CHECK(result.problem == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    CHECK(session.edited_pane().config().timeslicing.threading == Threading::Inline);
+    result = session.apply(SetField{"workers", std::int64_t{2}});
+    CHECK(result.problem == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
+    CHECK(session.worker_count() == 0);
+    result = session.apply(SetField{"exposure_mode", std::string("same-frame")});
+    CHECK(result.problem == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
+    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    result = session.apply(SetField{"engine_threading", std::string("pool")});
+    CHECK(result.problem == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    // The main thread's choices are taken as asked.
+    require(session.apply(SetField{"exposure_mode", std::string("timesliced")}));
+    CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
+    require(session.apply(SetField{"mode", std::string("siso")}));
+
+    // A preset of threads: loaded, each pane on the main thread, the problem named once.
+    result = session.apply(LoadPreset{"threading"});
+    CHECK(session.preset() == "threading");
+    CHECK(result.problem.find("threading ") == 0);
+    CHECK(result.problem.find("(worker threads: none here)") != std::string::npos);
+    for (const NpcPaneSettings& pane : session.settings().npc.panes) CHECK(pane.timeslicing.threading == Threading::Inline);
+    session.step(30);
+    CHECK(session.frames_stepped() == 30);
+
+    // Where threads can start, the same commands are taken as asked.
+    LabSession threaded(start, options_for_tests());
+    require(threaded.apply(SetField{"threading", std::string("pool")}));
+    CHECK(threaded.edited_pane().config().timeslicing.threading == Threading::Pool);
+    CHECK(threaded.settings().workers == 3);
+}
+
+TEST_CASE("A view's launch request starts the same view again: lesson step, preset or scene, and what changed", "[session][launch]") {
+    // A lesson step with changes on top.
+    LabSession shown({}, options_for_tests());
+    LaunchRequest asked;
+    asked.lesson = "timeslicing";
+    asked.step = 3;
+    asked.step_given = true;
+    asked.sets = {"mode=siso", "jobs_per_update=4"};
+    require(launch(shown, asked));
+    LaunchRequest again = launch_request_for(shown);
+    CHECK(again.lesson == "timeslicing");
+    CHECK(again.step == 3);
+    CHECK(again.preset.empty());
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "mode=siso") != again.sets.end());
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "jobs_per_update=4") != again.sets.end());
+    LabSession relaunched({}, options_for_tests());
+    require(launch(relaunched, again));
+    CHECK(relaunched.lesson_step() == 2);
+    CHECK(relaunched.settings().npc == shown.settings().npc);
+    CHECK(relaunched.settings().scene == shown.settings().scene);
+
+    // A preset as loaded: its name and nothing else.
+    LabSession preset({}, options_for_tests());
+    require(preset.apply(LoadPreset{"siso-10hz"}));
+    again = launch_request_for(preset);
+    CHECK(again.preset == "siso-10hz");
+    CHECK(again.lesson.empty());
+    CHECK(again.scene.empty());
+    CHECK(again.sets.empty());
+
+    // No preset: the scene, and the settings that differ from the defaults.
+    LabSession own({}, options_for_tests());
+    require(own.apply(SetField{"scene", std::string("exposure")}));
+    require(own.apply(SetField{"exposure_mode", std::string("timesliced")}));
+    again = launch_request_for(own);
+    CHECK(again.scene == "exposure");
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "exposure_mode=timesliced") != again.sets.end());
+    LabSession own_again({}, options_for_tests());
+    require(launch(own_again, again));
+    CHECK(own_again.settings().scene == SceneKind::Exposure);
+    CHECK(own_again.settings().exposure == own.settings().exposure);
 }

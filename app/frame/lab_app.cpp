@@ -311,7 +311,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
-        const PanelContext context{*session_, display_frame_ms_, recording_};
+        const PanelContext context{*session_, display_frame_ms_, recording_, static_cast<bool>(copy_link)};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);
@@ -341,6 +341,10 @@ void LabApp::handle_requests(UiRequests& requests) {
         notice_ = recording_.finished();
     }
     if (requests.snapshot) snapshot_requested_ = true;
+    if (requests.copy_link && copy_link) {
+        copy_link();
+        action("copy link to this view");
+    }
 }
 
 void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {

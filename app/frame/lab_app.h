@@ -100,6 +100,9 @@ public:
     // Called with a one-line description of every user action (for --verbose
     // and the end-to-end test), e.g. "key space: paused at frame 120".
     std::function<void(const std::string&)> on_action;
+    // The platform's "copy link to this view" (the browser page's): when set,
+    // the panel offers the button, and a press calls it.
+    std::function<void()> copy_link;
 
 private:
     void handle_keys();

@@ -74,11 +74,15 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
 LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     : options_(std::move(options)),
       settings_(settings),
-      jobs_({settings.workers}),
+      jobs_({options_.threads_unavailable.empty() ? settings.workers : 0}),
       panes_(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}) {
     if (options_.profile) profiler_.name_this_thread("main");
     profiler_.set_enabled(options_.profile);
     if (settings_.exposure.assets_dir.empty()) settings_.exposure.assets_dir = options_.assets_dir;
+    // Where no worker thread can start, the page starts on the main thread
+    // without a word (the defaults' engine pool among them); a later command
+    // that asks for a worker is told.
+    if (!options_.threads_unavailable.empty()) fall_back_to_main_thread(settings_);
     settings_.set_pane_count(static_cast<int>(settings_.npc.panes.size()));  // clamps
     if (const std::string problem = sync(); !problem.empty()) startup_problem_ = problem;
 }
@@ -92,6 +96,9 @@ LabSession::~LabSession() {
 // does not load: the scene keeps its old one).
 std::string LabSession::sync() {
     std::string problem;
+    if (!options_.threads_unavailable.empty())
+        if (const std::string changed = fall_back_to_main_thread(settings_); !changed.empty())
+            problem = changed + " (worker threads: " + options_.threads_unavailable + ")";
     // The NPC panes. A new pane count starts every pane again from frame 0,
     // so that they stay in lock-step.
     const bool new_count = static_cast<int>(settings_.npc.panes.size()) != panes_.size();
@@ -136,7 +143,7 @@ std::string LabSession::sync() {
     // The timing diagram records the edited pane (cheap: a few events per
     // job, two batches kept, nothing past kDiagramMaxKeys NPCs).
     follow_edited_pane();
-    const int workers = settings_.workers < 0 ? default_worker_count() : settings_.workers;
+    const int workers = settings_.workers >= 0 ? settings_.workers : options_.threads_unavailable.empty() ? default_worker_count() : 0;
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
     return problem;
 }

@@ -46,6 +46,11 @@ struct SessionOptions {
     bool profile = true;              // record zones for the timeline (off: scenes get no profiler)
     bool follow_edited_pane = true;   // keep the edited pane's recent batches for the timing diagram
     std::function<double()> cpu_clock_ms;  // the main thread's CPU time, ms (default: the calling thread's CPU clock)
+    // Why no thread besides the main one can start here ("" — they can). When
+    // set, the job system has no workers and every setting that needs them
+    // falls back to the main thread (fall_back_to_main_thread, settings_schema.h);
+    // a command that asked for one says so in its problem.
+    std::string threads_unavailable;
 };
 
 // A preset or lesson the pickers offer.
@@ -132,6 +137,8 @@ public:
 
     // The preset last loaded ("" — none), and the presets and lessons there are.
     const std::string& preset() const { return preset_; }
+    // The settings right after the last preset (or lesson step) loaded; nullptr before any.
+    const LabSettings* preset_settings() const { return preset_.empty() ? nullptr : &preset_settings_; }
     // The scene's settings differ from what the preset last loaded set
     // (anything a preset holds: the scene, the NPC world and panes, the
     // exposure scene, the workers); false without a preset.
@@ -142,6 +149,8 @@ public:
     std::string shown_name() const;
     const Catalog& catalog() const;
     const std::string& assets_dir() const { return options_.assets_dir; }
+    // SessionOptions::threads_unavailable: "" — threads besides the main one can start.
+    const std::string& threads_unavailable() const { return options_.threads_unavailable; }
 
     // The lesson taught (null — none), where the class is, and the card.
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
