@@ -55,10 +55,11 @@ std::string g_last_unavailable_line;  // main thread only
 // The line after a control with choices that cannot be taken here: which, and why.
 void unavailable_line(const std::string& which, const std::string& why) {
     if (why.empty()) return;
-    g_last_unavailable_line = which + ": " + why;
+    const std::string line = which + ": " + why;
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", g_last_unavailable_line.c_str());
+    ImGui::TextDisabled("%s", line.c_str());
     ImGui::PopTextWrapPos();
+    if (ImGui::IsItemVisible()) g_last_unavailable_line = line;
 }
 
 std::optional<FieldValue> slider(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {

@@ -34,8 +34,8 @@ struct FieldControlOptions {
     std::function<std::string(const FieldSpec& field, std::int64_t value)> unavailable;
 };
 
-// The last line drawn that says which choices cannot be taken here and why
-// ("" — none drawn yet): for the browser page's test.
+// The last line drawn in sight (not scrolled away) that says which choices
+// cannot be taken here and why ("" — none yet): for the browser page's test.
 const std::string& last_unavailable_line();
 
 // Draws the control and returns the command its change asks for, if any.
