@@ -209,6 +209,20 @@ TEST_CASE("The frame total is one sample per displayed frame: its steps and its 
     session.end_frame(2.5);
     CHECK(total.size() == 1);
     CHECK(session.plots().pane(0).age_mean.size() == 3);  // the per-step series: one sample per step
+    CHECK(session.plots().frame_total().name() == "frame total (main thread)");
+    CHECK_FALSE(session.main_clock_is_wall());
+    const double before = clock_ms;
+    const double read = session.main_clock_ms();  // the session's clock, read once more
+    CHECK(read == before + 1.0);
+
+    // A wall clock (a platform without a thread CPU clock): the figures say so.
+    options.cpu_clock_is_wall = true;
+    LabSession wall({}, options);
+    CHECK(wall.main_clock_is_wall());
+    CHECK(wall.plots().frame_total().name() == "frame total (main thread, wall)");
+    wall.step(3);
+    wall.end_frame(0.5);
+    CHECK(wall.plots().frame_total().newest().y == 1.5);
 }
 
 TEST_CASE("T is ceil(N / J) updates of P steps, also when J does not divide N", "[session][model]") {

@@ -169,6 +169,12 @@ def main():
                 sleeps = wait_for(driver, 'return Module._tsl_web_worker_sleeps();', 60, 'a worker thread to run')
                 check(bool(sleeps) and sleeps > 0, f'its workers run (they went to sleep {sleeps} times after looking for jobs)')
                 picture(driver, 'canvas.png')
+                # The main thread's work per frame, on the page's clock (wall: it has no thread CPU clock).
+                total = wait_for(driver, 'const t = Module._tsl_web_frame_total_ms(); return t > 0 ? t : null;', 60,
+                                 'a frame total above 0')
+                name = call_text(driver, 'tsl_web_frame_total_name')
+                check(bool(total) and total > 0 and name == 'frame total (main thread, wall)',
+                      f'the frame total reads above 0 and says it is wall-clock time ({total} ms, {name!r})')
             errors = console_errors(driver, 'index.html')
             check(not errors, 'no error in the console' + ''.join('\n    ' + e for e in errors))
 

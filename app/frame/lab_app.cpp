@@ -25,17 +25,6 @@
 
 namespace tsl::app {
 
-namespace {
-
-// CPU time of the calling thread, milliseconds.
-double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
-}  // namespace
-
 // --- [SECTION] Construction -------------------------------------------------------------
 
 LabApp::LabApp(std::unique_ptr<LabSession> session, const char* glsl_version)
@@ -464,14 +453,14 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         const PixelRect px = scaled(area);
         const int w = static_cast<int>(px.w), h = static_cast<int>(px.h);
         if (w < 1 || h < 1) return;
-        const double start = thread_cpu_ms();
+        const double start = session_->main_clock_ms();
         into.ensure(w, h, 4);
         into.bind_for_drawing();
         {
             ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
             draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
-        submit_ms += thread_cpu_ms() - start;
+        submit_ms += session_->main_clock_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
     if (layout.scene.empty()) return 0;

@@ -255,6 +255,11 @@ int start() {
 
     SessionOptions options;
     options.assets_dir = assets_directory();
+    // The page has no clock of a thread's CPU time (emscripten's clock_gettime
+    // refuses CLOCK_THREAD_CPUTIME_ID): the main thread's work is timed on the
+    // wall clock (performance.now), and the figures say "wall".
+    options.cpu_clock_ms = [] { return emscripten_get_now(); };
+    options.cpu_clock_is_wall = true;
 #ifndef __EMSCRIPTEN_PTHREADS__
     options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
 #endif
@@ -325,6 +330,17 @@ EMSCRIPTEN_KEEPALIVE int tsl_web_threaded() {
 #else
     return 0;
 #endif
+}
+
+// The frame-total plot's newest sample, ms (the main thread's work for a
+// frame on the session's clock), and that plot's name; -1 before any sample.
+EMSCRIPTEN_KEEPALIVE double tsl_web_frame_total_ms() {
+    if (!tsl::app::g_lab) return -1;
+    const tsl::PlotSeries& series = tsl::app::g_lab->app->session().plots().frame_total();
+    return series.empty() ? -1 : series.newest().y;
+}
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_frame_total_name() {
+    return tsl::app::g_lab ? tsl::app::g_lab->app->session().plots().frame_total().name().c_str() : "";
 }
 
 // Frames drawn so far.

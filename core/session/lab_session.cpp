@@ -77,6 +77,7 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
       jobs_({options_.threads_unavailable.empty() ? settings.workers : 0}),
       panes_(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}) {
     if (options_.profile) profiler_.name_this_thread("main");
+    if (options_.cpu_clock_is_wall) plots_.frame_total_is_wall();
     profiler_.set_enabled(options_.profile);
     if (settings_.exposure.assets_dir.empty()) settings_.exposure.assets_dir = options_.assets_dir;
     // Where no worker thread can start, the page starts on the main thread

@@ -46,6 +46,9 @@ struct SessionOptions {
     bool profile = true;              // record zones for the timeline (off: scenes get no profiler)
     bool follow_edited_pane = true;   // keep the edited pane's recent batches for the timing diagram
     std::function<double()> cpu_clock_ms;  // the main thread's CPU time, ms (default: the calling thread's CPU clock)
+    // cpu_clock_ms reads wall-clock time, where the platform has no per-thread
+    // CPU clock (a browser page): the figures it gives say "wall".
+    bool cpu_clock_is_wall = false;
     // Why no thread besides the main one can start here ("" — they can). When
     // set, the job system has no workers and every setting that needs them
     // falls back to the main thread (fall_back_to_main_thread, settings_schema.h);
@@ -96,6 +99,10 @@ public:
     void end_frame(double draw_cpu_ms);
     // Main-thread CPU time of the steps taken since the last end_frame, ms.
     double frame_steps_cpu_ms() const { return frame_steps_cpu_ms_; }
+    // The clock those figures are read on (SessionOptions::cpu_clock_ms), ms,
+    // and whether it is wall-clock time rather than the thread's CPU time.
+    double main_clock_ms() const { return cpu_ms(); }
+    bool main_clock_is_wall() const { return options_.cpu_clock_is_wall; }
 
     // --- What it shows (read only) -------------------------------------------------
     const LabSettings& settings() const { return settings_; }
