@@ -1,6 +1,7 @@
 #include "app/platform/glfw_keys.h"
 
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 
 #include <vector>
 
@@ -36,6 +37,24 @@ void queue_lab_key(GLFWwindow* window, int key, int, int action, int mods) {
     if (!queue || action == GLFW_RELEASE || !lab) return;
     const std::uint8_t lab_mods = static_cast<std::uint8_t>(((mods & GLFW_MOD_SHIFT) ? kShift : 0) | ((mods & GLFW_MOD_CONTROL) ? kCtrl : 0));
     queue->push_back({*lab, lab_mods, action == GLFW_REPEAT});
+}
+
+const char* IdlePointer::update(GLFWwindow* window, bool enabled, double now_s) {
+    double x = 0, y = 0;
+    glfwGetCursorPos(window, &x, &y);
+    if (x != x_ || y != y_ || !seen_) {
+        x_ = x;
+        y_ = y;
+        seen_ = true;
+        moved_s_ = now_s;
+    }
+    const bool hide = enabled && now_s - moved_s_ >= kIdleS;
+    if (hide == hidden_) return "";
+    hidden_ = hide;
+    ImGuiIO& io = ImGui::GetIO();
+    if (hide) io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
+    else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouseCursorChange;
+    return hide ? "pointer hidden (idle)" : "pointer shown";
 }
 
 }  // namespace tsl::app

@@ -179,6 +179,25 @@ public:
     }
     void present() override {}  // the browser shows the canvas when the frame's callback returns
 
+    // F: the canvas on the whole screen. A browser allows that only while it
+    // handles the user's own input, and the lab's keys are handled in the next
+    // frame: the request waits for the next key or click (the F key's release,
+    // see run_deferred_requests).
+    void toggle_fullscreen() override {
+        if (fullscreen()) emscripten_exit_fullscreen();
+        else emscripten_request_fullscreen("#canvas", EM_TRUE);
+    }
+    bool fullscreen() const override {
+        EmscriptenFullscreenChangeEvent status{};
+        return emscripten_get_fullscreen_status(&status) == EMSCRIPTEN_RESULT_SUCCESS && status.isFullscreen;
+    }
+    // emscripten's GLFW cannot hide the pointer: the canvas's style does.
+    const char* update_pointer(bool enabled) override {
+        const char* change = pointer_.update(window_, enabled, now_s());
+        if (*change) EM_ASM({ Module.canvas.style.cursor = $0 ? 'none' : ''; }, pointer_.hidden());
+        return change;
+    }
+
     std::vector<KeyPress>* queue() { return &queued_; }
 
 private:
@@ -195,6 +214,7 @@ private:
 
     GLFWwindow* window_;
     std::vector<KeyPress> queued_;
+    IdlePointer pointer_;
 };
 
 // Everything the page's frames use; made once and never destroyed (the page
@@ -211,6 +231,12 @@ struct WebLab {
 };
 
 WebLab* g_lab = nullptr;
+
+// emscripten runs a request deferred until the user's input (full screen) in
+// the next key or mouse-button event that its own html5 handlers see; these
+// handlers exist for that alone and leave the event to GLFW and the page.
+EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { return EM_FALSE; }
+EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
 
 void capture(WebLab& lab) {
     lab.capture_requested = false;
@@ -288,6 +314,8 @@ int start() {
     glfwSetWindowUserPointer(lab->window, lab->platform->queue());
     glfwSetKeyCallback(lab->window, queue_lab_key);
     ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
+    emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, run_deferred_requests);
+    emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, run_deferred_requests_on_click);
     std::string error;
     if (!lab->app->init(error)) {
         std::fprintf(stderr, "timeslice-lab: %s\n", error.c_str());

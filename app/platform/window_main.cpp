@@ -78,37 +78,16 @@ public:
         glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
     }
 
-    // Hides the mouse pointer after a few seconds without movement (on a
-    // projector it is large and sits on the picture), and shows it again as
-    // soon as it moves. ImGui's backend sets the pointer shape every frame, so
-    // it is told to leave the pointer alone while hidden.
     const char* update_pointer(bool enabled) override {
-        const auto now = std::chrono::steady_clock::now();
-        double x = 0, y = 0;
-        glfwGetCursorPos(window_, &x, &y);
-        if (x != x_ || y != y_ || !seen_) {
-            x_ = x;
-            y_ = y;
-            seen_ = true;
-            moved_ = now;
-        }
-        const bool hide = enabled && now - moved_ >= kIdle;
-        if (hide == hidden_) return "";
-        hidden_ = hide;
-        ImGuiIO& io = ImGui::GetIO();
-        if (hide) io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
-        else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouseCursorChange;
-        glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
-        return hide ? "pointer hidden (idle)" : "pointer shown";
+        const char* change = pointer_.update(window_, enabled, now_s());
+        if (*change) glfwSetInputMode(window_, GLFW_CURSOR, pointer_.hidden() ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        return change;
     }
 
 private:
-    static constexpr std::chrono::milliseconds kIdle{3000};
     GLFWwindow* window_;
     int windowed_w_ = 1600, windowed_h_ = 900;
-    double x_ = 0, y_ = 0;
-    bool seen_ = false, hidden_ = false;
-    std::chrono::steady_clock::time_point moved_{};
+    IdlePointer pointer_;
 };
 
 // ImGui's GLFW backend for the app's context, shut down before the app (and its context) goes.
