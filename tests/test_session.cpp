@@ -6,6 +6,7 @@
 #include "core/session/key_bindings.h"
 #include "core/session/lab_session.h"
 #include "core/session/launch.h"
+#include "core/session/launch_query.h"
 #include "core/settings/settings_schema.h"
 
 #include <catch2/catch.hpp>
@@ -15,6 +16,7 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <thread>
 
 using namespace tsl;
 
@@ -496,4 +498,53 @@ TEST_CASE("A view's launch request starts the same view again: lesson step, pres
     require(launch(own_again, again));
     CHECK(own_again.settings().scene == SceneKind::Exposure);
     CHECK(own_again.settings().exposure == own.settings().exposure);
+}
+
+TEST_CASE("Where the job system may have only so many workers, a setting asking for more gets that many and says so", "[session]") {
+    SessionOptions options = options_for_tests();
+    options.max_workers = 2;
+    options.max_workers_reason = "the page has 2 web workers for the job system";
+    LabSettings start;
+    start.workers = 5;  // more than allowed from the start: capped
+    LabSession session(start, options);
+    CHECK(session.worker_count() == 2);
+    const CommandResult result = session.apply(SetField{"workers", std::int64_t{8}});
+    CHECK(result.problem == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
+    CHECK(session.settings().workers == 2);
+    CHECK(session.worker_count() == 2);
+    require(session.apply(SetField{"workers", std::int64_t{1}}));
+    CHECK(session.worker_count() == 1);
+    // The default (one per core besides the main thread) is capped without a word.
+    require(session.apply(SetField{"workers", std::int64_t{-1}}));
+    CHECK(session.worker_count() == std::min(2, std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1)));
+}
+
+TEST_CASE("A launch request as a page's query and back: the desktop's launch options as parameters", "[session][launch]") {
+    LaunchRequest request;
+    request.lesson = "timeslicing";
+    request.step = 3;
+    request.step_given = true;
+    request.sets = {"mode=siso", "target_name=a b&c"};
+    const std::string query = query_of(request);
+    CHECK(query == "?lesson=timeslicing&step=3&set=mode%3Dsiso&set=target_name%3Da%20b%26c");
+    const QueryLaunch back = launch_of_query(query);
+    CHECK(back.problem.empty());
+    CHECK(back.request.lesson == "timeslicing");
+    CHECK(back.request.step == 3);
+    CHECK(back.request.step_given);
+    CHECK(back.request.sets == request.sets);
+    CHECK(query_of(LaunchRequest{}).empty());
+
+    // As typed by hand: unencoded values, '+' for a space, no '?', a bare reveal.
+    const QueryLaunch typed = launch_of_query("scene=exposure&preset=siso-10hz&set=mode=aiao&set=a+b&reveal");
+    CHECK(typed.problem.empty());
+    CHECK(typed.request.scene == "exposure");
+    CHECK(typed.request.preset == "siso-10hz");
+    CHECK(typed.request.sets == std::vector<std::string>{"mode=aiao", "a b"});
+    CHECK(typed.request.reveal);
+
+    CHECK(launch_of_query("?step=abc").problem == "step=abc: a whole number from 1 to 1000 is needed");
+    CHECK(launch_of_query("?step=0").problem == "step=0: a whole number from 1 to 1000 is needed");
+    CHECK(launch_of_query("?lessn=timeslicing").problem ==
+          "'lessn' is not a parameter of this page (scene, preset, lesson, step, reveal, set)");
 }

@@ -7,7 +7,7 @@
 //
 // Links into the lab: the page's address takes what the desktop's --scene,
 // --preset, --lesson, --step, --reveal and --set do, as the parameters scene,
-// preset, lesson, step, reveal and set (repeatable: set=mode=siso), applied
+// preset, lesson, step, reveal and set (core/session/launch_query.h), applied
 // through the same launch() (core/session/launch.h) with the same one-line
 // problems, shown on the status line. "Copy link to this view" writes the
 // address of what is shown (launch_request_for) to the clipboard.
@@ -34,6 +34,7 @@
 #include "core/media/image_io.h"
 #include "core/session/lab_session.h"
 #include "core/session/launch.h"
+#include "core/session/launch_query.h"
 #include "core/settings/settings_schema.h"
 
 #include <GLFW/glfw3.h>
@@ -58,100 +59,6 @@ namespace {
 // The page's status line (index.html's setStatus).
 void set_status(const std::string& text) {
     EM_ASM({ if (Module.setStatus) Module.setStatus(UTF8ToString($0)); }, text.c_str());
-}
-
-// "%41" → "A", "+" → " " (a query's encoding).
-std::string url_decoded(std::string_view text) {
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '+') {
-            out += ' ';
-        } else if (text[i] == '%' && i + 2 < text.size() && std::isxdigit(static_cast<unsigned char>(text[i + 1])) &&
-                   std::isxdigit(static_cast<unsigned char>(text[i + 2]))) {
-            out += static_cast<char>(std::strtol(std::string(text.substr(i + 1, 2)).c_str(), nullptr, 16));
-            i += 2;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-// Everything but letters, digits and -._~ as %XX.
-std::string url_encoded(std::string_view text) {
-    static const char* hex = "0123456789ABCDEF";
-    std::string out;
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (std::isalnum(u) || c == '-' || c == '.' || c == '_' || c == '~') {
-            out += c;
-        } else {
-            out += '%';
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        }
-    }
-    return out;
-}
-
-// The launch the page's query asks for ("?lesson=timeslicing&step=3&set=mode=siso"),
-// or the problem with it, one line.
-struct QueryLaunch {
-    LaunchRequest request;
-    std::string problem;
-};
-QueryLaunch launch_of_query(std::string_view query) {
-    QueryLaunch out;
-    if (!query.empty() && query.front() == '?') query.remove_prefix(1);
-    while (!query.empty()) {
-        const std::size_t amp = query.find('&');
-        const std::string_view item = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        if (item.empty()) continue;
-        const std::size_t eq = item.find('=');
-        const std::string key = url_decoded(item.substr(0, eq));
-        const std::string value = eq == std::string_view::npos ? std::string() : url_decoded(item.substr(eq + 1));
-        if (key == "scene") {
-            out.request.scene = value;
-        } else if (key == "preset") {
-            out.request.preset = value;
-        } else if (key == "lesson") {
-            out.request.lesson = value;
-        } else if (key == "step") {
-            char* end = nullptr;
-            const long step = std::strtol(value.c_str(), &end, 10);
-            if (value.empty() || *end != 0 || step < 1 || step > 1000) {
-                out.problem = "step=" + value + ": a whole number from 1 to 1000 is needed";
-                return out;
-            }
-            out.request.step = static_cast<int>(step);
-            out.request.step_given = true;
-        } else if (key == "reveal") {
-            out.request.reveal = value.empty() || value == "true" || value == "1";
-        } else if (key == "set") {
-            out.request.sets.push_back(value);
-        } else {
-            out.problem = "'" + key + "' is not a parameter of this page (scene, preset, lesson, step, reveal, set)";
-            return out;
-        }
-    }
-    return out;
-}
-
-// The view's parameters ("?lesson=timeslicing&step=3&set=mode%3Dsiso").
-std::string query_of(const LaunchRequest& request) {
-    std::string query;
-    const auto add = [&](std::string_view key, const std::string& value) {
-        query += (query.empty() ? "?" : "&") + std::string(key) + "=" + url_encoded(value);
-    };
-    if (!request.lesson.empty()) {
-        add("lesson", request.lesson);
-        add("step", std::to_string(request.step));
-    }
-    if (!request.preset.empty()) add("preset", request.preset);
-    if (!request.scene.empty()) add("scene", request.scene);
-    for (const std::string& assignment : request.sets) add("set", assignment);
-    return query;
 }
 
 class WebPlatform final : public Platform {
@@ -286,7 +193,13 @@ int start() {
     // wall clock (performance.now), and the figures say "wall".
     options.cpu_clock_ms = [] { return emscripten_get_now(); };
     options.cpu_clock_is_wall = true;
-#ifndef __EMSCRIPTEN_PTHREADS__
+#ifdef __EMSCRIPTEN_PTHREADS__
+    // The job system's workers are web workers the page started with (one per
+    // core the browser reports, at most TSL_WEB_MAX_WORKERS; web/CMakeLists.txt):
+    // a thread past those would start only once this frame returned.
+    options.max_workers = std::min(EM_ASM_INT({ return navigator.hardwareConcurrency || 1; }), TSL_WEB_MAX_WORKERS);
+    options.max_workers_reason = "the page has " + std::to_string(options.max_workers) + " web workers for the job system";
+#else
     options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
 #endif
     auto session = std::make_unique<LabSession>(LabSettings{}, std::move(options));

@@ -54,6 +54,12 @@ struct SessionOptions {
     // falls back to the main thread (fall_back_to_main_thread, settings_schema.h);
     // a command that asked for one says so in its problem.
     std::string threads_unavailable;
+    // The most job-system workers that can run here, and why (a page: the web
+    // workers it starts with). A setting asking for more gets this many, and
+    // the command says so; -1 (one per core besides the main thread) is capped
+    // without a word.
+    int max_workers = JobSystem::kMaxWorkers;
+    std::string max_workers_reason;
 };
 
 // A preset or lesson the pickers offer.
