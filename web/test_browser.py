@@ -35,10 +35,11 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 
 from browser_check import Page, start_server_at, wait_for
+import test_bench
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = []
+ISOLATED = [test_bench]
 NOT_ISOLATED = []
 
 
