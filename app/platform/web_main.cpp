@@ -27,6 +27,7 @@
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl.h"
 #include "app/platform/glfw_keys.h"
+#include "app/platform/web_bench.h"
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
@@ -327,4 +328,8 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_capture_result() { return tsl::app::g_l
 
 }  // extern "C"
 
-int main() { return tsl::app::start(); }
+int main() {
+    // index.html?bench: the benchmarks instead of the lab (web_bench.cpp).
+    if (tsl::app::web_bench_requested()) return tsl::app::start_web_bench();
+    return tsl::app::start();
+}
