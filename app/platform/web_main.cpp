@@ -27,6 +27,7 @@
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl.h"
 #include "app/platform/glfw_keys.h"
+#include "app/platform/web_files.h"
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
@@ -178,6 +179,8 @@ public:
         io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
     }
     void present() override {}  // the browser shows the canvas when the frame's callback returns
+    // The page's files are in its memory: a saved file becomes a download (web_files.h).
+    std::string hand_over_file(const std::string& path) override { return download_file(path); }
 
     std::vector<KeyPress>* queue() { return &queued_; }
 
@@ -212,6 +215,12 @@ struct WebLab {
 
 WebLab* g_lab = nullptr;
 
+}  // namespace
+
+LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
+
+namespace {
+
 void capture(WebLab& lab) {
     lab.capture_requested = false;
     const FrameTarget t = lab.platform->target();
@@ -234,6 +243,7 @@ void frame(void* arg) {
     }
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
+    store_changed_settings(*lab.app);
     if (++lab.frames == 1) set_status("ready");
 }
 
@@ -263,7 +273,13 @@ int start() {
 #ifndef __EMSCRIPTEN_PTHREADS__
     options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
 #endif
-    auto session = std::make_unique<LabSession>(LabSettings{}, std::move(options));
+    // The settings the browser kept (web_files.h), as the desktop reads settings.toml.
+    LabSettings settings;
+    const SettingsLoad stored = load_stored_settings();
+    for (const std::string& problem : stored.problems) std::fprintf(stderr, "timeslice-lab: %s\n", problem.c_str());
+    apply_settings(settings, stored);
+    const LabSettings from_file = settings;
+    auto session = std::make_unique<LabSession>(settings, std::move(options));
     // The page's parameters, as the desktop's launch options; a problem is
     // shown on the status line and the lab starts with what did apply.
     std::string launch_problem;
@@ -284,6 +300,7 @@ int start() {
             },
             lab->link.c_str());
     };
+    lab->app->open_file = [] { pick_file(); };
     ImGui::SetCurrentContext(lab->app->imgui_context());
     glfwSetWindowUserPointer(lab->window, lab->platform->queue());
     glfwSetKeyCallback(lab->window, queue_lab_key);
@@ -296,7 +313,14 @@ int start() {
     }
     std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());
     lab->loop = std::make_unique<FrameLoop>(*lab->platform, *lab->app);
+    start_storing_settings(from_file, lab->app->session().settings());
     g_lab = lab;
+    if (!stored.problems.empty()) {
+        std::string all;
+        for (const std::string& problem : stored.problems) all += (all.empty() ? "" : "\n") + problem;
+        lab->app->post(problem_notice(all));
+        set_status("error: " + all);
+    }
     if (!launch_problem.empty()) {
         std::fprintf(stderr, "timeslice-lab: %s\n", launch_problem.c_str());
         set_status("error: " + launch_problem);
