@@ -35,11 +35,12 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 
 from browser_check import Page, start_server_at, wait_for
+import test_files
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = []
-NOT_ISOLATED = []
+ISOLATED = [test_files]
+NOT_ISOLATED = [test_files]
 
 
 def check_threaded_page(page, url):
