@@ -10,7 +10,7 @@
     the desktop's message for a bad settings.toml on the status line, the
     defaults, and is set aside;
   - a preset file opened through the page's file picker applies its settings,
-    a lesson file opens its first step, and a broken preset or lesson shows
+    and one dropped on the page too; a lesson file opens its first step, and a broken preset or lesson shows
     its `NAME:LINE:` problem on the status line and in the notice while the
     lab keeps drawing.
 
@@ -182,6 +182,20 @@ def check_opened_files(page, url, where):
         got = (call_text('tsl_web_setting', 'mode'), call_text('tsl_web_setting', 'jobs_per_update'))
         check(got == ('siso', '2') and "opened preset 'my-siso' from my-siso.toml" in status,
               f'{where}: a preset opened from a file applies its settings ({got}, {status!r})')
+
+        # A file dropped on the page: a drop event carrying it, as the browser makes one.
+        driver.execute_script("document.getElementById('status').dataset.state = 'waiting';")
+        driver.execute_script("""
+            const data = new DataTransfer();
+            data.items.add(new File([arguments[0]], 'dropped.toml', {type: 'application/toml'}));
+            Module.canvas.dispatchEvent(new DragEvent('drop', {dataTransfer: data, bubbles: true, cancelable: true}));
+        """, preset.replace('jobs_per_update = 2', 'jobs_per_update = 3'))
+        wait_for(driver, "const s = document.getElementById('status').dataset.state; return s === 'file' || s === 'error';",
+                 30, 'the dropped file to open')
+        status = driver.execute_script("return document.getElementById('status').textContent;")
+        got = (call_text('tsl_web_setting', 'mode'), call_text('tsl_web_setting', 'jobs_per_update'))
+        check(got == ('siso', '3') and "opened preset 'dropped' from dropped.toml" in status,
+              f'{where}: a preset file dropped on the page opens the same way ({got}, {status!r})')
 
         lesson = ('title = "Mine"\ndescription = "One step."\n\n[[step]]\ntitle = "SISO"\npreset = "siso-10hz"\n'
                   'text = "The NPCs turn in unison."\nquestion = "Why?"\nanswer = "One batch."\nreveal = ["input_age"]\n'
