@@ -12,6 +12,10 @@
 // problems, shown on the status line. "Copy link to this view" writes the
 // address of what is shown (launch_request_for) to the clipboard.
 //
+// The page's files — what the app saves offered as downloads, the settings
+// kept in the browser's storage, preset and lesson files opened from disk —
+// are web_files.cpp's; this file wires them in.
+//
 // The page (web/index.html) shows a status line; this file sets it to "ready"
 // after the first frame. A few functions are exported for the page and its
 // tests: the job system's workers, and a picture of the canvas read back from
