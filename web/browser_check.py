@@ -100,8 +100,15 @@ class Page:
             self.failures.append(what)
         return ok
 
-    def load(self, address):
-        """Loads the page; its state ('ready' or 'error') and status line."""
+    def load(self, address, keep_settings=False):
+        """Loads the page; its state ('ready' or 'error') and status line.
+        The page keeps its settings in the browser's storage (web_files.cpp),
+        so that one check's key press would carry into the next: unless
+        keep_settings, the lab is left and its origin's storage emptied first."""
+        if not keep_settings:
+            origin = re.match(r'https?://[^/]+', address).group(0)
+            self.driver.get('about:blank')  # no lab left to save its settings meanwhile
+            self.driver.execute_cdp_cmd('Storage.clearDataForOrigin', {'origin': origin, 'storageTypes': 'local_storage'})
         self.driver.get(address)
         state = wait_for(self.driver, "const s = document.getElementById('status').dataset.state;"
                                       "return s === 'ready' || s === 'error' ? s : null;", LOAD_TIMEOUT_S, 'the page to load')

@@ -36,13 +36,14 @@ from selenium.webdriver.common.action_chains import ActionChains
 
 from browser_check import Page, start_server_at, wait_for
 import test_bench
+import test_files
 import test_keys
 import test_thread_limits
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_keys, test_thread_limits, test_bench]
-NOT_ISOLATED = []
+ISOLATED = [test_keys, test_thread_limits, test_files, test_bench]
+NOT_ISOLATED = [test_files]
 
 
 def check_threaded_page(page, url):

@@ -103,6 +103,19 @@ void LabApp::frame(const FrameParams& params) {
     draw_overlays(layout);
 
     render_ui(params, layout);
+    hand_over_saved_file();  // a snapshot or a recording's end, saved while rendering
+}
+
+void LabApp::hand_over_saved_file() {
+    if (notice_.kind != Notice::Kind::Saved || !hand_over_file) return;
+    const std::string said = hand_over_file(notice_.path);
+    if (said.empty()) return;
+    notice_ = info_notice(said + (notice_.detail.empty() ? "" : " " + notice_.detail));
+    action("handed over: " + notice_.text);
+}
+
+void LabApp::export_plot_csv() {
+    if (const std::optional<PlotExport> exported = plots_.export_latency(*session_)) notice_ = export_notice(*exported);
 }
 
 // ImGui's draw lists: first the background list (the captions over the
@@ -131,6 +144,7 @@ void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
 // The notice over the bottom of the scene, and while recording a REC badge
 // with its progress in the scene's top-right corner — in every view.
 void LabApp::draw_notice_and_badge(const Layout& layout) {
+    hand_over_saved_file();  // a CSV exported or a recording ended in this frame's UI
     const NoticeActions actions = draw_notice(notice_, layout.scene, style_.fonts());
     if (actions.open_folder) {
         if (const std::string problem = open_containing_folder(notice_.path); !problem.empty()) notice_ = problem_notice(problem);
@@ -300,7 +314,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
-        const PanelContext context{*session_, display_frame_ms_, recording_, static_cast<bool>(copy_link)};
+        const PanelContext context{*session_, display_frame_ms_, recording_, static_cast<bool>(copy_link), static_cast<bool>(open_file)};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);
@@ -330,6 +344,10 @@ void LabApp::handle_requests(UiRequests& requests) {
         notice_ = recording_.finished();
     }
     if (requests.snapshot) snapshot_requested_ = true;
+    if (requests.open_file && open_file) {
+        open_file();
+        action("open a file");
+    }
     if (requests.copy_link && copy_link) {
         copy_link();
         action("copy link to this view");

@@ -12,6 +12,10 @@
 // problems, shown on the status line. "Copy link to this view" writes the
 // address of what is shown (launch_request_for) to the clipboard.
 //
+// The page's files — what the app saves offered as downloads, the settings
+// kept in the browser's storage, preset and lesson files opened from disk —
+// are web_files.cpp's; this file wires them in.
+//
 // The page (web/index.html) shows a status line; this file sets it to "ready"
 // after the first frame. A few functions are exported for the page and its
 // tests: the job system's workers, and a picture of the canvas read back from
@@ -28,6 +32,7 @@
 #include "app/platform/gl.h"
 #include "app/platform/glfw_keys.h"
 #include "app/platform/web_bench.h"
+#include "app/platform/web_files.h"
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
@@ -86,6 +91,8 @@ public:
         io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
     }
     void present() override {}  // the browser shows the canvas when the frame's callback returns
+    // The page's files are in its memory: a saved file becomes a download (web_files.h).
+    std::string hand_over_file(const std::string& path) override { return download_file(path); }
 
     // F: the canvas on the whole screen. A browser allows that only while it
     // handles the user's own input, and the lab's keys are handled in the next
@@ -146,6 +153,12 @@ WebLab* g_lab = nullptr;
 EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { return EM_FALSE; }
 EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
 
+}  // namespace
+
+LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
+
+namespace {
+
 void capture(WebLab& lab) {
     lab.capture_requested = false;
     const FrameTarget t = lab.platform->target();
@@ -168,6 +181,7 @@ void frame(void* arg) {
     }
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
+    store_changed_settings(*lab.app);
     if (++lab.frames == 1) set_status("ready");
 }
 
@@ -203,7 +217,13 @@ int start() {
 #else
     options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
 #endif
-    auto session = std::make_unique<LabSession>(LabSettings{}, std::move(options));
+    // The settings the browser kept (web_files.h), as the desktop reads settings.toml.
+    LabSettings settings;
+    const SettingsLoad stored = load_stored_settings();
+    for (const std::string& problem : stored.problems) std::fprintf(stderr, "timeslice-lab: %s\n", problem.c_str());
+    apply_settings(settings, stored);
+    const LabSettings from_file = settings;
+    auto session = std::make_unique<LabSession>(settings, std::move(options));
     // The page's parameters, as the desktop's launch options; a problem is
     // shown on the status line and the lab starts with what did apply.
     std::string launch_problem;
@@ -224,6 +244,7 @@ int start() {
             },
             lab->link.c_str());
     };
+    lab->app->open_file = [] { pick_file(); };
     ImGui::SetCurrentContext(lab->app->imgui_context());
     glfwSetWindowUserPointer(lab->window, lab->platform->queue());
     glfwSetKeyCallback(lab->window, queue_lab_key);
@@ -238,7 +259,14 @@ int start() {
     }
     std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());
     lab->loop = std::make_unique<FrameLoop>(*lab->platform, *lab->app);
+    start_storing_settings(from_file, lab->app->session().settings());
     g_lab = lab;
+    if (!stored.problems.empty()) {
+        std::string all;
+        for (const std::string& problem : stored.problems) all += (all.empty() ? "" : "\n") + problem;
+        lab->app->post(problem_notice(all));
+        set_status("error: " + all);
+    }
     if (!launch_problem.empty()) {
         std::fprintf(stderr, "timeslice-lab: %s\n", launch_problem.c_str());
         set_status("error: " + launch_problem);

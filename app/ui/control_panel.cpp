@@ -162,6 +162,12 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
         tooltip("A link to this page that opens this lesson step, or this preset, or this scene, with the settings changed "
                 "since: for a slide or a message (web/README.md lists its parameters).");
     }
+    if (context.can_open_file) {
+        if (context.can_copy_link) ImGui::SameLine();
+        if (ImGui::Button("Open a file...")) requests.open_file = true;
+        tooltip("Opens a preset or lesson file (.toml) from this computer, as --preset or --lesson would from assets/; "
+                "a file dropped on the page opens the same way.");
+    }
 }
 
 void draw_record_section(FieldSection& fields, const Recording& recording, const UiFonts& fonts, UiRequests& requests) {
