@@ -27,6 +27,7 @@
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl.h"
 #include "app/platform/glfw_keys.h"
+#include "app/platform/web_lab.h"
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
@@ -306,6 +307,8 @@ int start() {
 }
 
 }  // namespace
+
+LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
 
 }  // namespace tsl::app
 
