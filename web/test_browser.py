@@ -35,11 +35,15 @@ import sys
 from selenium.webdriver.common.action_chains import ActionChains
 
 from browser_check import Page, start_server_at, wait_for
+import test_layout
+import test_record
+import test_trace
+import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = []
-NOT_ISOLATED = []
+ISOLATED = [test_workers, test_trace, test_record, test_layout]
+NOT_ISOLATED = [test_workers]
 
 
 def check_threaded_page(page, url):
