@@ -38,12 +38,16 @@ from browser_check import Page, start_server_at, wait_for
 import test_bench
 import test_files
 import test_keys
+import test_layout
+import test_record
 import test_thread_limits
+import test_trace
+import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_keys, test_thread_limits, test_files, test_bench]
-NOT_ISOLATED = [test_files]
+ISOLATED = [test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files, test_bench]
+NOT_ISOLATED = [test_workers, test_files]
 
 
 def check_threaded_page(page, url):

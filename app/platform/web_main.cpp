@@ -33,6 +33,7 @@
 #include "app/platform/glfw_keys.h"
 #include "app/platform/web_bench.h"
 #include "app/platform/web_files.h"
+#include "app/platform/web_lab.h"
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
@@ -276,6 +277,8 @@ int start() {
 }
 
 }  // namespace
+
+LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
 
 }  // namespace tsl::app
 
