@@ -1,6 +1,6 @@
 """The page's own keys and pointer, as the desktop window's: F puts the
 canvas on the whole screen and back (a browser allows that only while it
-handles the user's input, so the request waits for the key's release), and
+handles the user's input: the page asks in the key's own event), and
 the mouse pointer hides after three still seconds and comes back when it
 moves (hide idle pointer, on by default)."""
 from selenium.webdriver.common.action_chains import ActionChains
@@ -29,6 +29,6 @@ def run(page, url):
     hidden = wait_for(driver, "return Module.canvas.style.cursor === 'none';", 60, 'the pointer to hide')
     check(bool(hidden), 'the pointer hides after a few still seconds')
     ActionChains(driver).move_by_offset(40, 30).perform()
-    shown = wait_for(driver, "return Module.canvas.style.cursor === '';", 30, 'the pointer to show')
+    shown = wait_for(driver, "return Module.canvas.style.cursor === 'auto';", 30, 'the pointer to show')
     check(bool(shown), 'the pointer comes back when it moves')
     page.check_console('keys')

@@ -7,16 +7,12 @@
 // Threading: the browser's main thread (the page's frames and its events).
 #pragma once
 
+#include "app/platform/web_lab.h"
 #include "core/settings/settings_file.h"
 
 #include <string>
 
 namespace tsl::app {
-
-class LabApp;
-
-// The lab the page runs (web_main.cpp); nullptr until it has started.
-LabApp* web_app();
 
 // Offers the file at `path` (in the page's memory) as a download under its
 // own name, then removes it from memory. What to tell the user: "Downloaded

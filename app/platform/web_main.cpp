@@ -58,6 +58,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tsl::app {
 
@@ -95,22 +96,25 @@ public:
     // The page's files are in its memory: a saved file becomes a download (web_files.h).
     std::string hand_over_file(const std::string& path) override { return download_file(path); }
 
-    // F: the canvas on the whole screen. A browser allows that only while it
-    // handles the user's own input, and the lab's keys are handled in the next
-    // frame: the request waits for the next key or click (the F key's release,
-    // see run_deferred_requests).
+    // F: the canvas on the whole screen, and back. A browser allows that only
+    // while it handles the user's own input, so the F key asks for it in its
+    // own key event (key_event), before the lab's frame sees the key; the
+    // frame's request then finds it done. Any other request waits for the
+    // next key or click the page sees (run_deferred_requests).
+    void key_event(int key, int action, int mods) {
+        if (key != GLFW_KEY_F || action != GLFW_PRESS || mods != 0 || ImGui::GetIO().WantTextInput) return;
+        toggle_fullscreen_now(EM_TRUE);
+        toggled_by_key_ = true;
+    }
     void toggle_fullscreen() override {
-        if (fullscreen()) emscripten_exit_fullscreen();
-        else emscripten_request_fullscreen("#canvas", EM_TRUE);
+        if (std::exchange(toggled_by_key_, false)) return;
+        toggle_fullscreen_now(EM_FALSE);
     }
-    bool fullscreen() const override {
-        EmscriptenFullscreenChangeEvent status{};
-        return emscripten_get_fullscreen_status(&status) == EMSCRIPTEN_RESULT_SUCCESS && status.isFullscreen;
-    }
+    bool fullscreen() const override { return EM_ASM_INT({ return document.fullscreenElement ? 1 : 0; }) != 0; }
     // emscripten's GLFW cannot hide the pointer: the canvas's style does.
     const char* update_pointer(bool enabled) override {
         const char* change = pointer_.update(window_, enabled, now_s());
-        if (*change) EM_ASM({ Module.canvas.style.cursor = $0 ? 'none' : ''; }, pointer_.hidden());
+        if (*change) EM_ASM({ Module.canvas.style.cursor = $0 ? 'none' : 'auto'; }, pointer_.hidden());
         return change;
     }
 
@@ -128,9 +132,23 @@ private:
         if (w != now_w || h != now_h) glfwSetWindowSize(window_, w, h);
     }
 
+    // In a key's own event the page asks the browser itself (emscripten's
+    // request would see no event of its own and refuse); elsewhere through
+    // emscripten, deferred to the next input event.
+    void toggle_fullscreen_now(EM_BOOL in_key_event) {
+        if (fullscreen()) {
+            EM_ASM({ if (document.exitFullscreen) document.exitFullscreen().catch((e) => console.warn('full screen: ' + e)); });
+        } else if (in_key_event) {
+            EM_ASM({ Module.canvas.requestFullscreen().catch((e) => console.warn('full screen refused: ' + e)); });
+        } else {
+            emscripten_request_fullscreen("#canvas", EM_TRUE);
+        }
+    }
+
     GLFWwindow* window_;
     std::vector<KeyPress> queued_;
     IdlePointer pointer_;
+    bool toggled_by_key_ = false;  // the F key asked in its own event; the frame's request is done
 };
 
 // Everything the page's frames use; made once and never destroyed (the page
@@ -153,6 +171,13 @@ WebLab* g_lab = nullptr;
 // handlers exist for that alone and leave the event to GLFW and the page.
 EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { return EM_FALSE; }
 EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
+
+// The page's key callback: the lab's queue (as on the desktop), then what the
+// page must do inside the key's own event (full screen).
+void web_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    queue_lab_key(window, key, scancode, action, mods);
+    if (g_lab && g_lab->platform) g_lab->platform->key_event(key, action, mods);
+}
 
 }  // namespace
 
@@ -248,7 +273,7 @@ int start() {
     lab->app->open_file = [] { pick_file(); };
     ImGui::SetCurrentContext(lab->app->imgui_context());
     glfwSetWindowUserPointer(lab->window, lab->platform->queue());
-    glfwSetKeyCallback(lab->window, queue_lab_key);
+    glfwSetKeyCallback(lab->window, web_key);
     ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
     emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, run_deferred_requests);
     emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, run_deferred_requests_on_click);
@@ -277,8 +302,6 @@ int start() {
 }
 
 }  // namespace
-
-LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
 
 }  // namespace tsl::app
 
