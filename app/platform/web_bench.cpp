@@ -27,9 +27,11 @@
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl.h"
 #include "app/platform/platform.h"
+#include "app/platform/web_lab.h"
 #include "app/render/gl_util.h"
 
 #include "core/session/lab_session.h"
+#include "core/session/launch_query.h"
 
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
@@ -50,30 +52,13 @@ namespace {
 constexpr int kWidth = 1600, kHeight = 900;  // as the desktop's frame group
 const std::vector<std::string> kPageGroups = {"lookup", "threads", "exposure", "frame"};
 
-void set_status(const std::string& text) {
-    EM_ASM({ if (Module.setStatus) Module.setStatus(UTF8ToString($0)); }, text.c_str());
-}
-
 // One line of records into the page's <pre id="bench"> and the console.
 void print_record(const std::string& line) {
     EM_ASM({ if (Module.benchLine) Module.benchLine(UTF8ToString($0)); else console.log(UTF8ToString($0)); }, line.c_str());
 }
 
 // The page's query items ("bench=lookup,frame" → {"bench", "lookup,frame"}).
-std::vector<std::pair<std::string, std::string>> query_items() {
-    std::string_view query = emscripten_run_script_string("location.search");
-    if (!query.empty() && query.front() == '?') query.remove_prefix(1);
-    std::vector<std::pair<std::string, std::string>> items;
-    while (!query.empty()) {
-        const std::size_t amp = query.find('&');
-        const std::string_view item = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        if (item.empty()) continue;
-        const std::size_t eq = item.find('=');
-        items.emplace_back(std::string(item.substr(0, eq)), eq == std::string_view::npos ? "" : std::string(item.substr(eq + 1)));
-    }
-    return items;
-}
+std::vector<std::pair<std::string, std::string>> page_query() { return query_items(emscripten_run_script_string("location.search")); }
 
 // The frame group's surface: the page's canvas (its default framebuffer) at
 // 1600 x 900, drawn through the same frame loop as the lab's page.
@@ -153,7 +138,7 @@ void bench_frame(void* arg) {
 }  // namespace
 
 bool web_bench_requested() {
-    for (const auto& [key, value] : query_items())
+    for (const auto& [key, value] : page_query())
         if (key == "bench") return true;
     return false;
 }
@@ -163,7 +148,7 @@ int start_web_bench() {
 #ifndef __EMSCRIPTEN_PTHREADS__
     bench->options.workers = 0;  // no thread besides the main one can start here
 #endif
-    for (const auto& [key, value] : query_items()) {
+    for (const auto& [key, value] : page_query()) {
         if (key == "quick") {
             bench->options.quick = true;
         } else if (key == "bench") {
@@ -187,19 +172,8 @@ int start_web_bench() {
     bench->options.json = true;
 
     // The frame group draws on the canvas through WebGL 2, as the lab does.
-    if (!glfwInit()) {
-        set_status("error: GLFW cannot start");
-        return 1;
-    }
-    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-    bench->window = glfwCreateWindow(kWidth, kHeight, "Timeslice Lab: bench", nullptr, nullptr);
-    if (!bench->window) {
-        set_status("error: this browser gives the page no WebGL 2 context");
-        return 1;
-    }
-    glfwMakeContextCurrent(bench->window);
+    bench->window = open_canvas_window(kWidth, kHeight, "Timeslice Lab: bench");
+    if (!bench->window) return 1;
     std::printf("timeslice-lab: bench: %s; groups:", gl_description().c_str());
     for (const std::string& g : bench->groups) std::printf(" %s", g.c_str());
     std::printf("%s\n", bench->options.quick ? " (quick)" : "");

@@ -64,11 +64,6 @@ namespace tsl::app {
 
 namespace {
 
-// The page's status line (index.html's setStatus).
-void set_status(const std::string& text) {
-    EM_ASM({ if (Module.setStatus) Module.setStatus(UTF8ToString($0)); }, text.c_str());
-}
-
 class WebPlatform final : public Platform {
 public:
     explicit WebPlatform(GLFWwindow* window) : window_(window) {}
@@ -212,20 +207,9 @@ void frame(void* arg) {
 }
 
 int start() {
-    if (!glfwInit()) {
-        set_status("error: GLFW cannot start");
-        return 1;
-    }
-    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
     auto* lab = new WebLab;
-    lab->window = glfwCreateWindow(1280, 720, "Timeslice Lab", nullptr, nullptr);
-    if (!lab->window) {
-        set_status("error: this browser gives the page no WebGL 2 context");
-        return 1;
-    }
-    glfwMakeContextCurrent(lab->window);
+    lab->window = open_canvas_window(1280, 720, "Timeslice Lab");
+    if (!lab->window) return 1;
 
     SessionOptions options;
     options.assets_dir = assets_directory();
@@ -302,6 +286,27 @@ int start() {
 }
 
 }  // namespace
+
+void set_status(const std::string& text) {
+    EM_ASM({ if (Module.setStatus) Module.setStatus(UTF8ToString($0)); }, text.c_str());
+}
+
+GLFWwindow* open_canvas_window(int width, int height, const char* title) {
+    if (!glfwInit()) {
+        set_status("error: GLFW cannot start");
+        return nullptr;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    GLFWwindow* window = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    if (!window) {
+        set_status("error: this browser gives the page no WebGL 2 context");
+        return nullptr;
+    }
+    glfwMakeContextCurrent(window);
+    return window;
+}
 
 }  // namespace tsl::app
 

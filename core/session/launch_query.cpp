@@ -43,8 +43,8 @@ std::string url_encoded(std::string_view text) {
 
 }  // namespace
 
-QueryLaunch launch_of_query(std::string_view query) {
-    QueryLaunch out;
+std::vector<std::pair<std::string, std::string>> query_items(std::string_view query) {
+    std::vector<std::pair<std::string, std::string>> items;
     if (!query.empty() && query.front() == '?') query.remove_prefix(1);
     while (!query.empty()) {
         const std::size_t amp = query.find('&');
@@ -52,8 +52,14 @@ QueryLaunch launch_of_query(std::string_view query) {
         query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
         if (item.empty()) continue;
         const std::size_t eq = item.find('=');
-        const std::string key = url_decoded(item.substr(0, eq));
-        const std::string value = eq == std::string_view::npos ? std::string() : url_decoded(item.substr(eq + 1));
+        items.emplace_back(url_decoded(item.substr(0, eq)), eq == std::string_view::npos ? std::string() : url_decoded(item.substr(eq + 1)));
+    }
+    return items;
+}
+
+QueryLaunch launch_of_query(std::string_view query) {
+    QueryLaunch out;
+    for (const auto& [key, value] : query_items(query)) {
         if (key == "scene") {
             out.request.scene = value;
         } else if (key == "preset") {

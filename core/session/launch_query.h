@@ -9,8 +9,15 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace tsl {
+
+// A query's items in order, decoded ("?bench=lookup,frame&quick" →
+// {"bench", "lookup,frame"}, {"quick", ""}); the "?" optional, empty items
+// skipped.
+std::vector<std::pair<std::string, std::string>> query_items(std::string_view query);
 
 // The launch a query asks for ("?lesson=timeslicing&step=3&set=mode=siso",
 // the "?" optional, values %-encoded or not), or the problem with it, one
