@@ -1,10 +1,11 @@
 #version 330 core
 // The engine scene's agents, each one point sprite (agent.frag draws a disc
 // coloured by its route with a mark at its heading). Agent data is pulled
-// from a buffer texture, one texel each; every instance of the draw covers a
-// block of u_per_instance agents (software renderers pay per instance).
+// from a texture, one texel each, kAgentsPerRow a row; every instance of the
+// draw covers a block of u_per_instance agents (software renderers pay per instance).
 
-uniform samplerBuffer u_agents;  // per agent: x, y (cells from the arena's corner), heading (radians), route state
+const int kAgentsPerRow = 1024;  // kAgentsPerRow in engine_renderer.cpp
+uniform sampler2D u_agents;      // per agent: x, y (cells from the arena's corner), heading (radians), route state
 uniform int u_count;             // agents in the buffer
 uniform int u_per_instance;      // agents drawn by each instance
 uniform float u_half_width;      // the arena spans [-u_half_width, u_half_width]^2 in world units
@@ -25,7 +26,7 @@ void main() {
         v_route = 0.0;
         return;
     }
-    vec4 agent = texelFetch(u_agents, index);
+    vec4 agent = texelFetch(u_agents, ivec2(index % kAgentsPerRow, index / kAgentsPerRow), 0);
     vec2 world = agent.xy - vec2(u_half_width);
     vec2 px = u_origin + vec2(world.x, -world.y) * u_scale;
     gl_Position = vec4(px.x / u_viewport.x * 2.0 - 1.0, 1.0 - px.y / u_viewport.y * 2.0, 0.0, 1.0);

@@ -645,6 +645,36 @@ TEST_CASE("Jobs scheduled back to back pay at most one wake-up per worker sleep"
     CHECK(stats.wake_ups <= stats.worker_sleeps);
 }
 
+TEST_CASE("jobs_run counts each run on the thread that ran it: a worker's own index, 0 for every other thread", "[threads][jobs]") {
+    SECTION("no workers: every job and every loop claim runs on the waiting thread") {
+        JobSystem jobs({0});
+        for (int i = 0; i < 100; ++i) jobs.complete(jobs.schedule([] {}));
+        CHECK(jobs.jobs_run(0) == 100);
+        std::atomic<std::uint32_t> calls{0};
+        jobs.complete(jobs.parallel_for(1000, 10, [&](std::uint32_t, std::uint32_t) { calls.fetch_add(1); }));
+        CHECK(jobs.jobs_run(0) == 100 + calls.load());
+        const tsl::JobSystemStats stats = jobs.stats();
+        CHECK(stats.runs_on_workers == 0);
+        CHECK(stats.runs_elsewhere == jobs.jobs_run(0));
+    }
+    SECTION("jobs nobody waits for in complete() run on the workers, each counted on its own") {
+        JobSystem jobs({2});
+        std::atomic<int> on_worker[3] = {};
+        std::vector<JobHandle> handles;
+        for (int i = 0; i < 50; ++i)
+            handles.push_back(jobs.schedule([&] { on_worker[JobSystem::current_worker_index()].fetch_add(1); }));
+        for (const JobHandle h : handles) wait_until([&] { return jobs.is_done(h); });  // never helps: only workers run them
+        CHECK(on_worker[0].load() == 0);
+        CHECK(jobs.jobs_run(0) == 0);
+        CHECK(jobs.jobs_run(1) == static_cast<std::uint64_t>(on_worker[1].load()));
+        CHECK(jobs.jobs_run(2) == static_cast<std::uint64_t>(on_worker[2].load()));
+        CHECK(jobs.stats().runs_on_workers == 50);
+        CHECK(jobs.jobs_run(3) == 0);
+        CHECK(jobs.jobs_run(-1) == 0);
+        CHECK(jobs.jobs_run(JobSystem::kMaxWorkers + 1) == 0);
+    }
+}
+
 // --- Stress ----------------------------------------------------------------------------
 
 // Producers on several threads build small random graphs: plain jobs and

@@ -6,14 +6,17 @@
 #include "core/session/key_bindings.h"
 #include "core/session/lab_session.h"
 #include "core/session/launch.h"
+#include "core/session/launch_query.h"
 #include "core/settings/settings_schema.h"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
 #include <string>
+#include <thread>
 
 using namespace tsl;
 
@@ -208,6 +211,20 @@ TEST_CASE("The frame total is one sample per displayed frame: its steps and its 
     session.end_frame(2.5);
     CHECK(total.size() == 1);
     CHECK(session.plots().pane(0).age_mean.size() == 3);  // the per-step series: one sample per step
+    CHECK(session.plots().frame_total().name() == "frame total (main thread)");
+    CHECK_FALSE(session.main_clock_is_wall());
+    const double before = clock_ms;
+    const double read = session.main_clock_ms();  // the session's clock, read once more
+    CHECK(read == before + 1.0);
+
+    // A wall clock (a platform without a thread CPU clock): the figures say so.
+    options.cpu_clock_is_wall = true;
+    LabSession wall({}, options);
+    CHECK(wall.main_clock_is_wall());
+    CHECK(wall.plots().frame_total().name() == "frame total (main thread, wall)");
+    wall.step(3);
+    wall.end_frame(0.5);
+    CHECK(wall.plots().frame_total().newest().y == 1.5);
 }
 
 TEST_CASE("T is ceil(N / J) updates of P steps, also when J does not divide N", "[session][model]") {
@@ -375,4 +392,159 @@ TEST_CASE("The lesson's reveals land within 5% of the model the card states, fro
         CHECK(measured == Approx(model).epsilon(0.05));
         CHECK(session.reveal_summaries()[0].frames == 3 * 30);  // whole batches only
     }
+}
+
+TEST_CASE("Where no worker thread can start, the choices that need one fall back to the main thread and say so", "[session][threads]") {
+    // Which choices need a worker.
+    CHECK_FALSE(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Inline)));
+    CHECK(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::ThreadPerJob)));
+    CHECK(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Pool)));
+    CHECK_FALSE(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::Single)));
+    CHECK(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::SameFrame)));
+    CHECK(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::NextFrame)));
+    CHECK_FALSE(needs_worker_threads("exposure_mode", static_cast<std::int64_t>(ExposureMode::Timesliced)));
+    CHECK(needs_worker_threads("engine_threading", static_cast<std::int64_t>(EngineThreading::Pool)));
+    CHECK_FALSE(needs_worker_threads("engine_threading", static_cast<std::int64_t>(EngineThreading::Inline)));
+    CHECK(needs_worker_threads("workers", 1));
+    CHECK_FALSE(needs_worker_threads("workers", 0));
+    CHECK_FALSE(needs_worker_threads("workers", -1));
+    CHECK_FALSE(needs_worker_threads("mode", static_cast<std::int64_t>(Mode::SISO)));
+
+    SessionOptions options = options_for_tests();
+    options.threads_unavailable = "none here";
+    LabSettings start;
+    start.workers = 3;
+    start.exposure.mode = ExposureMode::NextFrame;
+    LabSession session(start, options);
+    // It starts on the main thread, quietly.
+    CHECK(session.startup_problem().empty());
+    CHECK(session.worker_count() == 0);
+    CHECK(session.settings().workers == 0);
+    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    for (const EnginePaneConfig& pane : session.settings().engine.panes) CHECK(pane.threading == EngineThreading::Inline);
+
+    // A command asking for a worker: the main-thread choice instead, and a problem saying so.
+    CommandResult result = session.apply(SetField{"threading", std::string("pool")});
+    CHECK_FALSE(result);
+    CHECK(result.problem == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    CHECK(session.edited_pane().config().timeslicing.threading == Threading::Inline);
+    result = session.apply(SetField{"workers", std::int64_t{2}});
+    CHECK(result.problem == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
+    CHECK(session.worker_count() == 0);
+    result = session.apply(SetField{"exposure_mode", std::string("same-frame")});
+    CHECK(result.problem == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
+    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    result = session.apply(SetField{"engine_threading", std::string("pool")});
+    CHECK(result.problem == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    // The main thread's choices are taken as asked.
+    require(session.apply(SetField{"exposure_mode", std::string("timesliced")}));
+    CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
+    require(session.apply(SetField{"mode", std::string("siso")}));
+
+    // A preset of threads: loaded, each pane on the main thread, the problem named once.
+    result = session.apply(LoadPreset{"threading"});
+    CHECK(session.preset() == "threading");
+    CHECK(result.problem.find("threading ") == 0);
+    CHECK(result.problem.find("(worker threads: none here)") != std::string::npos);
+    for (const NpcPaneSettings& pane : session.settings().npc.panes) CHECK(pane.timeslicing.threading == Threading::Inline);
+    session.step(30);
+    CHECK(session.frames_stepped() == 30);
+
+    // Where threads can start, the same commands are taken as asked.
+    LabSession threaded(start, options_for_tests());
+    require(threaded.apply(SetField{"threading", std::string("pool")}));
+    CHECK(threaded.edited_pane().config().timeslicing.threading == Threading::Pool);
+    CHECK(threaded.settings().workers == 3);
+}
+
+TEST_CASE("A view's launch request starts the same view again: lesson step, preset or scene, and what changed", "[session][launch]") {
+    // A lesson step with changes on top.
+    LabSession shown({}, options_for_tests());
+    LaunchRequest asked;
+    asked.lesson = "timeslicing";
+    asked.step = 3;
+    asked.step_given = true;
+    asked.sets = {"mode=siso", "jobs_per_update=4"};
+    require(launch(shown, asked));
+    LaunchRequest again = launch_request_for(shown);
+    CHECK(again.lesson == "timeslicing");
+    CHECK(again.step == 3);
+    CHECK(again.preset.empty());
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "mode=siso") != again.sets.end());
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "jobs_per_update=4") != again.sets.end());
+    LabSession relaunched({}, options_for_tests());
+    require(launch(relaunched, again));
+    CHECK(relaunched.lesson_step() == 2);
+    CHECK(relaunched.settings().npc == shown.settings().npc);
+    CHECK(relaunched.settings().scene == shown.settings().scene);
+
+    // A preset as loaded: its name and nothing else.
+    LabSession preset({}, options_for_tests());
+    require(preset.apply(LoadPreset{"siso-10hz"}));
+    again = launch_request_for(preset);
+    CHECK(again.preset == "siso-10hz");
+    CHECK(again.lesson.empty());
+    CHECK(again.scene.empty());
+    CHECK(again.sets.empty());
+
+    // No preset: the scene, and the settings that differ from the defaults.
+    LabSession own({}, options_for_tests());
+    require(own.apply(SetField{"scene", std::string("exposure")}));
+    require(own.apply(SetField{"exposure_mode", std::string("timesliced")}));
+    again = launch_request_for(own);
+    CHECK(again.scene == "exposure");
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "exposure_mode=timesliced") != again.sets.end());
+    LabSession own_again({}, options_for_tests());
+    require(launch(own_again, again));
+    CHECK(own_again.settings().scene == SceneKind::Exposure);
+    CHECK(own_again.settings().exposure == own.settings().exposure);
+}
+
+TEST_CASE("Where the job system may have only so many workers, a setting asking for more gets that many and says so", "[session]") {
+    SessionOptions options = options_for_tests();
+    options.max_workers = 2;
+    options.max_workers_reason = "the page has 2 web workers for the job system";
+    LabSettings start;
+    start.workers = 5;  // more than allowed from the start: capped
+    LabSession session(start, options);
+    CHECK(session.worker_count() == 2);
+    const CommandResult result = session.apply(SetField{"workers", std::int64_t{8}});
+    CHECK(result.problem == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
+    CHECK(session.settings().workers == 2);
+    CHECK(session.worker_count() == 2);
+    require(session.apply(SetField{"workers", std::int64_t{1}}));
+    CHECK(session.worker_count() == 1);
+    // The default (one per core besides the main thread) is capped without a word.
+    require(session.apply(SetField{"workers", std::int64_t{-1}}));
+    CHECK(session.worker_count() == std::min(2, std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1)));
+}
+
+TEST_CASE("A launch request as a page's query and back: the desktop's launch options as parameters", "[session][launch]") {
+    LaunchRequest request;
+    request.lesson = "timeslicing";
+    request.step = 3;
+    request.step_given = true;
+    request.sets = {"mode=siso", "target_name=a b&c"};
+    const std::string query = query_of(request);
+    CHECK(query == "?lesson=timeslicing&step=3&set=mode%3Dsiso&set=target_name%3Da%20b%26c");
+    const QueryLaunch back = launch_of_query(query);
+    CHECK(back.problem.empty());
+    CHECK(back.request.lesson == "timeslicing");
+    CHECK(back.request.step == 3);
+    CHECK(back.request.step_given);
+    CHECK(back.request.sets == request.sets);
+    CHECK(query_of(LaunchRequest{}).empty());
+
+    // As typed by hand: unencoded values, '+' for a space, no '?', a bare reveal.
+    const QueryLaunch typed = launch_of_query("scene=exposure&preset=siso-10hz&set=mode=aiao&set=a+b&reveal");
+    CHECK(typed.problem.empty());
+    CHECK(typed.request.scene == "exposure");
+    CHECK(typed.request.preset == "siso-10hz");
+    CHECK(typed.request.sets == std::vector<std::string>{"mode=aiao", "a b"});
+    CHECK(typed.request.reveal);
+
+    CHECK(launch_of_query("?step=abc").problem == "step=abc: a whole number from 1 to 1000 is needed");
+    CHECK(launch_of_query("?step=0").problem == "step=0: a whole number from 1 to 1000 is needed");
+    CHECK(launch_of_query("?lessn=timeslicing").problem ==
+          "'lessn' is not a parameter of this page (scene, preset, lesson, step, reveal, set)");
 }

@@ -1,16 +1,26 @@
 // bench.cpp — `timeslice-lab bench`: the shared medians and spreads, the
-// lookup, frame and thread groups, and the run that prints them all (the
-// exposure, engine and GIF groups have files of their own).
+// lookup, frame and thread groups, and the records (the exposure, engine and
+// GIF groups have files of their own; the desktop's run that prints them all
+// is bench_run.cpp, the browser page's app/platform/web_bench.cpp).
+//
+// The browser page (web/) compiles this file too. Its build has neither
+// OpenMP nor oneTBB, so there the thread groups compare no peers, and it
+// measures no thread per job (__EMSCRIPTEN__ below): a page starts its threads
+// from a pool of web workers made with the page, one per reported core, and
+// a batch of 8 new threads would wait for workers the page cannot start while
+// the benchmark holds its main thread.
 //
 // [SECTION] Medians and spreads
 // [SECTION] Lookup and frame CPU
 // [SECTION] Threads: dispatch, fork-join, parallel for, a profiler zone
-// [SECTION] The run
+// [SECTION] Records
 #include "app/cli/bench.h"
 
+#ifndef __EMSCRIPTEN__
 #include "app/cli/bench_peers.h"
+#endif
+#include "app/frame/lab_app.h"
 #include "app/platform/gl.h"
-#include "app/platform/headless_session.h"
 
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
@@ -161,7 +171,7 @@ namespace {
 // count from which the split step is faster at every larger count is what
 // kNpcSplitFromNpcs (core/npc/npc_scene.h) is set from.
 void bench_npc_split(const BenchOptions& options, std::string& table, std::vector<BenchRecord>& records) {
-    JobSystem jobs;
+    JobSystem jobs(jobs_config(options));
     const int runs = options.quick ? 5 : 15, steps = 20;
     table += format("\nNPC step, per-NPC pass split over the pool (%d workers + the main thread) or not: wall ms per step,\n"
                     "  median of %d runs of %d steps, runs interleaved (p25..p75)\n",
@@ -205,33 +215,27 @@ void bench_npc_split(const BenchOptions& options, std::string& table, std::vecto
 
 }  // namespace
 
-std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table) {
+std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOptions& options, std::string& table) {
     std::string error;
-    const auto session = HeadlessSession::create(1600, 900, error);
-    if (!session) {
-        table += "Frame CPU: skipped, " + error + "\n";
-        return {};
-    }
     const int frames = options.quick ? 30 : 120;
-    table += "\nApp frame CPU: simulation + draw submission, main-thread CPU time, 1600 x 900, offscreen (" +
-             session->context_kind() + "; median of " + std::to_string(frames) + " frames)\n";
-    table += "  target: <= 2 ms at 10k and at 100k NPCs. The GPU's own work (here llvmpipe rendering on other threads) is not counted.\n";
+    table += "\nApp frame CPU: simulation + draw submission, " + surface.clock() + ", 1600 x 900, " + surface.where() + " (" +
+             surface.context_kind() + "; median of " + std::to_string(frames) + " frames)\n";
+    table += "  target: <= 2 ms at 10k and at 100k NPCs. " + surface.gpu_note() + "\n";
     table += format("  %8s %14s %14s %14s\n", "NPCs", "frame ms", "simulation ms", "draw ms");
     std::vector<BenchRecord> records;
     for (std::uint32_t npcs : {10u, 10'000u, 100'000u}) {
         LabSettings settings;
         settings.npc.world.npc_count = npcs;
         settings.hide_ui = true;
-        SessionOptions session_options;
-        session_options.assets_dir = assets_directory();
-        LabApp app(std::make_unique<LabSession>(settings, std::move(session_options)));
+        const std::unique_ptr<LabApp> made = surface.make_app(settings);
+        LabApp& app = *made;
         if (!app.init(error)) {
             table += "  " + error + "\n";
             return records;
         }
         std::vector<double> total, sim, draw;
         for (int f = 0; f < frames + 10; ++f) {
-            session->render(app, 1);
+            surface.render(app, 1);
             glFinish();  // the GPU's work stays out of the next frame's timing
             if (f < 10) continue;  // warm-up
             sim.push_back(app.last_cost().simulation_ms);
@@ -291,10 +295,12 @@ void let_threads_park() { std::this_thread::sleep_for(std::chrono::milliseconds(
 
 using Body = std::function<void(std::uint32_t, std::uint32_t)>;
 
-// One way to run a loop over all threads, as the peers are measured.
+// One way to run a loop over all threads, as the peers are measured; and a
+// fork-join by it: `batches` batches of one empty job per thread, each waited for.
 struct LoopMethod {
     const char* name;
     std::function<void(std::uint32_t count, std::uint32_t grain, const Body& body)> run;
+    std::function<void(int batches)> fork_join;
 };
 
 // What the thread benchmarks share: the job system, how long to measure, and
@@ -337,16 +343,10 @@ void bench_dispatch(const ThreadBench& bench, std::string& table, std::vector<Be
         // Fork-join: one empty job per thread, launched and waited for.
         for (std::size_t m : bench.rotated(s)) {
             let_threads_park();
-            double us = 0;
-            if (m == 0) {
-                us = 1000 * mean_ms_per_call(bench.block_ms, 2, [&] {
-                         for (int b = 0; b < 100; ++b) bench.methods[0].run(static_cast<std::uint32_t>(bench.threads), 1, empty_jobs);
-                     }) / 100;
-            } else {
-                us = 1000 * mean_ms_per_call(bench.block_ms, 2, [&] { m == 1 ? openmp_fork_join_us(100) : tbb_fork_join_us(100); }) / 100;
-            }
+            const double us = 1000 * mean_ms_per_call(bench.block_ms, 2, [&] { bench.methods[m].fork_join(100); }) / 100;
             fork_join_us[m].push_back(us);
         }
+#ifndef __EMSCRIPTEN__
         // The article's threading: a thread created for each job of an update
         // and joined when it is gathered.
         constexpr int kThreadBatch = 8;
@@ -355,6 +355,7 @@ void bench_dispatch(const ThreadBench& bench, std::string& table, std::vector<Be
                                for (int i = 0; i < kThreadBatch; ++i) spawned[i] = std::thread([i] { asm volatile("" ::"r"(i)); });
                                for (auto& t : spawned) t.join();
                            }) / kThreadBatch);
+#endif
         // For comparison: every job scheduled and waited for on its own.
         const auto t0 = Clock::now();
         std::vector<JobHandle> handles(20'000);
@@ -362,7 +363,7 @@ void bench_dispatch(const ThreadBench& bench, std::string& table, std::vector<Be
         for (JobHandle h : handles) bench.jobs.complete(h);
         single_ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(handles.size()));
     }
-    const Spread spawn = spread_of(spawn_ns), pool_dispatch = spread_of(dispatch_ns[0]);
+    const Spread pool_dispatch = spread_of(dispatch_ns[0]);
     table += format("\nJob dispatch: a batch of %u empty jobs launched over every thread and waited for, as an update does\n"
                     "  (%d threads; ns per job, median [quartiles] of %d interleaved runs)\n", kBatch, bench.threads, bench.samples);
     table += "  target: pool <= 10 ns per job\n";
@@ -371,9 +372,12 @@ void bench_dispatch(const ThreadBench& bench, std::string& table, std::vector<Be
         table += format("  %-16s %s\n", bench.methods[m].name, with_spread(d, 1).c_str());
         records.push_back({"dispatch_ns_per_job", {{"method", bench.methods[m].name}}, d.median, "ns", spread_json(d)});
     }
-    table += format("  %-16s %s  (batches of 8 threads; %.0fx the pool)\n", "thread-per-job", with_spread(spawn, 0).c_str(),
-                    spawn.median / pool_dispatch.median);
-    records.push_back({"dispatch_ns_per_job", {{"method", "thread-per-job"}}, spawn.median, "ns", spread_json(spawn)});
+    if (!spawn_ns.empty()) {
+        const Spread spawn = spread_of(spawn_ns);
+        table += format("  %-16s %s  (batches of 8 threads; %.0fx the pool)\n", "thread-per-job", with_spread(spawn, 0).c_str(),
+                        spawn.median / pool_dispatch.median);
+        records.push_back({"dispatch_ns_per_job", {{"method", "thread-per-job"}}, spawn.median, "ns", spread_json(spawn)});
+    }
     table += format("  (pool, each job scheduled and waited for on its own: %.0f ns per job)\n", spread_of(single_ns).median);
 
     table += format("\nFork-join: one empty job per thread (%d), launched and waited for (us per batch, median [quartiles])\n", bench.threads);
@@ -410,16 +414,18 @@ void bench_parallel_for(const ThreadBench& bench, std::string& table, std::vecto
         const Spread serial = spread_of(serial_ms);
         records.push_back({"parallel_for_ms", {{"method", "one-thread"}, {"grid", grid}}, serial.median, "ms", spread_json(serial)});
         for (std::size_t g = 0; g < std::size(grains); ++g) {
-            Spread per_method[3];
+            Spread per_method[3];  // pool, openmp, tbb: a column for each, "-" where a method is not measured
             for (std::size_t m = 0; m < bench.methods.size(); ++m) {
                 per_method[m] = spread_of(loop_ms[g][m]);
                 records.push_back({"parallel_for_ms", {{"method", bench.methods[m].name}, {"grid", grid}, {"grain", grains[g]}},
                                    per_method[m].median, "ms", spread_json(per_method[m])});
             }
-            const double best_peer = std::min(per_method[1].median, per_method[2].median);
-            table += format("  %-6u %-6u %-22s %-22s %-22s %-22s %.2fx\n", grid, grains[g], g == 0 ? with_spread(serial, 3).c_str() : "",
-                            with_spread(per_method[0], 3).c_str(), with_spread(per_method[1], 3).c_str(),
-                            with_spread(per_method[2], 3).c_str(), per_method[0].median / best_peer);
+            const bool peers = bench.methods.size() == 3;
+            const double best_peer = peers ? std::min(per_method[1].median, per_method[2].median) : 0;
+            table += format("  %-6u %-6u %-22s %-22s %-22s %-22s %s\n", grid, grains[g], g == 0 ? with_spread(serial, 3).c_str() : "",
+                            with_spread(per_method[0], 3).c_str(), peers ? with_spread(per_method[1], 3).c_str() : "-",
+                            peers ? with_spread(per_method[2], 3).c_str() : "-",
+                            peers ? format("%.2fx", per_method[0].median / best_peer).c_str() : "-");
         }
     }
     let_threads_park();
@@ -439,17 +445,27 @@ void bench_profiler_zone(const ThreadBench& bench, std::string& table) {
 
 std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string& table) {
     std::vector<BenchRecord> records;
-    JobSystem jobs;
+    JobSystem jobs(jobs_config(options));
+    const int threads = jobs.worker_count() + 1;
     // Every method is called the same way: one std::function call per chunk
     // (or, for the pool and oneTBB, per claim of several chunks).
+    const auto pool_loop = [&](std::uint32_t count, std::uint32_t grain, const Body& body) {
+        jobs.complete(jobs.parallel_for(count, grain, [&body](std::uint32_t b, std::uint32_t e) { body(b, e); }));
+    };
+    const Body empty_jobs = [](std::uint32_t begin, std::uint32_t end) {
+        for (std::uint32_t i = begin; i < end; ++i) asm volatile("" ::"r"(i));
+    };
     const ThreadBench bench{
-        jobs, jobs.worker_count() + 1, options.quick ? 3 : 9, options.quick ? 4.0 : 10.0,
+        jobs, threads, options.quick ? 3 : 9, options.quick ? 4.0 : 10.0,
         {
-            {"pool", [&](std::uint32_t count, std::uint32_t grain, const Body& body) {
-                 jobs.complete(jobs.parallel_for(count, grain, [&body](std::uint32_t b, std::uint32_t e) { body(b, e); }));
+            {"pool", pool_loop,
+             [&](int batches) {
+                 for (int b = 0; b < batches; ++b) pool_loop(static_cast<std::uint32_t>(threads), 1, empty_jobs);
              }},
-            {"openmp", openmp_parallel_for},
-            {"tbb", tbb_parallel_for},
+#ifndef __EMSCRIPTEN__
+            {"openmp", openmp_parallel_for, [](int batches) { openmp_fork_join_us(batches); }},
+            {"tbb", tbb_parallel_for, [](int batches) { tbb_fork_join_us(batches); }},
+#endif
         }};
     bench_dispatch(bench, table, records);
     bench_parallel_for(bench, table, records);
@@ -457,37 +473,12 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
     return records;
 }
 
-// --- [SECTION] The run -------------------------------------------------------
+// --- [SECTION] Records -------------------------------------------------------
 
-int run_bench(const BenchOptions& options) {
-    std::string table;
-    std::vector<BenchRecord> records;
-    auto wanted = [&](const char* group) {
-        return options.only.empty() || std::find(options.only.begin(), options.only.end(), group) != options.only.end();
-    };
-    using Group = std::vector<BenchRecord> (*)(const BenchOptions&, std::string&);
-    try {
-        for (auto [group, run] : {std::pair<const char*, Group>{"lookup", bench_lookup}, {"threads", bench_threads},
-                                  {"exposure", bench_exposure}, {"engine", bench_engine}, {"frame", bench_frame_cpu}, {"gif", bench_gif}})
-            if (wanted(group))
-                for (BenchRecord& r : run(options, table)) records.push_back(std::move(r));
-    } catch (const std::exception& error) {
-        std::cerr << "timeslice-lab: " << error.what() << '\n';
-        return 1;
-    }
-
-    if (options.json) {
-        nlohmann::ordered_json out = nlohmann::ordered_json::array();
-        for (const BenchRecord& r : records) {
-            out.push_back({{"name", r.name}, {"params", r.params}, {"median", r.median}, {"unit", r.unit}});
-            if (!r.spread.is_null()) out.back()["spread"] = r.spread;
-        }
-        std::cout << out.dump(2) << '\n';
-        std::cerr << table;  // the same run's tables, for people, beside the records
-    } else {
-        std::cout << table;
-    }
-    return 0;
+nlohmann::ordered_json record_json(const BenchRecord& r) {
+    nlohmann::ordered_json out = {{"name", r.name}, {"params", r.params}, {"median", r.median}, {"unit", r.unit}};
+    if (!r.spread.is_null()) out["spread"] = r.spread;
+    return out;
 }
 
 }  // namespace tsl::app

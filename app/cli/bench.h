@@ -2,14 +2,23 @@
 // in one run so that ratios are meaningful on a noisy machine.
 #pragma once
 
+#include "core/jobs/job_system.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+namespace tsl {
+struct LabSettings;
+}
+
 namespace tsl::app {
+
+class LabApp;
 
 struct BenchRecord {
     std::string name;        // record name, e.g. "lookup_index_ms" (README, "Benchmarks")
@@ -23,7 +32,14 @@ struct BenchOptions {
     bool json = false;   // one JSON array instead of tables
     bool quick = false;  // fewer repetitions: the whole run stays short
     std::vector<std::string> only;  // groups to run (lookup, threads, exposure, engine, frame, gif); empty: all
+    int workers = -1;    // every group's job system: -1 one worker per core besides the calling thread (the default), 0 none
 };
+// The job system every group makes.
+inline JobSystemConfig jobs_config(const BenchOptions& options) {
+    JobSystemConfig config;
+    config.workers = options.workers;
+    return config;
+}
 inline const std::vector<std::string> kBenchGroups = {"lookup", "threads", "exposure", "engine", "frame", "gif"};
 
 // printf into a string (at most 511 characters), for the tables.
@@ -74,7 +90,30 @@ std::vector<BenchRecord> bench_engine(const BenchOptions& options, std::string& 
 
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
 // rendered offscreen; empty when no OpenGL context can be made.
+// (bench_run.cpp, the desktop's: on the headless platform.)
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);
+
+// Where the frame benchmark draws, and how: the desktop's offscreen context
+// (bench_run.cpp) or the browser page's canvas (app/platform/web_bench.cpp).
+class BenchSurface {
+public:
+    virtual ~BenchSurface() = default;
+    virtual std::string context_kind() const = 0;  // the OpenGL context, for the table
+    virtual std::string clock() const = 0;         // what the figures are, e.g. "main-thread CPU time"
+    virtual std::string where() const = 0;         // e.g. "offscreen"
+    virtual std::string gpu_note() const = 0;      // the table's line on the GPU's own work
+    // The app as this platform makes it, with these settings.
+    virtual std::unique_ptr<LabApp> make_app(const LabSettings& settings) = 0;
+    // One frame of `app` with exactly `steps` simulation steps, 1600 x 900.
+    virtual void render(LabApp& app, int steps) = 0;
+};
+
+// The frame group on a surface: frame_cpu_ms at 10, 10k and 100k NPCs, then
+// the NPC step with its per-NPC pass split over the workers and not.
+std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOptions& options, std::string& table);
+
+// A record as `bench --json` prints it: {name, params, median, unit[, spread]}.
+nlohmann::ordered_json record_json(const BenchRecord& record);
 
 // The GIF writer on the article's clip: gif_encode_ms_per_frame and gif_bytes.
 std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& table);

@@ -87,7 +87,7 @@ double measure_queues(JobSystem& jobs, QueueKind kind, std::uint32_t changes, in
 
 std::vector<BenchRecord> bench_engine(const BenchOptions& options, std::string& table) {
     std::vector<BenchRecord> records;
-    JobSystem jobs;
+    JobSystem jobs(jobs_config(options));
     const int all = jobs.worker_count();
     const int samples = options.quick ? 8 : 30;
     table += format("\nParallel engine (docs/engine.md): AI every 3 ticks (free-step: a run of 3 ticks), physics and animation every tick,\n"

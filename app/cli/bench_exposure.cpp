@@ -116,7 +116,7 @@ void bench_ray_casters(const BenchOptions& options, std::string& table, std::vec
 
 std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string& table) {
     std::vector<BenchRecord> records;
-    JobSystem jobs;
+    JobSystem jobs(jobs_config(options));
     const int samples = options.quick ? 6 : 20;
     table += format("\nExposure map (the delayed-gathering article's table): level courtyard, sentinel walking, steps paced at 60 Hz;\n"
                     "  per step, median of %d steps; %d threads (main + %d workers); timesliced = 25%% of the work per step;\n"

@@ -6,6 +6,7 @@
 #include "core/session/lab_session.h"
 
 #include <cstdio>
+#include <ostream>
 
 namespace tsl::app {
 

@@ -19,10 +19,6 @@ const std::vector<std::string>& article_presets() {
     return names;
 }
 
-namespace {
-
-// A session of `preset` (none: the defaults) with the scene and --set on top,
-// the scene area filling the picture (no panels).
 std::unique_ptr<LabSession> recording_session(const RecordOptions& options, const std::string& preset, CommandResult& result) {
     SessionOptions session_options;
     session_options.assets_dir = assets_directory();
@@ -41,31 +37,58 @@ std::unique_ptr<LabSession> recording_session(const RecordOptions& options, cons
     return result ? std::move(session) : nullptr;
 }
 
-// One GIF of `lab`, `seconds` of simulation long, every step drawn and
-// encoded. "" on success, else the problem (no file is left behind).
-std::string record_one(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds, const std::string& path, bool progress) {
-    LabApp app(std::move(lab));
-    std::string error;
-    if (!app.init(error)) return error;
+std::unique_ptr<GifRecording> GifRecording::start(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds,
+                                                  const std::string& path, std::string& error, const char* glsl_version) {
+    std::unique_ptr<GifRecording> recording(new GifRecording);
+    recording->session_ = &session;
+    recording->app_ = std::make_unique<LabApp>(std::move(lab), glsl_version);
+    LabApp& app = *recording->app_;
+    if (!app.init(error)) return nullptr;
     const double step_s = app.session().step_s();
-    const int frames = std::max(1, static_cast<int>(std::lround(seconds / step_s)));
+    recording->frames_ = std::max(1, static_cast<int>(std::lround(seconds / step_s)));
     app.session().step(app.session().settings().recording.from_step);  // where the clip starts
     GifOptions gif;
     gif.frames_per_second = 1.0 / step_s;
-    auto writer = GifWriter::open(path, session.width(), session.height(), gif, error);
-    if (!writer) return error;
+    recording->writer_ = GifWriter::open(path, session.width(), session.height(), gif, error);
+    if (!recording->writer_) return nullptr;
+    return recording;
+}
+
+GifRecording::~GifRecording() = default;
+
+std::string GifRecording::add_frame() {
+    std::string error;
+    session_->render(*app_, 1);
+    if (!writer_->add_frame(session_->read(), error)) return error;  // the writer removes its temporary file
+    ++added_;
+    return {};
+}
+
+std::string GifRecording::finish() {
+    const FileResult done = writer_->finish();
+    return done ? std::string() : done.error;
+}
+
+namespace {
+
+// One GIF of `lab`, `seconds` of simulation long, every step drawn and
+// encoded. "" on success, else the problem (no file is left behind).
+std::string record_one(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds, const std::string& path, bool progress) {
+    std::string error;
+    const auto recording = GifRecording::start(session, std::move(lab), seconds, path, error);
+    if (!recording) return error;
+    const int frames = recording->frames();
     int reported = 0;
-    for (int i = 0; i < frames; ++i) {
-        session.render(app, 1);
-        if (!writer->add_frame(session.read(), error)) return error;  // the writer removes its temporary file
+    while (!recording->all_added()) {
+        if (error = recording->add_frame(); !error.empty()) return error;
+        const int i = recording->frames_added() - 1;
         const int percent = (i + 1) * 100 / frames;
         if (progress && frames >= 60 && percent >= reported + 25) {
             reported = percent - percent % 25;
             std::cerr << "record: " << path << ": " << (i + 1) << " of " << frames << " frames (" << percent << "%)\n";
         }
     }
-    const FileResult done = writer->finish();
-    if (!done) return done.error;
+    if (error = recording->finish(); !error.empty()) return error;
     if (progress)
         std::cerr << "record: wrote " << path << " (" << frames << " frames, " << std::filesystem::file_size(path) / 1024 << " KB)\n";
     return {};

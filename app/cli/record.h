@@ -5,9 +5,12 @@
 // are not read. A failed or interrupted recording leaves no file behind.
 #pragma once
 
+#include "core/media/gif_writer.h"
 #include "core/session/commands.h"
+#include "core/session/lab_session.h"
 #include "core/settings/lab_settings.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,5 +32,44 @@ struct RecordOptions {
 const std::vector<std::string>& article_presets();
 
 int run_record(const RecordOptions& options);
+
+// A session of `preset` (none: the defaults) with options.scene and
+// options.sets on top and the scene area filling the picture (no panels), as
+// `record` records it; nullptr with the problem in `result` otherwise.
+std::unique_ptr<LabSession> recording_session(const RecordOptions& options, const std::string& preset, CommandResult& result);
+
+class HeadlessSession;
+class LabApp;
+
+// One GIF of a session, frame by frame: `seconds` of simulation from the
+// recording's first step, every step drawn into `session` and encoded.
+// `record` runs it to the end at once; a platform that must return between
+// frames (the browser page) calls add_frame() once per frame of its own.
+class GifRecording {
+public:
+    // nullptr and the problem in `error` when the app or the file cannot
+    // start. `glsl_version` as LabApp's ("#version 300 es" in the page).
+    static std::unique_ptr<GifRecording> start(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds,
+                                               const std::string& path, std::string& error,
+                                               const char* glsl_version = "#version 330 core");
+    ~GifRecording();
+    GifRecording(const GifRecording&) = delete;
+    GifRecording& operator=(const GifRecording&) = delete;
+
+    int frames() const { return frames_; }       // frames the GIF will have
+    int frames_added() const { return added_; }
+    bool all_added() const { return added_ >= frames_; }
+    // Draws and encodes the next frame; "" or the problem (the temporary file is removed).
+    std::string add_frame();
+    // After the last frame: closes the file under its name; "" or the problem.
+    std::string finish();
+
+private:
+    GifRecording() = default;
+    HeadlessSession* session_ = nullptr;
+    std::unique_ptr<LabApp> app_;
+    std::unique_ptr<GifWriter> writer_;
+    int frames_ = 0, added_ = 0;
+};
 
 }  // namespace tsl::app

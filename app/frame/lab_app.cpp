@@ -25,17 +25,6 @@
 
 namespace tsl::app {
 
-namespace {
-
-// CPU time of the calling thread, milliseconds.
-double thread_cpu_ms() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
-}  // namespace
-
 // --- [SECTION] Construction -------------------------------------------------------------
 
 LabApp::LabApp(std::unique_ptr<LabSession> session, const char* glsl_version)
@@ -114,6 +103,19 @@ void LabApp::frame(const FrameParams& params) {
     draw_overlays(layout);
 
     render_ui(params, layout);
+    hand_over_saved_file();  // a snapshot or a recording's end, saved while rendering
+}
+
+void LabApp::hand_over_saved_file() {
+    if (notice_.kind != Notice::Kind::Saved || !hand_over_file) return;
+    const std::string said = hand_over_file(notice_.path);
+    if (said.empty()) return;
+    notice_ = info_notice(said + (notice_.detail.empty() ? "" : " " + notice_.detail));
+    action("handed over: " + notice_.text);
+}
+
+void LabApp::export_plot_csv() {
+    if (const std::optional<PlotExport> exported = plots_.export_latency(*session_)) notice_ = export_notice(*exported);
 }
 
 // ImGui's draw lists: first the background list (the captions over the
@@ -142,6 +144,7 @@ void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
 // The notice over the bottom of the scene, and while recording a REC badge
 // with its progress in the scene's top-right corner — in every view.
 void LabApp::draw_notice_and_badge(const Layout& layout) {
+    hand_over_saved_file();  // a CSV exported or a recording ended in this frame's UI
     const NoticeActions actions = draw_notice(notice_, layout.scene, style_.fonts());
     if (actions.open_folder) {
         if (const std::string problem = open_containing_folder(notice_.path); !problem.empty()) notice_ = problem_notice(problem);
@@ -311,7 +314,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
-        const PanelContext context{*session_, display_frame_ms_, recording_};
+        const PanelContext context{*session_, display_frame_ms_, recording_, static_cast<bool>(copy_link), static_cast<bool>(open_file)};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);
@@ -341,6 +344,14 @@ void LabApp::handle_requests(UiRequests& requests) {
         notice_ = recording_.finished();
     }
     if (requests.snapshot) snapshot_requested_ = true;
+    if (requests.open_file && open_file) {
+        open_file();
+        action("open a file");
+    }
+    if (requests.copy_link && copy_link) {
+        copy_link();
+        action("copy link to this view");
+    }
 }
 
 void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
@@ -460,14 +471,14 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         const PixelRect px = scaled(area);
         const int w = static_cast<int>(px.w), h = static_cast<int>(px.h);
         if (w < 1 || h < 1) return;
-        const double start = thread_cpu_ms();
+        const double start = session_->main_clock_ms();
         into.ensure(w, h, 4);
         into.bind_for_drawing();
         {
             ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
             draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
-        submit_ms += thread_cpu_ms() - start;
+        submit_ms += session_->main_clock_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
     if (layout.scene.empty()) return 0;

@@ -100,6 +100,22 @@ public:
     // Called with a one-line description of every user action (for --verbose
     // and the end-to-end test), e.g. "key space: paused at frame 120".
     std::function<void(const std::string&)> on_action;
+    // The platform's "copy link to this view" (the browser page's): when set,
+    // the panel offers the button, and a press calls it.
+    std::function<void()> copy_link;
+    // The platform's "Open a file..." (the browser page's file picker): when
+    // set, the panel offers the button, and a press calls it.
+    std::function<void()> open_file;
+    // The platform's hand-over of a saved file (Platform::hand_over_file, set
+    // by FrameLoop): what to say instead of "Saved PATH", or "" to keep it.
+    std::function<std::string(const std::string& path)> hand_over_file;
+
+    // What the panel's "PNG" button and the latency plot's "Export CSV" do,
+    // for a platform's own controls and tests (the browser page's): the PNG
+    // is taken from the next frame's scene; the CSV is written now (its
+    // outcome becomes the notice; nothing before the plot has a sample).
+    void request_snapshot() { snapshot_requested_ = true; }
+    void export_plot_csv();
 
 private:
     void handle_keys();
@@ -113,6 +129,7 @@ private:
     double draw_scene(const FrameParams& params, const Layout& layout);
     void draw_overlays(const Layout& layout);
     void draw_notice_and_badge(const Layout& layout);
+    void hand_over_saved_file();  // a Saved notice's file to the platform (hand_over_file)
     void render_ui(const FrameParams& params, const Layout& layout);
     void capture_scene(const FrameTarget& target, const PixelRect& scene_px);
     void start_recording() { record_requested_ = true; }

@@ -14,7 +14,10 @@ namespace tsl::app {
 
 class FrameLoop {
 public:
-    FrameLoop(Platform& platform, LabApp& app) : platform_(platform), app_(app) {}
+    // Gives the app the platform's hand-over of saved files (Platform::hand_over_file).
+    FrameLoop(Platform& platform, LabApp& app) : platform_(platform), app_(app) {
+        app_.hand_over_file = [&platform](const std::string& path) { return platform.hand_over_file(path); };
+    }
 
     // One frame. `forced_steps` >= 0: exactly that many simulation steps (the
     // headless commands); else as many as the time since the last frame pays

@@ -19,6 +19,14 @@ std::unique_ptr<HeadlessSession> HeadlessSession::create(int width, int height, 
     return session;
 }
 
+std::unique_ptr<HeadlessSession> HeadlessSession::in_current_context(int width, int height, std::string& error) {
+    std::unique_ptr<HeadlessSession> session(new HeadlessSession);
+    if (!session->framebuffer_.create(width, height, error)) return nullptr;
+    session->width_ = width;
+    session->height_ = height;
+    return session;
+}
+
 double HeadlessSession::now_s() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }

@@ -22,12 +22,16 @@ class HeadlessSession final : public Platform {
 public:
     // nullptr and the reason when no OpenGL 3.3 context or framebuffer can be made.
     static std::unique_ptr<HeadlessSession> create(int width, int height, std::string& error);
+    // The same in the context current on this thread (the browser page's
+    // WebGL context, which it keeps): a framebuffer of its own only. nullptr
+    // and the reason when the framebuffer cannot be made.
+    static std::unique_ptr<HeadlessSession> in_current_context(int width, int height, std::string& error);
     HeadlessSession(const HeadlessSession&) = delete;
     HeadlessSession& operator=(const HeadlessSession&) = delete;
 
     int width() const { return width_; }
     int height() const { return height_; }
-    std::string context_kind() const { return context_->kind(); }
+    std::string context_kind() const { return context_ ? context_->kind() : "the current context"; }
 
     // One frame of `app` with exactly `steps` simulation steps, drawn into
     // the session's framebuffer.
@@ -44,7 +48,7 @@ public:
 
 private:
     HeadlessSession() = default;
-    std::unique_ptr<OffscreenContext> context_;
+    std::unique_ptr<OffscreenContext> context_;  // nullptr: in_current_context
     OffscreenFramebuffer framebuffer_;
     int width_ = 0, height_ = 0;
 };

@@ -11,6 +11,7 @@
 #include "core/session/key_bindings.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace tsl::app {
@@ -53,6 +54,13 @@ public:
     // Hides the pointer after a few still seconds when `enabled`; returns a
     // change to report ("pointer hidden (idle)", "pointer shown") or "".
     virtual const char* update_pointer(bool enabled) { (void)enabled; return ""; }
+    // A file the app has just saved (a GIF recording, a PNG snapshot, a CSV
+    // export), by its absolute path. Where the user cannot reach the
+    // platform's files (the browser page's in-memory file system), the
+    // platform hands it over (the browser's download) and returns what to tell
+    // the user instead of "Saved PATH" ("Downloaded NAME"); "" where the file
+    // stays where it was written (the desktop, headless).
+    virtual std::string hand_over_file(const std::string& path) { (void)path; return {}; }
 };
 
 }  // namespace tsl::app

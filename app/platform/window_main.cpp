@@ -6,6 +6,7 @@
 #include "app/frame/lab_app.h"
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl_context.h"
+#include "app/platform/glfw_keys.h"
 
 #include "core/settings/settings_file.h"
 
@@ -18,7 +19,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
-#include <optional>
 
 namespace tsl::app {
 
@@ -32,41 +32,6 @@ bool have_display() {
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY"})
         if (const char* v = std::getenv(name); v && *v) return true;
     return false;
-}
-
-// GLFW's key codes as the lab's keys (the keypad's digits as the digits).
-std::optional<Key> lab_key(int key) {
-    if (key >= GLFW_KEY_1 && key <= GLFW_KEY_5) return static_cast<Key>(static_cast<int>(Key::Digit1) + key - GLFW_KEY_1);
-    if (key >= GLFW_KEY_KP_1 && key <= GLFW_KEY_KP_5) return static_cast<Key>(static_cast<int>(Key::Digit1) + key - GLFW_KEY_KP_1);
-    switch (key) {
-        case GLFW_KEY_SPACE: return Key::Space;
-        case GLFW_KEY_RIGHT: return Key::Right;
-        case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
-        case GLFW_KEY_PAGE_UP: return Key::PageUp;
-        case GLFW_KEY_P: return Key::P;
-        case GLFW_KEY_R: return Key::R;
-        case GLFW_KEY_H: return Key::H;
-        case GLFW_KEY_F: return Key::F;
-        case GLFW_KEY_Q: return Key::Q;
-        case GLFW_KEY_SLASH: return Key::Slash;
-        case GLFW_KEY_F1: return Key::F1;
-        case GLFW_KEY_TAB: return Key::Tab;
-        case GLFW_KEY_ESCAPE: return Key::Escape;
-        case GLFW_KEY_MINUS: return Key::Minus;
-        case GLFW_KEY_KP_SUBTRACT: return Key::Minus;
-        case GLFW_KEY_EQUAL: return Key::Equal;
-        default: return std::nullopt;
-    }
-}
-
-// Installed before ImGui's callbacks, which chain to it: every press and
-// repeat reaches the queue even when it is shorter than a frame.
-void on_key(GLFWwindow* window, int key, int, int action, int mods) {
-    auto* queue = static_cast<std::vector<KeyPress>*>(glfwGetWindowUserPointer(window));
-    const std::optional<Key> lab = lab_key(key);
-    if (!queue || action == GLFW_RELEASE || !lab) return;
-    const std::uint8_t lab_mods = static_cast<std::uint8_t>(((mods & GLFW_MOD_SHIFT) ? kShift : 0) | ((mods & GLFW_MOD_CONTROL) ? kCtrl : 0));
-    queue->push_back({*lab, lab_mods, action == GLFW_REPEAT});
 }
 
 class GlfwPlatform final : public Platform {
@@ -113,37 +78,16 @@ public:
         glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
     }
 
-    // Hides the mouse pointer after a few seconds without movement (on a
-    // projector it is large and sits on the picture), and shows it again as
-    // soon as it moves. ImGui's backend sets the pointer shape every frame, so
-    // it is told to leave the pointer alone while hidden.
     const char* update_pointer(bool enabled) override {
-        const auto now = std::chrono::steady_clock::now();
-        double x = 0, y = 0;
-        glfwGetCursorPos(window_, &x, &y);
-        if (x != x_ || y != y_ || !seen_) {
-            x_ = x;
-            y_ = y;
-            seen_ = true;
-            moved_ = now;
-        }
-        const bool hide = enabled && now - moved_ >= kIdle;
-        if (hide == hidden_) return "";
-        hidden_ = hide;
-        ImGuiIO& io = ImGui::GetIO();
-        if (hide) io.ConfigFlags |= ImGuiConfigFlags_NoMouseCursorChange;
-        else io.ConfigFlags &= ~ImGuiConfigFlags_NoMouseCursorChange;
-        glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
-        return hide ? "pointer hidden (idle)" : "pointer shown";
+        const char* change = pointer_.update(window_, enabled, now_s());
+        if (*change) glfwSetInputMode(window_, GLFW_CURSOR, pointer_.hidden() ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        return change;
     }
 
 private:
-    static constexpr std::chrono::milliseconds kIdle{3000};
     GLFWwindow* window_;
     int windowed_w_ = 1600, windowed_h_ = 900;
-    double x_ = 0, y_ = 0;
-    bool seen_ = false, hidden_ = false;
-    std::chrono::steady_clock::time_point moved_{};
+    IdlePointer pointer_;
 };
 
 // ImGui's GLFW backend for the app's context, shut down before the app (and its context) goes.
@@ -151,7 +95,7 @@ class GlfwImGui {
 public:
     GlfwImGui(GLFWwindow* window, LabApp& app) {
         ImGui::SetCurrentContext(app.imgui_context());
-        glfwSetKeyCallback(window, on_key);
+        glfwSetKeyCallback(window, queue_lab_key);
         ImGui_ImplGlfw_InitForOpenGL(window, true);
     }
     ~GlfwImGui() { ImGui_ImplGlfw_Shutdown(); }

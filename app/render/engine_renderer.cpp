@@ -10,6 +10,7 @@ namespace tsl::app {
 namespace {
 
 constexpr int kAgentsPerInstance = 1024;  // see shaders/agent.vert
+constexpr int kAgentsPerRow = 1024;       // texels per row of the agent texture: kAgentsPerRow in shaders/agent.vert
 constexpr int kRouteSteps = 80;           // cells of a route drawn at most
 
 }  // namespace
@@ -28,10 +29,10 @@ bool EngineRenderer::init(std::string& error) {
     if (!shapes_.init(error)) return false;
     grid_vao_ = new_vertex_array();
     arena_texture_ = create_texel_texture();
-    // Agents need no vertex attributes: the shader pulls them from a buffer texture.
+    // Agents need no vertex attributes: the shader pulls them from a texture
+    // (a 2D one, which OpenGL ES 3.0 has; it has no buffer textures).
     agent_vao_ = new_vertex_array();
-    agent_buffer_ = new_buffer();
-    agent_texture_ = new_texture();
+    agent_texture_ = create_texel_texture();
     return true;
 }
 
@@ -143,7 +144,8 @@ void EngineRenderer::draw_routes(const EngineScene& scene, const EngineColours& 
 void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& colours, const ViewTransform& view, int width, int height) {
     const AgentStore& state = scene.state();
     const std::uint32_t n = state.size();
-    texels_.resize(static_cast<std::size_t>(n) * 4);
+    const int rows = std::max(1, static_cast<int>((n + kAgentsPerRow - 1) / kAgentsPerRow));
+    texels_.resize(static_cast<std::size_t>(rows) * kAgentsPerRow * 4);  // the last row's tail: never read
     for (std::uint32_t i = 0; i < n; ++i) {
         const AgentValue at = state.at(AgentField::Position, i);
         texels_[4 * i + 0] = at.x;
@@ -163,15 +165,18 @@ void EngineRenderer::draw_agents(const EngineScene& scene, const EngineColours& 
     for (auto [name, c] : {std::pair{"u_resting", colours.resting}, {"u_pending", colours.pending}, {"u_ready", colours.ready},
                            {"u_outline", colours.outline}})
         glUniform4f(prog.uniform(name), c.r, c.g, c.b, c.a);
-    glBindBuffer(GL_ARRAY_BUFFER, agent_buffer_.id());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(texels_.size() * sizeof(float)), texels_.data(), GL_STREAM_DRAW);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_BUFFER, agent_texture_.id());
-    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32F, agent_buffer_.id());
+    glBindTexture(GL_TEXTURE_2D, agent_texture_.id());
+    if (rows != agent_rows_) {
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, kAgentsPerRow, rows, 0, GL_RGBA, GL_FLOAT, texels_.data());
+        agent_rows_ = rows;
+    } else {
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kAgentsPerRow, rows, GL_RGBA, GL_FLOAT, texels_.data());
+    }
     glBindVertexArray(agent_vao_.id());
-    glEnable(GL_PROGRAM_POINT_SIZE);
+    enable_point_size();
     glDrawArraysInstanced(GL_POINTS, 0, kAgentsPerInstance, (static_cast<GLsizei>(n) + kAgentsPerInstance - 1) / kAgentsPerInstance);
-    glBindTexture(GL_TEXTURE_BUFFER, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 }  // namespace tsl::app

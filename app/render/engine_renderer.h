@@ -60,8 +60,8 @@ private:
     GlVertexArray grid_vao_;
     GlTexture arena_texture_;
     GlVertexArray agent_vao_;
-    GlBuffer agent_buffer_;
     GlTexture agent_texture_;
+    int agent_rows_ = 0;  // rows of the agent texture's storage (0: none yet)
     ShapeBatch shapes_;
     int uploaded_width_ = 0;           // the arena in the texture: its walls follow from its size and rally points
     std::vector<Cell> uploaded_rally_;

@@ -20,8 +20,21 @@ std::string info_log(GLuint object, bool is_program) {
     return log;
 }
 
-GLuint compile(GLenum stage, const std::string& name, const std::string& source, std::string& error) {
+// The shaders in shaders/ are GLSL 3.30 core. OpenGL ES 3.0 (WebGL 2 in a
+// browser) takes them as GLSL ES 3.00: its #version line, and default
+// precisions where ES has none, in place of their first line (the line
+// numbers of errors stay those of the file).
+std::string for_context(const std::string& source) {
+    if (!gl_is_es() || source.rfind("#version 330 core", 0) != 0) return source;
+    return "#version 300 es\n"
+           "precision highp float; precision highp int; precision highp sampler2D; precision highp usampler2D;\n"
+           "#line 2\n" +
+           source.substr(source.find('\n') + 1);
+}
+
+GLuint compile(GLenum stage, const std::string& name, const std::string& original_source, std::string& error) {
     const GLuint shader = glCreateShader(stage);
+    const std::string source = for_context(original_source);
     const char* text = source.c_str();
     glShaderSource(shader, 1, &text, nullptr);
     glCompileShader(shader);
@@ -44,6 +57,14 @@ Object generated(void (*generate)(GLsizei, GLuint*)) {
 }
 
 }  // namespace
+
+bool gl_is_es() {
+    static const bool es = [] {
+        const auto* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        return version && std::string(version).rfind("OpenGL ES", 0) == 0;
+    }();
+    return es;
+}
 
 GlBuffer new_buffer() { return generated<GlBuffer>(glGenBuffers); }
 GlVertexArray new_vertex_array() { return generated<GlVertexArray>(glGenVertexArrays); }
@@ -97,6 +118,8 @@ bool ShaderProgram::build_from_source(const std::string& vertex_name, const std:
 void RenderTarget::release() {
     msaa_fbo_.reset();
     msaa_color_.reset();
+    resolved_fbo_.reset();
+    resolved_color_.reset();
     width_ = height_ = 0;
 }
 
@@ -115,6 +138,13 @@ void RenderTarget::ensure(int width, int height, int samples) {
     msaa_fbo_ = new_framebuffer();
     glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, msaa_color_.id());
+    if (!gl_is_es()) return;
+    resolved_color_ = new_renderbuffer();
+    glBindRenderbuffer(GL_RENDERBUFFER, resolved_color_.id());
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+    resolved_fbo_ = new_framebuffer();
+    glBindFramebuffer(GL_FRAMEBUFFER, resolved_fbo_.id());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolved_color_.id());
 }
 
 void RenderTarget::bind_for_drawing() const {
@@ -124,6 +154,13 @@ void RenderTarget::bind_for_drawing() const {
 
 void RenderTarget::resolve_into(GLuint draw_framebuffer, int x, int y) const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
+    if (resolved_fbo_) {
+        // OpenGL ES resolves a multisampled framebuffer only into the same
+        // rectangle: resolved first, then copied to (x, y).
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolved_fbo_.id());
+        glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_fbo_.id());
+    }
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, draw_framebuffer);
     glBlitFramebuffer(0, 0, width_, height_, x, y, x + width_, y + height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, draw_framebuffer);
@@ -151,6 +188,12 @@ void begin_scene_draw(int width, int height, float red, float green, float blue)
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);
+}
+
+void enable_point_size() {
+#ifdef GL_PROGRAM_POINT_SIZE
+    if (!gl_is_es()) glEnable(GL_PROGRAM_POINT_SIZE);
+#endif
 }
 
 GlTexture create_texel_texture() {

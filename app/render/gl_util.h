@@ -69,7 +69,11 @@ GlTexture new_texture();
 GlFramebuffer new_framebuffer();
 GlRenderbuffer new_renderbuffer();
 
-// A linked program. Compile and link errors name the shader file.
+// The current context is OpenGL ES (3.0: WebGL 2 in a browser), not desktop OpenGL.
+bool gl_is_es();
+
+// A linked program. Compile and link errors name the shader file. In an
+// OpenGL ES context the GLSL 3.30 sources are compiled as GLSL ES 3.00.
 class ShaderProgram {
 public:
     // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them. A
@@ -88,8 +92,8 @@ private:
     GlProgram program_;
 };
 
-// Multisampled colour target of a given size, resolved into a plain texture
-// (for read-back) or blitted into another framebuffer.
+// Multisampled colour target of a given size, resolved into another
+// framebuffer (in OpenGL ES through a single-sampled one of its own).
 class RenderTarget {
 public:
     // (Re)creates storage when the size changes. Samples are capped by the driver.
@@ -104,6 +108,8 @@ private:
     void release();
     GlFramebuffer msaa_fbo_;
     GlRenderbuffer msaa_color_;
+    GlFramebuffer resolved_fbo_;  // OpenGL ES only: the resolve before the copy
+    GlRenderbuffer resolved_color_;
     int width_ = 0, height_ = 0, samples_ = 0;
 };
 
@@ -127,6 +133,10 @@ private:
 // Clears the bound framebuffer (width x height pixels) to the colour and sets
 // the state every scene draws in: straight-alpha blending, no depth, no scissor.
 void begin_scene_draw(int width, int height, float red, float green, float blue);
+
+// Points take their size from the vertex shader's gl_PointSize (OpenGL ES
+// always does; desktop OpenGL when told).
+void enable_point_size();
 
 // A new 2D texture read texel by texel (grid cells, NPC data): nearest sampling, edges clamped (storage not made yet).
 GlTexture create_texel_texture();

@@ -88,7 +88,7 @@ void NpcRenderer::draw_ring(const NpcScene& scene, const DartStyle& style, const
     glUniform1i(ring_program_.uniform("u_per_instance"), kNpcsPerInstance);
     const float reach = style.article ? 1.0f : static_cast<float>(kDartReach);
     glUniform1f(ring_program_.uniform("u_sprite_px"), 2.0f * (reach * length_px + 1.5f));
-    glEnable(GL_PROGRAM_POINT_SIZE);
+    enable_point_size();
     const auto count = static_cast<GLsizei>(n);
     glDrawArraysInstanced(GL_POINTS, 0, kNpcsPerInstance, (count + kNpcsPerInstance - 1) / kNpcsPerInstance);
     glBindTexture(GL_TEXTURE_2D, 0);

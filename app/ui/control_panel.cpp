@@ -62,6 +62,12 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     const LabSession& session = context.session;
     const LabSettings& settings = session.settings();
     FieldSection fields(settings, requests.commands);
+    // Where no worker thread can start (a browser page that is not
+    // cross-origin isolated), the choices that need one are shown disabled.
+    if (!session.threads_unavailable().empty())
+        fields.set_unavailable([&session](const FieldSpec& field, std::int64_t value) {
+            return needs_worker_threads(field.key, value) ? session.threads_unavailable() : std::string();
+        });
     begin_fixed_window("Controls", rect);
     ImGui::PushItemWidth(-ImGui::GetFontSize() * 9.5f);  // room for labels on the right
 
@@ -151,6 +157,17 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
             ImGui::TextWrapped("%s", p.description.c_str());
             ImGui::PopStyleColor();
         }
+    if (context.can_copy_link) {
+        if (ImGui::Button("Copy link to this view")) requests.copy_link = true;
+        tooltip("A link to this page that opens this lesson step, or this preset, or this scene, with the settings changed "
+                "since: for a slide or a message (web/README.md lists its parameters).");
+    }
+    if (context.can_open_file) {
+        if (context.can_copy_link) ImGui::SameLine();
+        if (ImGui::Button("Open a file...")) requests.open_file = true;
+        tooltip("Opens a preset or lesson file (.toml) from this computer, as --preset or --lesson would from assets/; "
+                "a file dropped on the page opens the same way.");
+    }
 }
 
 void draw_record_section(FieldSection& fields, const Recording& recording, const UiFonts& fonts, UiRequests& requests) {

@@ -243,9 +243,14 @@ void draw_engine_counters(const LabSession& session) {
             ImGui::TextUnformatted(v.c_str());
         }
     };
-    row("main thread, tick", "Wall-clock time of the tick on the main thread, and the CPU time it used (time descheduled left out).",
+    // Where the session's clock is wall-clock time, there is no per-thread CPU clock to read (a browser page).
+    const bool cpu_clock = !session.main_clock_is_wall();
+    row("main thread, tick",
+        cpu_clock ? "Wall-clock time of the tick on the main thread, and the CPU time it used (time descheduled left out)."
+                  : "Wall-clock time of the tick on the main thread (this platform has no clock of a thread's CPU time).",
         [&](const EngineTickStats& s) {
-            return shown(session, "engine_tick_ms", formatted("%.3f ms (CPU %.3f)", s.tick_ms, s.tick_cpu_ms));
+            return shown(session, "engine_tick_ms",
+                         cpu_clock ? formatted("%.3f ms (CPU %.3f)", s.tick_ms, s.tick_cpu_ms) : formatted("%.3f ms wall", s.tick_ms));
         });
     row("  starting runs", "Starting the runs due: handing their tasks to the job system (inline: running them).",
         [&](const EngineTickStats& s) { return formatted("%.3f ms", s.launch_ms); });

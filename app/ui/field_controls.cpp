@@ -46,6 +46,22 @@ std::string integer_format(const char* format) {
     return f;
 }
 
+std::string unavailable(const FieldSpec& f, const FieldControlOptions& o, std::int64_t value) {
+    return o.unavailable ? o.unavailable(f, value) : std::string();
+}
+
+std::string g_last_unavailable_line;  // main thread only
+
+// The line after a control with choices that cannot be taken here: which, and why.
+void unavailable_line(const std::string& which, const std::string& why) {
+    if (why.empty()) return;
+    const std::string line = which + ": " + why;
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled("%s", line.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::IsItemVisible()) g_last_unavailable_line = line;
+}
+
 std::optional<FieldValue> slider(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
     double lo = f.ui.lo, hi = f.ui.hi;
     if (lo == 0 && hi == 0) {
@@ -60,8 +76,13 @@ std::optional<FieldValue> slider(const FieldSpec& f, const LabSettings& s, const
         std::int64_t v = std::llround(shown);
         const std::int64_t ilo = std::llround(lo), ihi = std::llround(hi);
         const std::string format = integer_format(f.ui.format);
-        if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &ilo, &ihi, format.c_str(), flags | ImGuiSliderFlags_AlwaysClamp))
-            return std::nullopt;
+        // A number whose highest value cannot be taken here: shown, not changed.
+        const std::string why = unavailable(f, o, ihi);
+        ImGui::BeginDisabled(!why.empty());
+        const bool moved = ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &ilo, &ihi, format.c_str(), flags | ImGuiSliderFlags_AlwaysClamp);
+        ImGui::EndDisabled();
+        unavailable_line(std::string(f.shown_label()), why);
+        if (!moved || !why.empty()) return std::nullopt;
         return number(f, static_cast<double>(v));
     }
     double v = shown;
@@ -114,14 +135,24 @@ std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const
         ImGui::SameLine();
     }
     int index = 0;
+    std::string disabled, why;  // the choices that cannot be taken here, and the reason
     for (const EnumName& name : f.names) {
         if (!is_canonical(f.names, name)) continue;
         if (one_line && index > 0) ImGui::SameLine();
         const std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
-        if (ImGui::RadioButton(text.c_str(), current == name.value)) chosen = static_cast<std::int64_t>(name.value);
-        if (!name.help.empty()) tooltip(std::string(name.help).c_str());
+        const std::string not_here = unavailable(f, o, name.value);
+        ImGui::BeginDisabled(!not_here.empty());
+        if (ImGui::RadioButton(text.c_str(), current == name.value) && not_here.empty()) chosen = static_cast<std::int64_t>(name.value);
+        ImGui::EndDisabled();
+        if (!not_here.empty()) {
+            disabled += (disabled.empty() ? "" : ", ") + text;
+            why = not_here;
+        } else if (!name.help.empty()) {
+            tooltip(std::string(name.help).c_str());
+        }
         ++index;
     }
+    unavailable_line(disabled, why);
     ImGui::PopID();
     return chosen;
 }
@@ -132,10 +163,14 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
     if (f.kind == FieldKind::Enum) {
         if (!ImGui::BeginCombo(label_of(f).c_str(), std::string(label_for(f.names, static_cast<int>(int_value(current)))).c_str()))
             return std::nullopt;
-        for (const EnumName& name : f.names)
-            if (is_canonical(f.names, name) &&
-                ImGui::Selectable(std::string(name.label.empty() ? name.name : name.label).c_str(), int_value(current) == name.value))
+        for (const EnumName& name : f.names) {
+            if (!is_canonical(f.names, name)) continue;
+            const std::string not_here = unavailable(f, o, name.value);
+            std::string text(name.label.empty() ? name.name : name.label);
+            if (!not_here.empty()) text += " (" + not_here + ")";
+            if (ImGui::Selectable(text.c_str(), int_value(current) == name.value, not_here.empty() ? 0 : ImGuiSelectableFlags_Disabled))
                 chosen = static_cast<std::int64_t>(name.value);
+        }
         ImGui::EndCombo();
         return chosen;
     }
@@ -148,6 +183,8 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
 }
 
 }  // namespace
+
+const std::string& last_unavailable_line() { return g_last_unavailable_line; }
 
 std::optional<SetField> field_control(const FieldSpec& f, const LabSettings& s, const FieldControlOptions& o) {
     std::optional<FieldValue> changed;
@@ -173,7 +210,9 @@ void FieldSection::control(std::string_view key, const FieldControlOptions& opti
     assert(f && "FieldSection::control: no such setting in settings_schema.cpp");
     if (!f) return;
     drawn_.insert(f->key);
-    if (std::optional<SetField> change = field_control(*f, settings_, options)) commands_.push_back(std::move(*change));
+    FieldControlOptions with_hook = options;
+    if (!with_hook.unavailable) with_hook.unavailable = unavailable_;
+    if (std::optional<SetField> change = field_control(*f, settings_, with_hook)) commands_.push_back(std::move(*change));
 }
 
 void FieldSection::finish(FieldScope scope) {

@@ -28,7 +28,15 @@ struct FieldControlOptions {
     // Numbers: the value the control shows instead of the setting's own (the
     // job system's worker count when the setting says -1 for "one per core").
     std::optional<double> shown_value;
+    // Why a choice (an enum's value; a number's highest) cannot be taken here,
+    // or "" when it can: such a choice is drawn disabled, with one line after
+    // the control giving the reason (FieldSection passes its own).
+    std::function<std::string(const FieldSpec& field, std::int64_t value)> unavailable;
 };
+
+// The last line drawn in sight (not scrolled away) that says which choices
+// cannot be taken here and why ("" — none yet): for the browser page's test.
+const std::string& last_unavailable_line();
 
 // Draws the control and returns the command its change asks for, if any.
 std::optional<SetField> field_control(const FieldSpec& field, const LabSettings& settings, const FieldControlOptions& options = {});
@@ -44,6 +52,8 @@ public:
     void control(std::string_view key, const FieldControlOptions& options = {});
     // Every visible field of `scope` not drawn yet, in table order.
     void finish(FieldScope scope);
+    // Why a choice cannot be taken here (FieldControlOptions::unavailable), for every control of the section.
+    void set_unavailable(std::function<std::string(const FieldSpec&, std::int64_t)> why) { unavailable_ = std::move(why); }
     // The field is not shown now (its control depends on another setting).
     void skip(std::string_view key) { drawn_.insert(key); }
     // A command of the section's own (a row picked, a preset button).
@@ -54,6 +64,7 @@ private:
     const LabSettings& settings_;
     std::vector<Command>& commands_;
     std::set<std::string_view> drawn_;
+    std::function<std::string(const FieldSpec&, std::int64_t)> unavailable_;
 };
 
 }  // namespace tsl::app

@@ -106,6 +106,13 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
     });
 }
 
+std::optional<PlotExport> MetricsPlots::export_latency(const LabSession& session) {
+    if (session.plots().pane_count() == 0) return std::nullopt;
+    const Lines all = lines(session);
+    if (all.measure.empty()) return std::nullopt;
+    return measure_.export_csv(all.measure, measure_.next_export_path());
+}
+
 void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");

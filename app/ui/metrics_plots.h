@@ -35,6 +35,10 @@ public:
     // (the presenter view): the latency plot, or the frame cost plot.
     void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
 
+    // What the latency plot's "Export CSV" does now: its visible series to
+    // its next export path; nullopt while it has nothing to show.
+    std::optional<PlotExport> export_latency(const LabSession& session);
+
 private:
     Lines lines(const LabSession& session);  // measure: the latency plot's
 

@@ -16,15 +16,15 @@ extern char** environ;
 
 namespace tsl::app {
 
-Notice info_notice(std::string text) { return {Notice::Kind::Info, std::move(text), {}}; }
+Notice info_notice(std::string text) { return {Notice::Kind::Info, std::move(text), {}, {}}; }
 
-Notice problem_notice(std::string text) { return {Notice::Kind::Problem, std::move(text), {}}; }
+Notice problem_notice(std::string text) { return {Notice::Kind::Problem, std::move(text), {}, {}}; }
 
 Notice saved_notice(const std::string& path, const std::string& detail) {
     std::error_code error;
     const std::filesystem::path absolute = std::filesystem::absolute(path, error);
     const std::string shown = error ? path : absolute.lexically_normal().string();
-    return {Notice::Kind::Saved, "Saved " + shown + (detail.empty() ? "" : " " + detail), shown};
+    return {Notice::Kind::Saved, "Saved " + shown + (detail.empty() ? "" : " " + detail), shown, detail};
 }
 
 NoticeActions draw_notice(const Notice& notice, const PixelRect& area, const UiFonts& fonts) {

@@ -23,6 +23,7 @@ struct Notice {
     Kind kind = Kind::Info;
     std::string text;  // one or two sentences ("" — no notice)
     std::string path;  // Saved: the file written, absolute
+    std::string detail;  // Saved: what the text says after the path ("(96 frames)"; "" — nothing)
     bool empty() const { return text.empty(); }
 };
 

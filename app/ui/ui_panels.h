@@ -24,6 +24,8 @@ struct UiRequests {
     std::vector<Command> commands;
     bool record_start = false, record_stop = false, record_cancel = false;
     bool snapshot = false;  // a PNG of the scene area
+    bool copy_link = false;  // "Copy link to this view" (where the platform offers it)
+    bool open_file = false;  // "Open a file..." (where the platform offers it)
 };
 
 // What the panel shows besides the session.
@@ -31,6 +33,8 @@ struct PanelContext {
     const LabSession& session;
     double display_frame_ms = 0;        // smoothed time between displayed frames (0 when unknown)
     const Recording& recording;         // the GIF being recorded, if any
+    bool can_copy_link = false;         // the platform copies a link to the view (the browser page)
+    bool can_open_file = false;         // the platform opens a preset or lesson file the user picks (the browser page)
 };
 
 void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests);

@@ -481,6 +481,7 @@ void JobSystem::run_claimed(std::uint32_t index) {
             s.failing.store(true, std::memory_order_relaxed);
         }
     }
+    count_run();
     finish(index);
 }
 
@@ -522,6 +523,7 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
             } catch (...) {
                 if (!s.failing.exchange(true, std::memory_order_acq_rel)) s.error = std::current_exception();
             }
+            count_run();
         }
         ran = true;
         // acq_rel: the thread that finishes the last piece sees every other
@@ -795,6 +797,17 @@ std::uint32_t JobSystem::unfinished_jobs() const {
     return unfinished;
 }
 
+void JobSystem::count_run() {
+    const int worker = t_worker_system == id_ ? t_worker_index : 0;
+    std::atomic<std::uint64_t>& runs = runs_[worker].runs;
+    if (worker > 0) runs.store(runs.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);  // its own line: no lock prefix
+    else runs.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::uint64_t JobSystem::jobs_run(int thread) const {
+    return thread >= 0 && thread <= kMaxWorkers ? runs_[thread].runs.load(std::memory_order_relaxed) : 0;
+}
+
 JobSystemStats JobSystem::stats() const {
     JobSystemStats s;
     s.wake_ups = wake_ups_.load(std::memory_order_relaxed);
@@ -805,6 +818,8 @@ JobSystemStats JobSystem::stats() const {
     s.sleeping_waiters = sleeping_waiters_.load(std::memory_order_seq_cst);
     s.slots = capacity_.load(std::memory_order_relaxed);
     for (int q = kMaxWorkers + 1; q < kMaxQueues; ++q) s.external_queues += queue_owner_[q].load(std::memory_order_relaxed) != 0;
+    for (int w = 1; w <= kMaxWorkers; ++w) s.runs_on_workers += jobs_run(w);
+    s.runs_elsewhere = jobs_run(0);
     return s;
 }
 

@@ -40,7 +40,7 @@
 //       The thread that owns the system, never from inside a job (asserted):
 //       they join the workers, which first finish the job they are running.
 //       The destructor then runs every job still queued on the calling thread.
-//   worker_count, wake_ups, stats, unfinished_jobs, current_worker_index, current_worker_system, id
+//   worker_count, wake_ups, stats, jobs_run, unfinished_jobs, current_worker_index, current_worker_system, id
 //       Any thread; a snapshot.
 //
 // What cannot deadlock: waiting. If the waits of your jobs form no cycle, every
@@ -155,6 +155,8 @@ struct JobSystemStats {
     int sleeping_waiters = 0;         // of those, the ones asleep until a job finishes or becomes ready
     std::uint32_t slots = 0;          // slots now (the pool grows when every one is taken)
     int external_queues = 0;          // queues claimed by threads that are neither the owner nor workers
+    std::uint64_t runs_on_workers = 0;  // jobs_run(1..kMaxWorkers) summed: plain jobs and loop claims run by workers
+    std::uint64_t runs_elsewhere = 0;   // jobs_run(0): run by the owner or another thread that is not a worker
 };
 
 class JobSystem {
@@ -219,6 +221,13 @@ public:
     // Number of worker wake-ups paid so far (sleeping workers notified).
     std::uint64_t wake_ups() const { return wake_ups_.load(std::memory_order_relaxed); }
     JobSystemStats stats() const;
+    // Runs so far by one thread: a plain job counts once, a loop once per
+    // claim (each call of its fn). `thread` 1..kMaxWorkers: the worker of that
+    // index (current_worker_index; a worker started by set_worker_count adds
+    // to the count of the index it takes); 0: every other thread together
+    // (the owner, jobs' waiters elsewhere). Counted before the job or claim
+    // finishes: once complete(h) has returned, h's runs are in. Any thread; a snapshot.
+    std::uint64_t jobs_run(int thread) const;
     // Jobs scheduled and not yet finished (waiting for dependencies, queued,
     // running, or a loop still open). Looks at every slot: for tests and the
     // soak (core/session/soak.h), not for every frame. Any thread; a snapshot.
@@ -312,6 +321,7 @@ private:
     int queue_of_this_thread();                  // -1: none (use the shared queue)
     void execute(std::uint64_t entry);           // runs a popped entry, unless it is stale
     void run_claimed(std::uint32_t index);       // runs a plain job this thread moved to kRunning
+    void count_run();                            // one more run by the calling thread (jobs_run)
     bool work_on_loop(Slot& slot, std::uint32_t generation);  // claims and runs pieces; true if it ran any
     bool help_with(JobHandle root, bool run);    // runs (or, with !run, finds) a job root needs; true if it did
     bool finished(JobHandle handle) const;
@@ -352,6 +362,12 @@ private:
     std::atomic<bool> stopping_{false};             // set_worker_count: workers leave after their current job
     std::atomic<std::uint64_t> wake_ups_{0};        // counters for stats() (relaxed)
     std::atomic<std::uint64_t> worker_sleeps_{0};
+    // jobs_run(): [0] every thread that is not a worker (fetch_add), [i] worker i
+    // alone (it writes, others read: a relaxed load and store), a line each.
+    struct alignas(64) RunCount {
+        std::atomic<std::uint64_t> runs{0};
+    };
+    RunCount runs_[kMaxWorkers + 1];
 
     alignas(64) std::atomic<std::uint32_t> waiter_epoch_{0};  // bumped (and waited on) to wake sleeping waiters
     std::atomic<int> sleeping_waiters_{0};          // threads asleep in complete() (seq_cst: the same handshake as sleepers_)

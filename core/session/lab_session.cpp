@@ -29,6 +29,12 @@ double thread_cpu_ms() {
 // Job system workers when the settings say -1: one per core besides the main thread.
 int default_worker_count() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
 
+// The workers the job system has for `workers` (a setting, -1: the default) here.
+int workers_here(int workers, const SessionOptions& options) {
+    if (!options.threads_unavailable.empty()) return 0;
+    return std::min(workers >= 0 ? workers : default_worker_count(), options.max_workers);
+}
+
 template <class... Args>
 std::string formatted(const char* format, Args... args) {
     char buffer[256];
@@ -74,11 +80,16 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
 LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     : options_(std::move(options)),
       settings_(settings),
-      jobs_({settings.workers}),
+      jobs_({workers_here(settings.workers, options_)}),
       panes_(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}) {
     if (options_.profile) profiler_.name_this_thread("main");
+    if (options_.cpu_clock_is_wall) plots_.frame_total_is_wall();
     profiler_.set_enabled(options_.profile);
     if (settings_.exposure.assets_dir.empty()) settings_.exposure.assets_dir = options_.assets_dir;
+    // Where no worker thread can start, the page starts on the main thread
+    // without a word (the defaults' engine pool among them); a later command
+    // that asks for a worker is told.
+    if (!options_.threads_unavailable.empty()) fall_back_to_main_thread(settings_);
     settings_.set_pane_count(static_cast<int>(settings_.npc.panes.size()));  // clamps
     if (const std::string problem = sync(); !problem.empty()) startup_problem_ = problem;
 }
@@ -92,6 +103,14 @@ LabSession::~LabSession() {
 // does not load: the scene keeps its old one).
 std::string LabSession::sync() {
     std::string problem;
+    if (!options_.threads_unavailable.empty())
+        if (const std::string changed = fall_back_to_main_thread(settings_); !changed.empty())
+            problem = changed + " (worker threads: " + options_.threads_unavailable + ")";
+    if (settings_.workers > options_.max_workers) {
+        problem = "workers " + std::to_string(settings_.workers) + " \xe2\x86\x92 " + std::to_string(options_.max_workers) + " (" +
+                  options_.max_workers_reason + ")";
+        settings_.workers = options_.max_workers;
+    }
     // The NPC panes. A new pane count starts every pane again from frame 0,
     // so that they stay in lock-step.
     const bool new_count = static_cast<int>(settings_.npc.panes.size()) != panes_.size();
@@ -136,7 +155,7 @@ std::string LabSession::sync() {
     // The timing diagram records the edited pane (cheap: a few events per
     // job, two batches kept, nothing past kDiagramMaxKeys NPCs).
     follow_edited_pane();
-    const int workers = settings_.workers < 0 ? default_worker_count() : settings_.workers;
+    const int workers = workers_here(settings_.workers, options_);
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
     return problem;
 }

@@ -46,6 +46,20 @@ struct SessionOptions {
     bool profile = true;              // record zones for the timeline (off: scenes get no profiler)
     bool follow_edited_pane = true;   // keep the edited pane's recent batches for the timing diagram
     std::function<double()> cpu_clock_ms;  // the main thread's CPU time, ms (default: the calling thread's CPU clock)
+    // cpu_clock_ms reads wall-clock time, where the platform has no per-thread
+    // CPU clock (a browser page): the figures it gives say "wall".
+    bool cpu_clock_is_wall = false;
+    // Why no thread besides the main one can start here ("" — they can). When
+    // set, the job system has no workers and every setting that needs them
+    // falls back to the main thread (fall_back_to_main_thread, settings_schema.h);
+    // a command that asked for one says so in its problem.
+    std::string threads_unavailable;
+    // The most job-system workers that can run here, and why (a page: the web
+    // workers it starts with). A setting asking for more gets this many, and
+    // the command says so; -1 (one per core besides the main thread) is capped
+    // without a word.
+    int max_workers = JobSystem::kMaxWorkers;
+    std::string max_workers_reason;
 };
 
 // A preset or lesson the pickers offer.
@@ -91,6 +105,10 @@ public:
     void end_frame(double draw_cpu_ms);
     // Main-thread CPU time of the steps taken since the last end_frame, ms.
     double frame_steps_cpu_ms() const { return frame_steps_cpu_ms_; }
+    // The clock those figures are read on (SessionOptions::cpu_clock_ms), ms,
+    // and whether it is wall-clock time rather than the thread's CPU time.
+    double main_clock_ms() const { return cpu_ms(); }
+    bool main_clock_is_wall() const { return options_.cpu_clock_is_wall; }
 
     // --- What it shows (read only) -------------------------------------------------
     const LabSettings& settings() const { return settings_; }
@@ -132,6 +150,8 @@ public:
 
     // The preset last loaded ("" — none), and the presets and lessons there are.
     const std::string& preset() const { return preset_; }
+    // The settings right after the last preset (or lesson step) loaded; nullptr before any.
+    const LabSettings* preset_settings() const { return preset_.empty() ? nullptr : &preset_settings_; }
     // The scene's settings differ from what the preset last loaded set
     // (anything a preset holds: the scene, the NPC world and panes, the
     // exposure scene, the workers); false without a preset.
@@ -142,6 +162,8 @@ public:
     std::string shown_name() const;
     const Catalog& catalog() const;
     const std::string& assets_dir() const { return options_.assets_dir; }
+    // SessionOptions::threads_unavailable: "" — threads besides the main one can start.
+    const std::string& threads_unavailable() const { return options_.threads_unavailable; }
 
     // The lesson taught (null — none), where the class is, and the card.
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }

@@ -1,5 +1,7 @@
 #include "core/session/launch.h"
 
+#include "core/settings/settings_schema.h"
+
 namespace tsl {
 
 CommandResult launch(LabSession& session, const LaunchRequest& request) {
@@ -27,6 +29,29 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
         if (const CommandResult r = session.apply(command); !r) return r;
     if (!session.startup_problem().empty()) return {session.startup_problem(), 1};
     return {};
+}
+
+LaunchRequest launch_request_for(const LabSession& session) {
+    LaunchRequest request;
+    const LabSettings& now = session.settings();
+    const LabSettings defaults;
+    const LabSettings* base = &defaults;
+    if (const Lesson* lesson = session.lesson()) {
+        request.lesson = lesson->name;
+        request.step = session.lesson_step() + 1;
+        request.step_given = true;
+    } else if (!session.preset().empty()) {
+        request.preset = session.preset();
+    }
+    if (const LabSettings* loaded = session.preset_settings(); loaded && (session.lesson() || !session.preset().empty())) base = loaded;
+    if (now.scene != base->scene || base == &defaults) request.scene = std::string(name_of(now.scene));
+    for (const FieldSpec& field : settings_schema()) {
+        if (field.key == "scene" || field.scope == FieldScope::Timeline || field.scope == FieldScope::Record) continue;
+        const FieldValue value = get_field(now, field);
+        if (value == get_field(*base, field)) continue;
+        request.sets.push_back(std::string(field.key) + "=" + format_value(field, value));
+    }
+    return request;
 }
 
 }  // namespace tsl

@@ -28,4 +28,12 @@ struct LaunchRequest {
 // that cannot be applied.
 CommandResult launch(LabSession& session, const LaunchRequest& request);
 
+// What launches the view `session` shows again: its lesson and step, or else
+// its preset, or else its scene; and, as NAME=VALUE in the schema's order,
+// every setting that differs from what those start with — the edited pane's
+// (another pane's own differences are not carried), the world's, the
+// scenes', the job system's, the clock's and the view's (not the timeline's
+// or the recordings'). The browser page's "copy link to this view".
+LaunchRequest launch_request_for(const LabSession& session);
+
 }  // namespace tsl

@@ -38,6 +38,7 @@ public:
     explicit PlotSeries(std::string name, std::string unit = {}, std::size_t capacity = kDefaultCapacity);
 
     const std::string& name() const noexcept { return name_; }
+    void rename(std::string name) { name_ = std::move(name); }
     const std::string& unit() const noexcept { return unit_; }
     std::size_t capacity() const noexcept { return ring_.size(); }
     std::size_t size() const noexcept { return size_; }

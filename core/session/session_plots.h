@@ -36,6 +36,8 @@ public:
     int pane_count() const { return static_cast<int>(panes_.size()); }
     const PaneSeries& pane(int index) const { return *panes_.at(static_cast<std::size_t>(index)); }
     const PlotSeries& frame_total() const { return frame_ms_; }
+    // The frame total is wall-clock time (a platform without a per-thread CPU clock): its name says so.
+    void frame_total_is_wall() { frame_ms_.rename("frame total (main thread, wall)"); }
     const PlotSeries& jobs() const { return jobs_; }
 
 private:

@@ -10,7 +10,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cctype>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <limits>
 #include <type_traits>
@@ -62,6 +65,30 @@ std::optional<UiTheme> parse_theme(std::string_view text) { return parse_enum<Ui
 // --- [SECTION] LabSettings helpers -------------------------------------------------
 
 namespace {
+
+// std::from_chars for a double. Emscripten's C++ library (the browser build,
+// web/) has it for integers only; there strtod does the work (its locale is
+// always "C"), held to from_chars's rules: no leading space, no '+', no
+// hexadecimal.
+std::from_chars_result number_from_chars(const char* first, const char* last, double& value) {
+#ifndef __EMSCRIPTEN__
+    return std::from_chars(first, last, value);
+#else
+    const std::string text(first, last);
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text[0] == '+' ||
+        text.find_first_of("xX") != std::string::npos)
+        return {first, std::errc::invalid_argument};
+    char* end = nullptr;
+    errno = 0;
+    const double parsed = std::strtod(text.c_str(), &end);
+    if (end == text.c_str()) return {first, std::errc::invalid_argument};
+    const char* ptr = first + (end - text.c_str());
+    if (errno == ERANGE) return {ptr, std::errc::result_out_of_range};
+    value = parsed;
+    return {ptr, std::errc{}};
+#endif
+}
+
 
 // The pane a pane setting changes: `pane` when it names one, else `edited`.
 int clamped_pane(int pane, int edited, std::size_t count) { return std::clamp(pane < 0 ? edited : pane, 0, std::max(0, static_cast<int>(count) - 1)); }
@@ -597,7 +624,7 @@ std::string parse_value(const FieldSpec& f, std::string_view text, FieldValue& o
         case FieldKind::Float: {
             double d = 0;
             const char* end = text.data() + text.size();
-            const auto [ptr, ec] = std::from_chars(text.data(), end, d);
+            const auto [ptr, ec] = number_from_chars(text.data(), end, d);
             if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
                 return quoted(text) + " is not a number (" + accepted_values(f) + ")";
             if (ec == std::errc::result_out_of_range || !std::isfinite(d))
@@ -647,6 +674,46 @@ std::string schema_help() {
         out += line;
     }
     return out;
+}
+
+// --- [SECTION] Where no worker thread can start ------------------------------------
+
+bool needs_worker_threads(std::string_view key, std::int64_t value) {
+    if (key == "threading") return value != static_cast<std::int64_t>(Threading::Inline);
+    if (key == "exposure_mode")
+        return value == static_cast<std::int64_t>(ExposureMode::SameFrame) || value == static_cast<std::int64_t>(ExposureMode::NextFrame);
+    if (key == "engine_threading") return value == static_cast<std::int64_t>(EngineThreading::Pool);
+    if (key == "workers") return value > 0;
+    return false;
+}
+
+std::string fall_back_to_main_thread(LabSettings& settings) {
+    std::string changed;
+    const auto note = [&](std::string_view key, std::string_view from, std::string_view to) {
+        const std::string item = std::string(key) + " " + std::string(from) + " \xe2\x86\x92 " + std::string(to);
+        if (changed.find(item) == std::string::npos) changed += (changed.empty() ? "" : ", ") + item;
+    };
+    const auto name = [](std::string_view key, std::int64_t value) { return name_for(find_field(key)->names, static_cast<int>(value)); };
+    for (NpcPaneSettings& pane : settings.npc.panes) {
+        Threading& t = pane.timeslicing.threading;
+        if (!needs_worker_threads("threading", static_cast<std::int64_t>(t))) continue;
+        note("threading", name("threading", static_cast<std::int64_t>(t)), "inline");
+        t = Threading::Inline;
+    }
+    if (needs_worker_threads("exposure_mode", static_cast<std::int64_t>(settings.exposure.mode))) {
+        note("exposure_mode", name("exposure_mode", static_cast<std::int64_t>(settings.exposure.mode)), "single");
+        settings.exposure.mode = ExposureMode::Single;
+    }
+    for (EnginePaneConfig& pane : settings.engine.panes) {
+        if (!needs_worker_threads("engine_threading", static_cast<std::int64_t>(pane.threading))) continue;
+        note("engine_threading", "pool", "inline");
+        pane.threading = EngineThreading::Inline;
+    }
+    if (settings.workers > 0) {
+        note("workers", std::to_string(settings.workers), "0");
+        settings.workers = 0;
+    }
+    return changed;
 }
 
 }  // namespace tsl

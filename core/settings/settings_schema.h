@@ -131,6 +131,18 @@ std::string apply_assignment(LabSettings& settings, std::string_view assignment)
 // The field's current value (pane: -1 — the edited pane).
 FieldValue get_field(const LabSettings& settings, const FieldSpec& field, int pane = -1);
 
+// --- Where no worker thread can start (a browser page that is not cross-origin
+// isolated: web/README.md) ------------------------------------------------------
+// The choice `value` of the setting `key` needs threads besides the main one:
+// threading thread-per-job and pool, the exposure scene's same-frame and
+// next-frame, the engine's pool, workers above 0.
+bool needs_worker_threads(std::string_view key, std::int64_t value);
+// Every such choice in `settings` changed to its main-thread counterpart
+// (threading and the engine's: inline; the exposure scene's: single; workers:
+// 0 — -1 stays, one per core besides the main thread being none there). Returns
+// what changed, one item each ("threading thread-per-job → inline"), or "".
+std::string fall_back_to_main_thread(LabSettings& settings);
+
 // "Controls for --set NAME=VALUE:" and one row per field: name, accepted values, help.
 std::string schema_help();
 

@@ -7,9 +7,20 @@
 // (waits for it to finish). What runs, and every trace, is the same; only
 // the main thread may wait earlier.
 //
+// In a browser page (emscripten with threads) a thread is a web worker taken
+// from a pool started with the page; when the pool is empty, a new worker
+// starts only after the main thread returns to the browser, so joining it in
+// the same frame would wait forever. There start() takes a thread only while
+// the pool has one to give (after joining this ring's oldest, if need be),
+// and otherwise returns false: the caller runs the job itself.
+//
 // Threading contract: start() and join_all() are called by one thread (the
 // timeslicer's main thread); the jobs run on the threads started.
 #pragma once
+
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <emscripten/em_asm.h>
+#endif
 
 #include <cstddef>
 #include <system_error>
@@ -38,6 +49,10 @@ public:
     bool start(Job&& job) {
         std::thread& slot = slots_[next_ % slots_.size()];  // the oldest thread's slot, once they are all in use
         if (slot.joinable()) slot.join();
+        if (!pool_has_thread()) {
+            join_all();  // returns this ring's threads to the page's pool
+            if (!pool_has_thread()) return false;
+        }
         try {
             slot = std::thread(std::forward<Job>(job));
         } catch (const std::system_error&) {
@@ -58,6 +73,16 @@ public:
     std::size_t max_in_flight() const noexcept { return slots_.size(); }
 
 private:
+    // A thread can start now, not only once the main thread has returned to
+    // the browser (see the top of this file); always, outside a page.
+    static bool pool_has_thread() {
+#ifdef __EMSCRIPTEN_PTHREADS__
+        return EM_ASM_INT({ return typeof PThread !== 'undefined' && PThread.unusedWorkers.length > 0 ? 1 : 0; }) != 0;
+#else
+        return true;
+#endif
+    }
+
     std::vector<std::thread> slots_;  // a ring: slot next_ % size holds the oldest thread
     std::size_t next_ = 0;            // threads started so far
 };

@@ -1,0 +1,394 @@
+// web_main.cpp — the browser platform (built by emscripten only, web/): a GLFW
+// window on the page's canvas (emscripten's GLFW; WebGL 2, which is OpenGL ES
+// 3.0), the lab's keys and ImGui's GLFW backend as on the desktop, and the
+// frame loop (frame_loop.h) called by the browser once per animation frame
+// through emscripten_set_main_loop_arg — never a blocking loop, which would
+// freeze the page.
+//
+// Links into the lab: the page's address takes what the desktop's --scene,
+// --preset, --lesson, --step, --reveal and --set do, as the parameters scene,
+// preset, lesson, step, reveal and set (core/session/launch_query.h), applied
+// through the same launch() (core/session/launch.h) with the same one-line
+// problems, shown on the status line. "Copy link to this view" writes the
+// address of what is shown (launch_request_for) to the clipboard.
+//
+// The page's files — what the app saves offered as downloads, the settings
+// kept in the browser's storage, preset and lesson files opened from disk —
+// are web_files.cpp's; this file wires them in.
+//
+// The page (web/index.html) shows a status line; this file sets it to "ready"
+// after the first frame. A few functions are exported for the page and its
+// tests: the job system's workers, and a picture of the canvas read back from
+// inside a frame (a WebGL canvas is cleared once shown).
+//
+// Threading: the browser's main thread; the job system's workers are web
+// workers (emscripten's pthreads) on a cross-origin-isolated page. The
+// single-threaded build (web/CMakeLists.txt, TSL_WEB_THREADS=OFF: no
+// __EMSCRIPTEN_PTHREADS__) tells the session that no worker can start, so the
+// choices that need one fall back to the main thread and are shown disabled.
+#include "app/cli/assets.h"
+#include "app/frame/lab_app.h"
+#include "app/platform/frame_loop.h"
+#include "app/platform/gl.h"
+#include "app/platform/glfw_keys.h"
+#include "app/platform/web_bench.h"
+#include "app/platform/web_files.h"
+#include "app/platform/web_lab.h"
+#include "app/render/gl_util.h"
+
+#include "app/ui/field_controls.h"
+
+#include "core/media/image_io.h"
+#include "core/session/lab_session.h"
+#include "core/session/launch.h"
+#include "core/session/launch_query.h"
+#include "core/settings/settings_schema.h"
+
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace tsl::app {
+
+namespace {
+
+class WebPlatform final : public Platform {
+public:
+    explicit WebPlatform(GLFWwindow* window) : window_(window) {}
+
+    void poll_events(std::vector<KeyPress>& keys) override {
+        // The browser delivers events between frames, straight to the
+        // callbacks; the presses since the last frame are queued there.
+        keys.insert(keys.end(), queued_.begin(), queued_.end());
+        queued_.clear();
+        fit_canvas();
+    }
+    FrameTarget target() const override {
+        FrameTarget t;
+        glfwGetFramebufferSize(window_, &t.width, &t.height);
+        return t;
+    }
+    double now_s() const override { return emscripten_get_now() * 1e-3; }
+    void new_imgui_frame() override {
+        ImGui_ImplGlfw_NewFrame();
+        // Tab is the lab's key for the panel, as on the desktop (window_main.cpp).
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
+    }
+    void present() override {}  // the browser shows the canvas when the frame's callback returns
+    // The page's files are in its memory: a saved file becomes a download (web_files.h).
+    std::string hand_over_file(const std::string& path) override { return download_file(path); }
+
+    // F: the canvas on the whole screen, and back. A browser allows that only
+    // while it handles the user's own input, so the F key asks for it in its
+    // own key event (key_event), before the lab's frame sees the key; the
+    // frame's request then finds it done. Any other request waits for the
+    // next key or click the page sees (run_deferred_requests).
+    void key_event(int key, int action, int mods) {
+        if (key != GLFW_KEY_F || action != GLFW_PRESS || mods != 0 || ImGui::GetIO().WantTextInput) return;
+        toggle_fullscreen_now(EM_TRUE);
+        toggled_by_key_ = true;
+    }
+    void toggle_fullscreen() override {
+        if (std::exchange(toggled_by_key_, false)) return;
+        toggle_fullscreen_now(EM_FALSE);
+    }
+    bool fullscreen() const override { return EM_ASM_INT({ return document.fullscreenElement ? 1 : 0; }) != 0; }
+    // emscripten's GLFW cannot hide the pointer: the canvas's style does.
+    const char* update_pointer(bool enabled) override {
+        const char* change = pointer_.update(window_, enabled, now_s());
+        if (*change) EM_ASM({ Module.canvas.style.cursor = $0 ? 'none' : 'auto'; }, pointer_.hidden());
+        return change;
+    }
+
+    std::vector<KeyPress>* queue() { return &queued_; }
+
+private:
+    // The canvas fills the page (index.html's style): its drawing buffer
+    // follows the size the page gives it, in CSS pixels.
+    void fit_canvas() {
+        double css_w = 0, css_h = 0;
+        if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS) return;
+        const int w = std::max(1, static_cast<int>(std::lround(css_w))), h = std::max(1, static_cast<int>(std::lround(css_h)));
+        int now_w = 0, now_h = 0;
+        glfwGetWindowSize(window_, &now_w, &now_h);
+        if (w != now_w || h != now_h) glfwSetWindowSize(window_, w, h);
+    }
+
+    // In a key's own event the page asks the browser itself (emscripten's
+    // request would see no event of its own and refuse); elsewhere through
+    // emscripten, deferred to the next input event.
+    void toggle_fullscreen_now(EM_BOOL in_key_event) {
+        if (fullscreen()) {
+            EM_ASM({ if (document.exitFullscreen) document.exitFullscreen().catch((e) => console.warn('full screen: ' + e)); });
+        } else if (in_key_event) {
+            EM_ASM({ Module.canvas.requestFullscreen().catch((e) => console.warn('full screen refused: ' + e)); });
+        } else {
+            emscripten_request_fullscreen("#canvas", EM_TRUE);
+        }
+    }
+
+    GLFWwindow* window_;
+    std::vector<KeyPress> queued_;
+    IdlePointer pointer_;
+    bool toggled_by_key_ = false;  // the F key asked in its own event; the frame's request is done
+};
+
+// Everything the page's frames use; made once and never destroyed (the page
+// lives until it is closed).
+struct WebLab {
+    GLFWwindow* window = nullptr;
+    std::unique_ptr<LabApp> app;
+    std::unique_ptr<WebPlatform> platform;
+    std::unique_ptr<FrameLoop> loop;
+    std::int64_t frames = 0;
+    bool capture_requested = false;
+    std::string capture_result;  // "" none yet, else the PNG's path or "error: ..."
+    std::string link;            // the last "copy link to this view" ("" — none yet)
+};
+
+WebLab* g_lab = nullptr;
+
+// emscripten runs a request deferred until the user's input (full screen) in
+// the next key or mouse-button event that its own html5 handlers see; these
+// handlers exist for that alone and leave the event to GLFW and the page.
+EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { return EM_FALSE; }
+EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
+
+// The page's key callback: the lab's queue (as on the desktop), then what the
+// page must do inside the key's own event (full screen).
+void web_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+    queue_lab_key(window, key, scancode, action, mods);
+    if (g_lab && g_lab->platform) g_lab->platform->key_event(key, action, mods);
+}
+
+}  // namespace
+
+LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
+
+namespace {
+
+void capture(WebLab& lab) {
+    lab.capture_requested = false;
+    const FrameTarget t = lab.platform->target();
+    Image image;
+    image.width = t.width;
+    image.height = t.height;
+    image.rgba.resize(static_cast<std::size_t>(t.width) * t.height * 4);
+    read_framebuffer(0, 0, 0, t.width, t.height, image.rgba.data());
+    const std::string path = "/tmp/canvas.png";
+    const FileResult written = write_png(path, image);
+    lab.capture_result = written ? path : "error: " + written.error;
+}
+
+void frame(void* arg) {
+    WebLab& lab = *static_cast<WebLab*>(arg);
+    if (!lab.loop->frame()) {
+        emscripten_cancel_main_loop();
+        set_status("closed (reload the page to start again)");
+        return;
+    }
+    // The default framebuffer still holds this frame until the callback returns.
+    if (lab.capture_requested) capture(lab);
+    store_changed_settings(*lab.app);
+    if (++lab.frames == 1) set_status("ready");
+}
+
+int start() {
+    auto* lab = new WebLab;
+    lab->window = open_canvas_window(1280, 720, "Timeslice Lab");
+    if (!lab->window) return 1;
+
+    SessionOptions options;
+    options.assets_dir = assets_directory();
+    // The page has no clock of a thread's CPU time (emscripten's clock_gettime
+    // refuses CLOCK_THREAD_CPUTIME_ID): the main thread's work is timed on the
+    // wall clock (performance.now), and the figures say "wall".
+    options.cpu_clock_ms = [] { return emscripten_get_now(); };
+    options.cpu_clock_is_wall = true;
+#ifdef __EMSCRIPTEN_PTHREADS__
+    // The job system's workers are web workers the page started with (one per
+    // core the browser reports, at most TSL_WEB_MAX_WORKERS; web/CMakeLists.txt):
+    // a thread past those would start only once this frame returned.
+    options.max_workers = std::min(EM_ASM_INT({ return navigator.hardwareConcurrency || 1; }), TSL_WEB_MAX_WORKERS);
+    options.max_workers_reason = "the page has " + std::to_string(options.max_workers) + " web workers for the job system";
+#else
+    options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
+#endif
+    // The settings the browser kept (web_files.h), as the desktop reads settings.toml.
+    LabSettings settings;
+    const SettingsLoad stored = load_stored_settings();
+    for (const std::string& problem : stored.problems) std::fprintf(stderr, "timeslice-lab: %s\n", problem.c_str());
+    apply_settings(settings, stored);
+    const LabSettings from_file = settings;
+    auto session = std::make_unique<LabSession>(settings, std::move(options));
+    // The page's parameters, as the desktop's launch options; a problem is
+    // shown on the status line and the lab starts with what did apply.
+    std::string launch_problem;
+    {
+        const QueryLaunch asked = launch_of_query(emscripten_run_script_string("location.search"));
+        if (!asked.problem.empty()) launch_problem = asked.problem;
+        else if (const CommandResult r = launch(*session, asked.request); !r) launch_problem = r.problem;
+    }
+    lab->app = std::make_unique<LabApp>(std::move(session), "#version 300 es");
+    lab->platform = std::make_unique<WebPlatform>(lab->window);
+    lab->app->copy_link = [lab] {
+        lab->link = query_of(launch_request_for(lab->app->session()));
+        EM_ASM(
+            {
+                const url = location.origin + location.pathname + UTF8ToString($0);
+                console.log('timeslice-lab: link to this view: ' + url);
+                if (navigator.clipboard) navigator.clipboard.writeText(url).catch((e) => console.warn('the clipboard refused the link: ' + e));
+            },
+            lab->link.c_str());
+    };
+    lab->app->open_file = [] { pick_file(); };
+    ImGui::SetCurrentContext(lab->app->imgui_context());
+    glfwSetWindowUserPointer(lab->window, lab->platform->queue());
+    glfwSetKeyCallback(lab->window, web_key);
+    ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
+    emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, run_deferred_requests);
+    emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, run_deferred_requests_on_click);
+    std::string error;
+    if (!lab->app->init(error)) {
+        std::fprintf(stderr, "timeslice-lab: %s\n", error.c_str());
+        set_status("error: " + error);
+        return 1;
+    }
+    std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());
+    lab->loop = std::make_unique<FrameLoop>(*lab->platform, *lab->app);
+    start_storing_settings(from_file, lab->app->session().settings());
+    g_lab = lab;
+    if (!stored.problems.empty()) {
+        std::string all;
+        for (const std::string& problem : stored.problems) all += (all.empty() ? "" : "\n") + problem;
+        lab->app->post(problem_notice(all));
+        set_status("error: " + all);
+    }
+    if (!launch_problem.empty()) {
+        std::fprintf(stderr, "timeslice-lab: %s\n", launch_problem.c_str());
+        set_status("error: " + launch_problem);
+    }
+    emscripten_set_main_loop_arg(frame, lab, 0, false);
+    return 0;
+}
+
+}  // namespace
+
+void set_status(const std::string& text) {
+    EM_ASM({ if (Module.setStatus) Module.setStatus(UTF8ToString($0)); }, text.c_str());
+}
+
+GLFWwindow* open_canvas_window(int width, int height, const char* title) {
+    if (!glfwInit()) {
+        set_status("error: GLFW cannot start");
+        return nullptr;
+    }
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    GLFWwindow* window = glfwCreateWindow(width, height, title, nullptr, nullptr);
+    if (!window) {
+        set_status("error: this browser gives the page no WebGL 2 context");
+        return nullptr;
+    }
+    glfwMakeContextCurrent(window);
+    return window;
+}
+
+}  // namespace tsl::app
+
+// For the page and its tests (called from JavaScript).
+extern "C" {
+
+// The job system's workers (-1 before the lab has started).
+EMSCRIPTEN_KEEPALIVE int tsl_web_workers() {
+    return tsl::app::g_lab ? tsl::app::g_lab->app->session().jobs().worker_count() : -1;
+}
+
+// Times a worker went to sleep after looking for jobs: more than 0 only when
+// worker threads really run.
+EMSCRIPTEN_KEEPALIVE double tsl_web_worker_sleeps() {
+    return tsl::app::g_lab ? static_cast<double>(tsl::app::g_lab->app->session().jobs().stats().worker_sleeps) : -1;
+}
+
+// 1 in the threaded build, 0 in the single-threaded one.
+EMSCRIPTEN_KEEPALIVE int tsl_web_threaded() {
+#ifdef __EMSCRIPTEN_PTHREADS__
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+// The frame-total plot's newest sample, ms (the main thread's work for a
+// frame on the session's clock), and that plot's name; -1 before any sample.
+EMSCRIPTEN_KEEPALIVE double tsl_web_frame_total_ms() {
+    if (!tsl::app::g_lab) return -1;
+    const tsl::PlotSeries& series = tsl::app::g_lab->app->session().plots().frame_total();
+    return series.empty() ? -1 : series.newest().y;
+}
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_frame_total_name() {
+    return tsl::app::g_lab ? tsl::app::g_lab->app->session().plots().frame_total().name().c_str() : "";
+}
+
+// Frames drawn so far.
+EMSCRIPTEN_KEEPALIVE double tsl_web_frames() { return tsl::app::g_lab ? static_cast<double>(tsl::app::g_lab->frames) : 0; }
+
+// Asks the next frame to write what it drew to a PNG file in the page's
+// memory; tsl_web_capture_result() then names it ("" until done).
+EMSCRIPTEN_KEEPALIVE void tsl_web_request_capture() {
+    if (!tsl::app::g_lab) return;
+    tsl::app::g_lab->capture_result.clear();
+    tsl::app::g_lab->capture_requested = true;
+}
+// A setting's value as --set writes it ("siso"); "" for no such setting.
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_setting(const char* key) {
+    static std::string value;
+    value.clear();
+    const tsl::FieldSpec* field = tsl::find_field(key);
+    if (tsl::app::g_lab && field) value = tsl::format_value(*field, tsl::get_field(tsl::app::g_lab->app->session().settings(), *field));
+    return value.c_str();
+}
+
+// The lesson and step shown ("timeslicing 3"), "" without a lesson.
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_lesson() {
+    static std::string value;
+    value.clear();
+    if (!tsl::app::g_lab) return "";
+    const tsl::LabSession& session = tsl::app::g_lab->app->session();
+    if (session.lesson()) value = session.lesson()->name + " " + std::to_string(session.lesson_step() + 1);
+    return value.c_str();
+}
+
+// The last line the panel drew in sight about choices that need worker threads ("" — none).
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_unavailable_line() { return tsl::app::last_unavailable_line().c_str(); }
+
+// Presses "Copy link to this view" (as the panel's button does) and returns the link's parameters.
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_copy_link() {
+    if (!tsl::app::g_lab) return "";
+    tsl::app::g_lab->app->copy_link();
+    return tsl::app::g_lab->link.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_capture_result() { return tsl::app::g_lab ? tsl::app::g_lab->capture_result.c_str() : ""; }
+
+}  // extern "C"
+
+int main() {
+    // index.html?bench: the benchmarks instead of the lab (web_bench.cpp).
+    if (tsl::app::web_bench_requested()) return tsl::app::start_web_bench();
+    return tsl::app::start();
+}

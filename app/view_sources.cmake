@@ -1,0 +1,28 @@
+# The lab's frame, renderers and panels: the part of the app every platform
+# shares (app/CMakeLists.txt for the desktop, web/CMakeLists.txt for the browser).
+set(TSL_APP_VIEW_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/frame/lab_app.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame/recording.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/engine_renderer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/exposure_renderer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/gl_util.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/npc_renderer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/shader_sources.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/render/shape_batch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/control_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/engine_panels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/engine_plots_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/exposure_panels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/field_controls.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/layout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/notice.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/lesson_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/metrics_plots.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/npc_panels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/plot_pair.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/plot_widget.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/timeline_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/timing_diagram.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/ui_probe.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/ui_style.cpp
+)

@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+"""The browser edition in a real browser: headless Chromium (Debian's, driven
+by Selenium through chromium-driver, WebGL 2 on SwiftShader) loads the page
+from serve.py and checks that
+
+  - served with the isolation headers, the page is cross-origin isolated,
+    loads the threaded build and reaches "ready", with no error in its
+    console; the job system has worker threads (web workers), and they run: a
+    worker goes to sleep after looking for jobs, which only a running thread
+    does; a picture of the canvas, read back by the program inside a frame,
+    is not blank: it has the lab's many colours, not one;
+  - links into the lab work: ?lesson=timeslicing&step=3 shows that lesson's
+    third step, ?set=mode=siso sets the mode, the key 3 then switches it to
+    SIAO, "copy link to this view" gives the view's parameters, and a bad
+    parameter shows its one-line problem on the status line;
+  - served without the headers (serve.py --no-isolation, as a host that
+    cannot set them), the page loads the single-threaded build, reaches
+    "ready" with no console error, its job system has no workers, the panel
+    says why the threading choices that need them are disabled, and a
+    command asking for one falls back to the main thread, saying so.
+
+The checks of other parts of the page are in the test_*.py beside this file,
+each run here on the page it needs (ISOLATED and NOT_ISOLATED below).
+
+Usage: test_browser.py [--out DIR] FOLDER   (FOLDER: build/web)
+The pictures are written to DIR/*.png (default build/web-test), the console
+to DIR/console.log. Exit status 0 when every check passes; each failure is
+named on stderr.
+"""
+
+import argparse
+import os
+import sys
+
+from selenium.webdriver.common.action_chains import ActionChains
+
+from browser_check import Page, start_server_at, wait_for
+import test_bench
+import test_files
+import test_keys
+import test_layout
+import test_record
+import test_thread_limits
+import test_trace
+import test_workers
+
+# Further checks, each a module with run(page, url): the page served with the
+# isolation headers (the threaded build), and without them.
+ISOLATED = [test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files, test_bench]
+NOT_ISOLATED = [test_workers, test_files]
+
+
+def check_threaded_page(page, url):
+    driver, check = page.driver, page.check
+    state, status = page.load(url + 'index.html')
+    check(state == 'ready', f'the page reaches "ready" (status: {status!r})')
+    check(driver.execute_script('return window.crossOriginIsolated;') is True, 'the page is cross-origin isolated')
+    if state == 'ready':
+        check(driver.execute_script('return Module._tsl_web_threaded();') == 1, 'it loaded the threaded build')
+        workers = driver.execute_script('return Module._tsl_web_workers();')
+        cores = driver.execute_script('return navigator.hardwareConcurrency;')
+        check(workers > 0, f'the job system has worker threads ({workers}; the browser reports {cores} cores)')
+        sleeps = wait_for(driver, 'return Module._tsl_web_worker_sleeps();', 60, 'a worker thread to run')
+        check(bool(sleeps) and sleeps > 0, f'its workers run (they went to sleep {sleeps} times after looking for jobs)')
+        page.picture('canvas.png')
+        # The main thread's work per frame, on the page's clock (wall: it has no thread CPU clock).
+        total = wait_for(driver, 'const t = Module._tsl_web_frame_total_ms(); return t > 0 ? t : null;', 60,
+                         'a frame total above 0')
+        name = page.call_text('tsl_web_frame_total_name')
+        check(bool(total) and total > 0 and name == 'frame total (main thread, wall)',
+              f'the frame total reads above 0 and says it is wall-clock time ({total} ms, {name!r})')
+    page.check_console('index.html')
+
+
+def check_links(page, url):
+    driver, check, call_text = page.driver, page.check, page.call_text
+    state, status = page.load(url + 'index.html?lesson=timeslicing&step=3')
+    check(state == 'ready', f'?lesson=timeslicing&step=3: the page reaches "ready" (status: {status!r})')
+    if state == 'ready':
+        lesson = call_text('tsl_web_lesson')
+        check(lesson == 'timeslicing 3', f'?lesson=timeslicing&step=3 shows that step ({lesson!r})')
+        page.drawing()
+        page.picture('lesson-step3.png')
+    page.check_console('lesson')
+
+    state, status = page.load(url + 'index.html?set=mode=siso&set=jobs_per_update=2')
+    check(state == 'ready', f'?set=mode=siso: the page reaches "ready" (status: {status!r})')
+    if state == 'ready':
+        mode = call_text('tsl_web_setting', 'mode')
+        check(mode == 'siso', f'?set=mode=siso sets the mode ({mode!r})')
+        ActionChains(driver).send_keys('3').perform()
+        switched = wait_for(driver, "return Module.ccall('tsl_web_setting', 'string', ['string'], ['mode']) === 'siao';",
+                            30, 'the key 3 to switch the mode')
+        check(bool(switched), f'the key 3 switches the mode to siao ({call_text("tsl_web_setting", "mode")!r})')
+        link = call_text('tsl_web_copy_link')
+        check('set=mode%3Dsiao' in link and 'set=jobs_per_update%3D2' in link and 'scene=npc' in link,
+              f'"copy link to this view" gives the view ({link!r})')
+        state, status = page.load(url + 'index.html' + link)
+        again = (call_text('tsl_web_setting', 'mode'), call_text('tsl_web_setting', 'jobs_per_update'))
+        check(state == 'ready' and again == ('siao', '2'), f'the copied link opens that view again ({again}, status {status!r})')
+    page.check_console('set')
+
+    for query, problem in (('?step=abc', 'step=abc: a whole number from 1 to 1000 is needed'),
+                           ('?lessn=timeslicing', "'lessn' is not a parameter of this page"),
+                           ('?set=mode=sometimes', 'mode:'),
+                           ('?lesson=timeslicing&step=99', 'lesson \'timeslicing\' has')):
+        state, status = page.load(url + 'index.html' + query)
+        check(state == 'error' and problem in status and page.drawing(),
+              f'{query}: the status line shows the problem and the lab runs ({status!r})')
+        page.console_errors(query)
+
+
+def check_single_threaded_page(page, url):
+    driver, check = page.driver, page.check
+    state, status = page.load(url + 'index.html')
+    check(state == 'ready', f'without the headers: the page reaches "ready" (status: {status!r})')
+    check(driver.execute_script('return window.crossOriginIsolated;') is False, 'the page is not cross-origin isolated')
+    if state == 'ready':
+        check(driver.execute_script('return Module._tsl_web_threaded();') == 0, 'it loaded the single-threaded build')
+        workers = driver.execute_script('return Module._tsl_web_workers();')
+        check(workers == 0, f'its job system has no workers ({workers})')
+        page.drawing()
+        page.picture('single-threaded.png')
+        # A window tall enough for the panel to show the threading choices.
+        driver.set_window_size(1600, 1800)
+        line = wait_for(driver, "return Module.ccall('tsl_web_unavailable_line', 'string', [], []);", 30,
+                        'the line about the disabled choices')
+        check(bool(line) and 'needs a cross-origin isolated page; see web/README.md' in line,
+              f'the panel shows why the threading choices are disabled ({line!r})')
+        page.picture('single-threaded-threading.png')
+        driver.set_window_size(1600, 900)
+    page.check_console('single-threaded')
+    state, status = page.load(url + 'index.html?set=threading=pool')
+    threading = page.call_text('tsl_web_setting', 'threading') if state else ''
+    check(state == 'error' and 'threading pool \u2192 inline' in status and threading == 'inline' and page.drawing(),
+          f'?set=threading=pool falls back to inline and says so ({threading!r}, {status!r})')
+    page.console_errors('single-threaded set')
+
+
+def serving(page, folder, isolated, sections):
+    server, url = start_server_at(folder, isolated)
+    try:
+        for section in sections:
+            section(page, url)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def main():
+    parser = argparse.ArgumentParser(description='Test the browser edition in headless Chromium.')
+    parser.add_argument('--out', default='build/web-test')
+    parser.add_argument('folder')
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    page = Page(args.out)
+    try:
+        serving(page, args.folder, True, [check_threaded_page, check_links] + [m.run for m in ISOLATED])
+        serving(page, args.folder, False, [check_single_threaded_page] + [m.run for m in NOT_ISOLATED])
+    finally:
+        page.close()
+    if page.failures:
+        print(f'test_browser: {len(page.failures)} check(s) failed', file=sys.stderr)
+        return 1
+    print('test_browser: all checks passed')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
