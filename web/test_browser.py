@@ -37,11 +37,12 @@ from selenium.webdriver.common.action_chains import ActionChains
 from browser_check import Page, start_server_at, wait_for
 import test_bench
 import test_keys
+import test_lanes
 import test_thread_limits
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_keys, test_thread_limits, test_bench]
+ISOLATED = [test_keys, test_thread_limits, test_bench, test_lanes]
 NOT_ISOLATED = []
 
 
