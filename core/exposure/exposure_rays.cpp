@@ -228,10 +228,11 @@ inline I32x8 _mm256_andnot_si256(I32x8 a, I32x8 b) { return {wasm_v128_andnot(b.
 // Arithmetic shift; the code shifts by 1 (WebAssembly takes the count modulo
 // 32, Intel fills with the sign from 32 on).
 inline I32x8 _mm256_srai_epi32(I32x8 a, int count) { return {wasm_i32x4_shr(a.lo, count), wasm_i32x4_shr(a.hi, count)}; }
-// Per byte, by the top bit of the mask's byte, as Intel's (the code's masks
-// are whole lanes of 0 or -1, where a bit select would do the same).
+// Intel's picks per byte by the byte's top bit; a bit select is the same
+// where every byte of the mask is 0 or 0xff, and every mask the code passes
+// is a comparison's result (whole lanes of 0 or -1).
 inline I32x8 _mm256_blendv_epi8(I32x8 a, I32x8 b, I32x8 mask) {
-    return {wasm_v128_bitselect(b.lo, a.lo, wasm_i8x16_shr(mask.lo, 7)), wasm_v128_bitselect(b.hi, a.hi, wasm_i8x16_shr(mask.hi, 7))};
+    return {wasm_v128_bitselect(b.lo, a.lo, mask.lo), wasm_v128_bitselect(b.hi, a.hi, mask.hi)};
 }
 inline F32x8 _mm256_castsi256_ps(I32x8 a) { return {a.lo, a.hi}; }
 // Bit i is the top bit of lane i, lanes 0-3 in bits 0-3 as in i32x4.bitmask.
@@ -248,13 +249,10 @@ inline I32x8 _mm256_cvtepu8_epi32(v128_t a) {
 // Rounded to nearest even where not exact, as both do.
 inline F32x8 _mm256_cvtepi32_ps(I32x8 a) { return {wasm_f32x4_convert_i32x4(a.lo), wasm_f32x4_convert_i32x4(a.hi)}; }
 inline F32x8 _mm256_div_ps(F32x8 a, F32x8 b) { return {wasm_f32x4_div(a.lo, b.lo), wasm_f32x4_div(a.hi, b.hi)}; }
-// Toward zero; out of range or NaN gives INT_MIN as Intel's does (WebAssembly
-// would saturate; the code's quotients are below 2^11, in range).
-inline v128_t truncate_as_intel(v128_t a) {
-    const v128_t in_range = wasm_v128_and(wasm_f32x4_ge(a, wasm_f32x4_splat(-2147483648.0f)), wasm_f32x4_lt(a, wasm_f32x4_splat(2147483648.0f)));
-    return wasm_v128_bitselect(wasm_i32x4_trunc_sat_f32x4(a), wasm_i32x4_splat(INT32_MIN), in_range);
-}
-inline I32x8 _mm256_cvttps_epi32(F32x8 a) { return {truncate_as_intel(a.lo), truncate_as_intel(a.hi)}; }
+// Toward zero. Out of range (or NaN) Intel's gives INT_MIN where
+// WebAssembly's saturates; the code's quotients are at most the grid's width.
+inline v128_t truncate(v128_t a) { return wasm_i32x4_trunc_sat_f32x4(a); }
+inline I32x8 _mm256_cvttps_epi32(F32x8 a) { return {truncate(a.lo), truncate(a.hi)}; }
 
 // The gather, lane by lane: where the mask lane's top bit is set, the 32 bits
 // at base + index * scale bytes, else src's lane (nothing read there).
@@ -441,10 +439,24 @@ bool cpu_has_avx2() { return true; }  // the page's lanes are the emulation abov
 TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
     const std::size_t w = static_cast<std::size_t>(grid.width);
     const auto* table = reinterpret_cast<const int*>(grid.free_runs.data());  // 32-bit gathers at 16-bit steps
+#ifdef TSL_EXPOSURE_WASM_SIMD
+    EightRays a{};
+#else
     EightRays a{}, b{};
+#endif
     std::size_t index = first;
     while (index < last) {
         const std::size_t row_end = std::min(last, (index / w + 1) * w);
+#ifdef TSL_EXPOSURE_WASM_SIMD
+        // One group at a time: the emulated gather has no latency for a
+        // second group to hide, and half as many vectors are live.
+        for (std::size_t group = index; group < row_end; group += 8) {
+            if (a.start(grid, eye, group, static_cast<int>(std::min<std::size_t>(8, row_end - group))))
+                while (a.step(table)) {
+                }
+            a.store(grid, eye, exposed);
+        }
+#else
         for (std::size_t group = index; group < row_end; group += 16) {
             const int in_first = static_cast<int>(std::min<std::size_t>(8, row_end - group));
             const int in_second = static_cast<int>(std::min<std::size_t>(8, row_end - group - in_first));
@@ -457,6 +469,7 @@ TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uin
             a.store(grid, eye, exposed);
             if (in_second > 0) b.store(grid, eye, exposed);
         }
+#endif
         index = row_end;
     }
 }
