@@ -196,7 +196,8 @@ void expose_rays_with(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed
 // WebAssembly's 128-bit SIMD: eight 32-bit lanes are a pair of v128, lanes
 // 0-3 and 4-7, and each AVX2 operation the lockstep code below uses is the
 // same operation on both halves, with Intel's result for every input the code
-// can give it, so that the code is the desktop's, unchanged.
+// can give it, so that the eight rays' code (EightRays) is the desktop's,
+// unchanged; only the loop over the groups differs (expose_rays_lockstep).
 struct I32x8 {
     v128_t lo, hi;
 };
