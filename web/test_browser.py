@@ -38,6 +38,7 @@ from browser_check import Page, start_server_at, wait_for
 import test_bench
 import test_files
 import test_keys
+import test_lanes
 import test_layout
 import test_record
 import test_thread_limits
@@ -46,7 +47,8 @@ import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files, test_bench]
+ISOLATED = [test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files, test_bench,
+            test_lanes]
 NOT_ISOLATED = [test_workers, test_files]
 
 

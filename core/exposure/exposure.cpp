@@ -23,8 +23,13 @@ const EnumName kRayCasterNames[3] = {
      "One ray per cell, the cells it passes read one by one until a wall: the article's raycast."},
     {"free-runs", static_cast<int>(RayCaster::FreeRuns), "free runs",
      "One ray per cell, each run of cells it passes tested in one load from a table of free runs: the same map."},
+#ifdef __wasm_simd128__  // the browser edition: the same lanes in WebAssembly SIMD (exposure_rays.cpp)
+    {"lanes", static_cast<int>(RayCaster::Lanes), "SIMD lanes",
+     "Free runs, eight rays at a time in WebAssembly SIMD lanes: the same map."},
+#else
     {"lanes", static_cast<int>(RayCaster::Lanes), "AVX2 lanes",
      "Free runs, eight rays at a time in AVX2 lanes (free runs where the CPU has no AVX2): the same map."},
+#endif
 };
 
 std::string_view name_of(RayCaster caster) { return name_for(kRayCasterNames, static_cast<int>(caster)); }

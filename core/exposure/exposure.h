@@ -27,7 +27,8 @@
 //   free-runs  tests each run in one load from the grid's free-run table;
 //              cost: about the sum over cells of their minor-axis distance;
 //   lanes      free runs, eight rays at a time in AVX2 lanes (free-runs on
-//              CPUs without AVX2). The scene's default; `bench` measures the
+//              CPUs without AVX2; in the browser edition, the same code on
+//              WebAssembly SIMD). The scene's default; `bench` measures the
 //              three side by side.
 //
 // Visibility sweep (recursive shadowcasting, exact): per octant, walk the
@@ -63,7 +64,7 @@ std::optional<ExposureAlgorithm> parse_algorithm(std::string_view text);
 enum class RayCaster : std::uint8_t {
     Plain,     // one ray per cell, its cells read one by one (the article's way; the taught version)
     FreeRuns,  // one ray per cell, a run of cells per load from the free-run tables
-    Lanes,     // free runs, eight rays at a time in AVX2 lanes where the CPU has them
+    Lanes,     // free runs, eight rays at a time in AVX2 lanes where the CPU has them (WebAssembly SIMD in the page)
 };
 inline constexpr RayCaster kAllRayCasters[] = {RayCaster::Plain, RayCaster::FreeRuns, RayCaster::Lanes};
 // "plain", "free-runs", "lanes", with labels and help.
@@ -73,15 +74,23 @@ std::string_view name_of(RayCaster caster);
 // Per-cell rays for the cells with row-major index in [first, last):
 // exposed[index] = 1 or 0.
 // With the default caster, uses the grid's free-run tables when they are
-// ready, and on CPUs with AVX2 walks eight rays at a time. Free-runs and
+// ready, and on CPUs with AVX2 (and in the browser edition, in WebAssembly
+// SIMD) walks eight rays at a time. Free-runs and
 // lanes fall back to plain while the tables are not ready. The map is the
 // same whichever way.
 void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last,
                  RayCaster caster = RayCaster::Lanes);
 // One cell's exposure from the eye, by its ray.
 bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell);
-// The same map, one ray at a time (what expose_rays does without AVX2).
+// The same map, one ray at a time (what expose_rays does without AVX2 or
+// WebAssembly SIMD).
 void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last);
+#ifdef __wasm__
+// The browser edition: true where the lanes walk eight rays at a time in
+// WebAssembly SIMD (a build with -msimd128), false where they take the
+// portable path.
+bool lanes_use_wasm_simd();
+#endif
 
 // The whole map by the sweep. Octants 0..7 may run on different threads:
 // each writes only the cells it owns (and `clear` must have been done).

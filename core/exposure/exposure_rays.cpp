@@ -1,10 +1,12 @@
 // exposure_rays.cpp — the per-cell rays of exposure.h: the free-run tables,
 // the one-ray test, and the loop over a range of cells (with an AVX2 path
-// that walks eight rays in lockstep where the CPU has it), by the three ray
-// casters of exposure.h: plain, free-runs, lanes.
+// that walks eight rays in lockstep where the CPU has it, and the same code on
+// WebAssembly SIMD in the browser edition), by the three ray casters of
+// exposure.h: plain, free-runs, lanes.
 //
 // [SECTION] Free runs
 // [SECTION] Per-cell rays: the one-ray test and the loop over a range
+// [SECTION] WebAssembly SIMD: the AVX2 operations the lanes use, on two v128
 // [SECTION] AVX2 lanes: eight rays in lockstep
 // [SECTION] Entry points: expose_rays by caster, cell_exposed
 #include "core/exposure/exposure.h"
@@ -16,6 +18,11 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define TSL_EXPOSURE_AVX2 1
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+
+#include <cstdint>
+#define TSL_EXPOSURE_WASM_SIMD 1
 #endif
 
 namespace tsl {
@@ -181,21 +188,114 @@ void expose_rays_with(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed
     }
 }
 
+// --- [SECTION] WebAssembly SIMD: the AVX2 operations the lanes use, on two v128 -----
+
+#ifdef TSL_EXPOSURE_WASM_SIMD
+
+// The browser edition has no AVX2 (and emscripten no AVX headers), but
+// WebAssembly's 128-bit SIMD: eight 32-bit lanes are a pair of v128, lanes
+// 0-3 and 4-7, and each AVX2 operation the lockstep code below uses is the
+// same operation on both halves, with Intel's result for every input the code
+// can give it, so that the eight rays' code (EightRays) is the desktop's,
+// unchanged; only the loop over the groups differs (expose_rays_lockstep).
+struct I32x8 {
+    v128_t lo, hi;
+};
+struct F32x8 {
+    v128_t lo, hi;
+};
+
+inline I32x8 _mm256_setzero_si256() { return {wasm_i32x4_splat(0), wasm_i32x4_splat(0)}; }
+inline I32x8 _mm256_set1_epi32(int a) { return {wasm_i32x4_splat(a), wasm_i32x4_splat(a)}; }
+inline I32x8 _mm256_setr_epi32(int a0, int a1, int a2, int a3, int a4, int a5, int a6, int a7) {
+    return {wasm_i32x4_make(a0, a1, a2, a3), wasm_i32x4_make(a4, a5, a6, a7)};
+}
+inline I32x8 _mm256_add_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_add(a.lo, b.lo), wasm_i32x4_add(a.hi, b.hi)}; }
+inline I32x8 _mm256_sub_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_sub(a.lo, b.lo), wasm_i32x4_sub(a.hi, b.hi)}; }
+// The low 32 bits of the product, as i32x4.mul.
+inline I32x8 _mm256_mullo_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_mul(a.lo, b.lo), wasm_i32x4_mul(a.hi, b.hi)}; }
+// Both leave INT_MIN as it is.
+inline I32x8 _mm256_abs_epi32(I32x8 a) { return {wasm_i32x4_abs(a.lo), wasm_i32x4_abs(a.hi)}; }
+// Signed, as Intel's.
+inline I32x8 _mm256_max_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_max(a.lo, b.lo), wasm_i32x4_max(a.hi, b.hi)}; }
+inline I32x8 _mm256_min_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_min(a.lo, b.lo), wasm_i32x4_min(a.hi, b.hi)}; }
+// Signed; a lane of all ones where true, else 0.
+inline I32x8 _mm256_cmpgt_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_gt(a.lo, b.lo), wasm_i32x4_gt(a.hi, b.hi)}; }
+inline I32x8 _mm256_cmpeq_epi32(I32x8 a, I32x8 b) { return {wasm_i32x4_eq(a.lo, b.lo), wasm_i32x4_eq(a.hi, b.hi)}; }
+inline I32x8 _mm256_and_si256(I32x8 a, I32x8 b) { return {wasm_v128_and(a.lo, b.lo), wasm_v128_and(a.hi, b.hi)}; }
+inline I32x8 _mm256_or_si256(I32x8 a, I32x8 b) { return {wasm_v128_or(a.lo, b.lo), wasm_v128_or(a.hi, b.hi)}; }
+// Intel's andnot is (~a) & b; WebAssembly's v128.andnot(x, y) is x & ~y.
+inline I32x8 _mm256_andnot_si256(I32x8 a, I32x8 b) { return {wasm_v128_andnot(b.lo, a.lo), wasm_v128_andnot(b.hi, a.hi)}; }
+// Arithmetic shift; the code shifts by 1 (WebAssembly takes the count modulo
+// 32, Intel fills with the sign from 32 on).
+inline I32x8 _mm256_srai_epi32(I32x8 a, int count) { return {wasm_i32x4_shr(a.lo, count), wasm_i32x4_shr(a.hi, count)}; }
+// Intel's picks per byte by the byte's top bit; a bit select is the same
+// where every byte of the mask is 0 or 0xff, and every mask the code passes
+// is a comparison's result (whole lanes of 0 or -1).
+inline I32x8 _mm256_blendv_epi8(I32x8 a, I32x8 b, I32x8 mask) {
+    return {wasm_v128_bitselect(b.lo, a.lo, mask.lo), wasm_v128_bitselect(b.hi, a.hi, mask.hi)};
+}
+inline F32x8 _mm256_castsi256_ps(I32x8 a) { return {a.lo, a.hi}; }
+// Bit i is the top bit of lane i, lanes 0-3 in bits 0-3 as in i32x4.bitmask.
+inline int _mm256_movemask_ps(F32x8 a) {
+    return static_cast<int>(wasm_i32x4_bitmask(a.lo)) | static_cast<int>(wasm_i32x4_bitmask(a.hi)) << 4;
+}
+// The 64 bits in the low half, the high half 0.
+inline v128_t _mm_cvtsi64_si128(long long a) { return wasm_i64x2_make(a, 0); }
+// The low eight bytes, each widened to a lane without its sign.
+inline I32x8 _mm256_cvtepu8_epi32(v128_t a) {
+    const v128_t halves = wasm_u16x8_extend_low_u8x16(a);
+    return {wasm_u32x4_extend_low_u16x8(halves), wasm_u32x4_extend_high_u16x8(halves)};
+}
+// Rounded to nearest even where not exact, as both do.
+inline F32x8 _mm256_cvtepi32_ps(I32x8 a) { return {wasm_f32x4_convert_i32x4(a.lo), wasm_f32x4_convert_i32x4(a.hi)}; }
+inline F32x8 _mm256_div_ps(F32x8 a, F32x8 b) { return {wasm_f32x4_div(a.lo, b.lo), wasm_f32x4_div(a.hi, b.hi)}; }
+// Toward zero. Out of range (or NaN) Intel's gives INT_MIN where
+// WebAssembly's saturates; the code's quotients are at most the grid's width.
+inline v128_t truncate(v128_t a) { return wasm_i32x4_trunc_sat_f32x4(a); }
+inline I32x8 _mm256_cvttps_epi32(F32x8 a) { return {truncate(a.lo), truncate(a.hi)}; }
+
+// The gather, lane by lane: where the mask lane's top bit is set, the 32 bits
+// at base + index * scale bytes, else src's lane (nothing read there).
+template <int kLane>
+inline int gather_lane(v128_t src, const char* base, v128_t index, int bits, int scale) {
+    if (!(bits >> kLane & 1)) return wasm_i32x4_extract_lane(src, kLane);
+    std::int32_t value;
+    std::memcpy(&value, base + static_cast<std::ptrdiff_t>(wasm_i32x4_extract_lane(index, kLane)) * scale, sizeof value);
+    return value;
+}
+inline v128_t gather_half(v128_t src, const char* base, v128_t index, int bits, int scale) {
+    return wasm_i32x4_make(gather_lane<0>(src, base, index, bits, scale), gather_lane<1>(src, base, index, bits, scale),
+                           gather_lane<2>(src, base, index, bits, scale), gather_lane<3>(src, base, index, bits, scale));
+}
+inline I32x8 _mm256_mask_i32gather_epi32(I32x8 src, const int* base, I32x8 index, I32x8 mask, int scale) {
+    const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(mask));
+    const char* bytes = reinterpret_cast<const char*>(base);
+    return {gather_half(src.lo, bytes, index.lo, bits, scale), gather_half(src.hi, bytes, index.hi, bits >> 4, scale)};
+}
+
+#endif  // TSL_EXPOSURE_WASM_SIMD
+
 // --- [SECTION] AVX2 lanes: eight rays in lockstep ----------------------------------
 
+#if defined(TSL_EXPOSURE_AVX2) || defined(TSL_EXPOSURE_WASM_SIMD)
+
 #ifdef TSL_EXPOSURE_AVX2
-
+using I32x8 = __m256i;
 #define TSL_AVX2 __attribute__((target("avx2")))
+#else
+#define TSL_AVX2  // SIMD128 is on for the whole WebAssembly build (-msimd128)
+#endif
 
-TSL_AVX2 inline __m256i blend(__m256i if_false, __m256i if_true, __m256i mask) {
+TSL_AVX2 inline I32x8 blend(I32x8 if_false, I32x8 if_true, I32x8 mask) {
     return _mm256_blendv_epi8(if_false, if_true, mask);
 }
-TSL_AVX2 inline int lane_bits(__m256i mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); }
+TSL_AVX2 inline int lane_bits(I32x8 mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); }
 // q, r += the step of N, carrying r into q (0 <= r < d), in every lane.
-TSL_AVX2 inline void advance(__m256i& q, __m256i& r, __m256i q_step, __m256i r_step, __m256i d) {
+TSL_AVX2 inline void advance(I32x8& q, I32x8& r, I32x8 q_step, I32x8 r_step, I32x8 d) {
     q = _mm256_add_epi32(q, q_step);
     r = _mm256_add_epi32(r, r_step);
-    const __m256i carry = _mm256_cmpgt_epi32(r, _mm256_sub_epi32(d, _mm256_set1_epi32(1)));
+    const I32x8 carry = _mm256_cmpgt_epi32(r, _mm256_sub_epi32(d, _mm256_set1_epi32(1)));
     r = _mm256_sub_epi32(r, _mm256_and_si256(carry, d));
     q = _mm256_sub_epi32(q, carry);
 }
@@ -211,8 +311,8 @@ TSL_AVX2 inline void advance(__m256i& q, __m256i& r, __m256i q_step, __m256i r_s
 struct EightRays {
     std::size_t index = 0;
     int count = 0, line_number = 0;
-    __m256i special, wall, active, lines, whole, r_step, d, diag, run_step, line_step;
-    __m256i lo, slack, end, end_r, clip_end, line_start, blocked, line;
+    I32x8 special, wall, active, lines, whole, r_step, d, diag, run_step, line_step;
+    I32x8 lo, slack, end, end_r, clip_end, line_start, blocked, line;
 
     // Sets the group up; false when no lane has a ray to walk.
     TSL_AVX2 bool start(const OccupancyGrid& grid, Cell eye, std::size_t first_index, int lanes) {
@@ -221,12 +321,12 @@ struct EightRays {
         line_number = 0;
         const int w = grid.width, n = static_cast<int>(grid.cell_count());
         const int row = static_cast<int>(index / w), dy = row - eye.y, ay = std::abs(dy), sy = dy < 0 ? -1 : 1;
-        const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1);
-        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const I32x8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1), all = _mm256_set1_epi32(-1);
+        const I32x8 lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
 
-        const __m256i dx = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(index % w) - eye.x), lane);
-        const __m256i ax = _mm256_abs_epi32(dx), vay = _mm256_set1_epi32(ay);
-        const __m256i major = _mm256_max_epi32(ax, vay), minor = _mm256_min_epi32(ax, vay);
+        const I32x8 dx = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int>(index % w) - eye.x), lane);
+        const I32x8 ax = _mm256_abs_epi32(dx), vay = _mm256_set1_epi32(ay);
+        const I32x8 major = _mm256_max_epi32(ax, vay), minor = _mm256_min_epi32(ax, vay);
         std::uint64_t wall_bytes = 0;
         std::memcpy(&wall_bytes, grid.walls.data() + index, static_cast<std::size_t>(count));
         wall = _mm256_cmpgt_epi32(_mm256_cvtepu8_epi32(_mm_cvtsi64_si128(static_cast<long long>(wall_bytes))), zero);
@@ -235,47 +335,47 @@ struct EightRays {
         blocked = zero;
         if (lane_bits(active) == 0) return false;
 
-        const __m256i swapped = _mm256_cmpgt_epi32(vay, ax);  // the major axis is y
-        const __m256i east = _mm256_cmpgt_epi32(dx, all);     // dx >= 0
+        const I32x8 swapped = _mm256_cmpgt_epi32(vay, ax);  // the major axis is y
+        const I32x8 east = _mm256_cmpgt_epi32(dx, all);     // dx >= 0
         diag = _mm256_cmpgt_epi32(_mm256_add_epi32(minor, minor), major);  // the diagonal family
-        const __m256i step_x = blend(all, one, east), step_y = _mm256_set1_epi32(sy * w);
-        const __m256i step_major = blend(step_x, step_y, swapped), step_minor = blend(step_y, step_x, swapped);
+        const I32x8 step_x = blend(all, one, east), step_y = _mm256_set1_epi32(sy * w);
+        const I32x8 step_major = blend(step_x, step_y, swapped), step_minor = blend(step_y, step_x, swapped);
         run_step = blend(step_major, _mm256_add_epi32(step_x, step_y), diag);
         line_step = blend(step_minor, step_major, diag);
         // Which table: along the major axis (+x, -x, +y, -y) or the diagonal (sx, sy).
-        const __m256i along = blend(blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, 0)),
+        const I32x8 along = blend(blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, 0)),
                                           _mm256_set1_epi32(OccupancyGrid::run_direction(1, 0)), east),
                                     _mm256_set1_epi32(OccupancyGrid::run_direction(0, sy)), swapped);
-        const __m256i diagonal = blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, sy)),
+        const I32x8 diagonal = blend(_mm256_set1_epi32(OccupancyGrid::run_direction(-1, sy)),
                                        _mm256_set1_epi32(OccupancyGrid::run_direction(1, sy)), east);
-        const __m256i offset = _mm256_mullo_epi32(blend(along, diagonal, diag), _mm256_set1_epi32(n));
+        const I32x8 offset = _mm256_mullo_epi32(blend(along, diagonal, diag), _mm256_set1_epi32(n));
         line_start = _mm256_add_epi32(offset, _mm256_set1_epi32(static_cast<int>(grid.index(eye.x, eye.y))));
 
         // rows: N grows by 2x over D = 2y, lines 0 .. y; diagonals: by 2y over D = 2b, lines 0 .. b.
-        const __m256i b = _mm256_sub_epi32(major, minor);
-        const __m256i num = blend(major, minor, diag), den = blend(minor, b, diag);
-        const __m256i den_safe = _mm256_max_epi32(den, one);  // y = 0: a single line, bounds set below
+        const I32x8 b = _mm256_sub_epi32(major, minor);
+        const I32x8 num = blend(major, minor, diag), den = blend(minor, b, diag);
+        const I32x8 den_safe = _mm256_max_epi32(den, one);  // y = 0: a single line, bounds set below
         // Exact: both below 2^11, so the float quotient truncates to the integer one.
         whole = _mm256_cvttps_epi32(_mm256_div_ps(_mm256_cvtepi32_ps(num), _mm256_cvtepi32_ps(den_safe)));
-        const __m256i part = _mm256_sub_epi32(num, _mm256_mullo_epi32(whole, den_safe));
+        const I32x8 part = _mm256_sub_epi32(num, _mm256_mullo_epi32(whole, den_safe));
         d = _mm256_add_epi32(den_safe, den_safe);
         r_step = _mm256_add_epi32(part, part);
         lines = _mm256_add_epi32(den, one);
         // rows: N(1) = (whole - 1) y + part; diagonals: N(1) = -b, N(2) = (2 whole - 1) b + 2 part.
-        const __m256i whole_less = _mm256_sub_epi32(whole, one);
-        const __m256i odd = _mm256_cmpeq_epi32(_mm256_and_si256(whole_less, one), one);
-        const __m256i rows_q = _mm256_srai_epi32(whole_less, 1);
-        const __m256i rows_r = _mm256_add_epi32(part, _mm256_and_si256(odd, den_safe));
-        __m256i diag_r = _mm256_add_epi32(b, r_step);
-        const __m256i diag_carry = _mm256_cmpgt_epi32(diag_r, _mm256_sub_epi32(d, one));
+        const I32x8 whole_less = _mm256_sub_epi32(whole, one);
+        const I32x8 odd = _mm256_cmpeq_epi32(_mm256_and_si256(whole_less, one), one);
+        const I32x8 rows_q = _mm256_srai_epi32(whole_less, 1);
+        const I32x8 rows_r = _mm256_add_epi32(part, _mm256_and_si256(odd, den_safe));
+        I32x8 diag_r = _mm256_add_epi32(b, r_step);
+        const I32x8 diag_carry = _mm256_cmpgt_epi32(diag_r, _mm256_sub_epi32(d, one));
         diag_r = _mm256_sub_epi32(diag_r, _mm256_and_si256(diag_carry, d));
-        const __m256i diag_q = _mm256_sub_epi32(whole_less, diag_carry);
+        const I32x8 diag_q = _mm256_sub_epi32(whole_less, diag_carry);
         // The low bound of line 1 on, kept rounded up: N = lo * D - slack,
         // 0 <= slack < D (rows: N(1); diagonals: N(1) = -b, which rounds up to 0).
         lo = blend(_mm256_sub_epi32(rows_q, _mm256_cmpgt_epi32(rows_r, zero)), zero, diag);
         slack = blend(_mm256_and_si256(_mm256_cmpgt_epi32(rows_r, zero), _mm256_sub_epi32(d, rows_r)), b, diag);
         // One past the run's last cell: N(1) or N(2) rounded down, plus 2 (see ray_clear).
-        __m256i end_q = blend(rows_q, diag_q, diag);
+        I32x8 end_q = blend(rows_q, diag_q, diag);
         end_q = blend(end_q, _mm256_sub_epi32(major, one), _mm256_cmpeq_epi32(minor, zero));  // y = 0: columns 1 .. x - 1
         end = _mm256_add_epi32(end_q, _mm256_set1_epi32(2));
         end_r = blend(rows_r, diag_r, diag);
@@ -286,23 +386,23 @@ struct EightRays {
 
     // Tests every lane's run on the next line; false when the group is done.
     TSL_AVX2 bool step(const int* table) {
-        const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+        const I32x8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
         // Lanes still walking. A lane that is blocked keeps gathering until
         // the group stops: masking it out would make every gather wait for
         // the one before.
-        const __m256i live = _mm256_and_si256(active, _mm256_cmpgt_epi32(lines, line));
+        const I32x8 live = _mm256_and_si256(active, _mm256_cmpgt_epi32(lines, line));
         if (lane_bits(_mm256_andnot_si256(blocked, live)) == 0) return false;
-        const __m256i first = line_number == 0 ? one : lo;  // line 0 starts at column 1
-        const __m256i length = _mm256_sub_epi32(_mm256_min_epi32(clip_end, end), first);
-        const __m256i test = _mm256_and_si256(live, _mm256_cmpgt_epi32(length, zero));
-        const __m256i at = _mm256_add_epi32(line_start, _mm256_mullo_epi32(first, run_step));
-        const __m256i longest = _mm256_set1_epi32(0xffff);  // what lanes not tested read: no run is longer
-        const __m256i run = _mm256_and_si256(_mm256_mask_i32gather_epi32(longest, table, at, test, 2), longest);
+        const I32x8 first = line_number == 0 ? one : lo;  // line 0 starts at column 1
+        const I32x8 length = _mm256_sub_epi32(_mm256_min_epi32(clip_end, end), first);
+        const I32x8 test = _mm256_and_si256(live, _mm256_cmpgt_epi32(length, zero));
+        const I32x8 at = _mm256_add_epi32(line_start, _mm256_mullo_epi32(first, run_step));
+        const I32x8 longest = _mm256_set1_epi32(0xffff);  // what lanes not tested read: no run is longer
+        const I32x8 run = _mm256_and_si256(_mm256_mask_i32gather_epi32(longest, table, at, test, 2), longest);
         blocked = _mm256_or_si256(blocked, _mm256_cmpgt_epi32(length, run));
         if (line_number > 0) {  // lo += whole (+ 1 when the slack runs out)
             lo = _mm256_add_epi32(lo, whole);
             slack = _mm256_sub_epi32(slack, r_step);
-            const __m256i borrow = _mm256_cmpgt_epi32(zero, slack);
+            const I32x8 borrow = _mm256_cmpgt_epi32(zero, slack);
             slack = _mm256_add_epi32(slack, _mm256_and_si256(borrow, d));
             lo = _mm256_sub_epi32(lo, borrow);
         }
@@ -328,18 +428,36 @@ struct EightRays {
     }
 };
 
+#ifdef TSL_EXPOSURE_AVX2
 bool cpu_has_avx2() {
     static const bool yes = __builtin_cpu_supports("avx2");
     return yes;
 }
+#else
+bool cpu_has_avx2() { return true; }  // the page's lanes are the emulation above, always there
+#endif
 
 TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
     const std::size_t w = static_cast<std::size_t>(grid.width);
     const auto* table = reinterpret_cast<const int*>(grid.free_runs.data());  // 32-bit gathers at 16-bit steps
+#ifdef TSL_EXPOSURE_WASM_SIMD
+    EightRays a{};
+#else
     EightRays a{}, b{};
+#endif
     std::size_t index = first;
     while (index < last) {
         const std::size_t row_end = std::min(last, (index / w + 1) * w);
+#ifdef TSL_EXPOSURE_WASM_SIMD
+        // One group at a time: the emulated gather has no latency for a
+        // second group to hide, and half as many vectors are live.
+        for (std::size_t group = index; group < row_end; group += 8) {
+            if (a.start(grid, eye, group, static_cast<int>(std::min<std::size_t>(8, row_end - group))))
+                while (a.step(table)) {
+                }
+            a.store(grid, eye, exposed);
+        }
+#else
         for (std::size_t group = index; group < row_end; group += 16) {
             const int in_first = static_cast<int>(std::min<std::size_t>(8, row_end - group));
             const int in_second = static_cast<int>(std::min<std::size_t>(8, row_end - group - in_first));
@@ -352,11 +470,12 @@ TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uin
             a.store(grid, eye, exposed);
             if (in_second > 0) b.store(grid, eye, exposed);
         }
+#endif
         index = row_end;
     }
 }
 
-#endif  // TSL_EXPOSURE_AVX2
+#endif  // TSL_EXPOSURE_AVX2 || TSL_EXPOSURE_WASM_SIMD
 
 }  // namespace
 
@@ -372,7 +491,7 @@ void expose_rays(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std
         expose_rays_with<false>(grid, eye, exposed, first, last);
         return;
     }
-#ifdef TSL_EXPOSURE_AVX2
+#if defined(TSL_EXPOSURE_AVX2) || defined(TSL_EXPOSURE_WASM_SIMD)
     if (caster == RayCaster::Lanes && grid.free_runs_ready() && cpu_has_avx2() && !grid.walls[grid.index(eye.x, eye.y)]) {
         expose_rays_lockstep(grid, eye, exposed, first, last);
         return;
@@ -392,6 +511,16 @@ void expose_rays_portable(const OccupancyGrid& grid, Cell eye, std::uint8_t* exp
         expose_rays_with<false>(grid, eye, exposed, first, last);
     }
 }
+
+#ifdef __wasm__
+bool lanes_use_wasm_simd() {
+#ifdef TSL_EXPOSURE_WASM_SIMD
+    return true;
+#else
+    return false;
+#endif
+}
+#endif
 
 bool cell_exposed(const OccupancyGrid& grid, Cell eye, Cell cell) {
     if (grid.wall(eye.x, eye.y) || grid.wall(cell.x, cell.y)) return false;

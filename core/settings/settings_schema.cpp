@@ -306,7 +306,11 @@ const FieldSpec kFields[] = {
      .noun = "algorithm", .ui = {W::RadioRow}, TSL_ACCESS(s.exposure.algorithm)},
     {.key = "ray_caster", .scope = FieldScope::Exposure, .kind = FieldKind::Enum,
      .help = "Exposure scene: how the per-cell rays are cast. plain is the article's one ray per cell, its cells read one by "
+#ifdef __wasm_simd128__  // the browser edition's lanes (core/exposure/exposure_rays.cpp)
+             "one; free-runs and lanes (eight rays at a time with WebAssembly SIMD) are optimisations that give the same map. "
+#else
              "one; free-runs and lanes (eight rays at a time with AVX2) are optimisations that give the same map. "
+#endif
              "`timeslice-lab bench` measures the three side by side.",
      .names = kRayCasterNames, .noun = "ray caster", .ui = {W::Hidden}, TSL_ACCESS(s.exposure.ray_caster)},
     {.key = "level", .scope = FieldScope::Exposure, .kind = FieldKind::Text, .min = 1,
