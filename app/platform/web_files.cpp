@@ -5,6 +5,7 @@
 #include "app/frame/lab_app.h"
 
 #include "core/base/printable.h"
+#include "core/base/text_file.h"
 #include "core/session/launch.h"
 
 #include <emscripten.h>
@@ -29,14 +30,6 @@ constexpr const char* kStoredSettingsAside = "timeslice-lab/settings.toml.bad";
 
 // A pointer JavaScript returned (allocateUTF8; 0 — none).
 char* to_text(int pointer) { return reinterpret_cast<char*>(static_cast<std::uintptr_t>(pointer)); }
-
-std::optional<std::string> read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 bool write_text(const std::string& path, const std::string& text) {
     std::error_code error;
@@ -185,7 +178,7 @@ void store_changed_settings(LabApp& app) {
     s.unsaved = false;
     std::string problem;
     if (const FileResult saved = save_settings(s.path, s.remembered.to_save()); !saved) problem = saved.error;
-    else if (const std::optional<std::string> text = read_text(s.path); !text) problem = "cannot read back " + s.path;
+    else if (const std::optional<std::string> text = read_text_file(s.path); !text) problem = "cannot read back " + s.path;
     else problem = store_item(kStoredSettings, text->c_str());
     if (problem.empty() || s.failed) return;
     s.failed = true;  // said once, not every half second
@@ -237,7 +230,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     const std::string stem = name.substr(0, name.size() - 5);
     const bool lesson = app::is_lesson(text);
     const std::string path = app::assets_directory() + (lesson ? "/lessons/" : "/presets/") + name;
-    const std::optional<std::string> before = app::read_text(path);
+    const std::optional<std::string> before = read_text_file(path);
     if (!app::write_text(path, text)) {
         said = name + ": cannot be written to the page's memory (" + path + ")";
         app->post(app::problem_notice(said));
