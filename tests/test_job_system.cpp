@@ -5,6 +5,7 @@
 // exception reaches whoever waits for it and its dependants; workers can
 // change while jobs are in flight; wake-ups are paid only for sleepers.
 #include "core/jobs/job_system.h"
+#include "core/jobs/thread_placement.h"
 
 #include "threads_test_support.h"
 
@@ -20,10 +21,16 @@
 #include <thread>
 #include <vector>
 
+#ifdef __linux__
+#include <sched.h>
+#endif
+
 using tsl::JobHandle;
 using tsl::JobSystem;
 using tsl::JobSystemConfig;
 using tsl::Wake;
+using tsl::current_cpu;
+using tsl::move_off_cpu;
 using tsl::test::HangDetector;
 using tsl::test::kSanitizerSlowdown;
 using tsl::test::wait_until;
@@ -837,3 +844,48 @@ TEST_CASE("Stress: in random graphs from several producers every job runs once, 
     CHECK(problems.empty());
     CHECK(graphs_done.load() == kProducers * graphs_per_producer);
 }
+
+#ifdef __linux__
+// A worker woken onto its waker's core moves itself off it (job_system.h,
+// "Design"): move_off_cpu must move a thread only when it may run elsewhere,
+// and leave its affinity exactly as it was.
+TEST_CASE("move_off_cpu moves a thread off a core only where it may run elsewhere, and keeps its affinity", "[threads]") {
+    cpu_set_t allowed;
+    REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+    std::vector<int> cpus;
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &allowed)) cpus.push_back(c);
+    CHECK_FALSE(move_off_cpu(-1));
+    CHECK_FALSE(move_off_cpu(CPU_SETSIZE));
+    if (cpus.size() < 2) {
+        WARN("one CPU allowed: only the refusals are checked");
+        return;
+    }
+    const int c = cpus[0], d = cpus[1];
+    std::thread([&] {
+        cpu_set_t one, two, now;
+        CPU_ZERO(&one);
+        CPU_SET(c, &one);
+        two = one;
+        CPU_SET(d, &two);
+        // Allowed on c only: nowhere else to go.
+        REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+        CHECK(current_cpu() == c);
+        CHECK_FALSE(move_off_cpu(c));
+        REQUIRE(sched_getaffinity(0, sizeof now, &now) == 0);
+        CHECK(CPU_EQUAL(&now, &one));
+        // Allowed on c and d, running on c: it moves, and may still run on both.
+        // (Put on c, then allowed both: the kernel may move it in between, so a
+        // few tries; each either moves it or finds it already gone.)
+        int moved = 0;
+        for (int attempt = 0; attempt < 100 && moved == 0; ++attempt) {
+            REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+            REQUIRE(sched_setaffinity(0, sizeof two, &two) == 0);
+            moved += move_off_cpu(c);
+            REQUIRE(sched_getaffinity(0, sizeof now, &now) == 0);
+            CHECK(CPU_EQUAL(&now, &two));
+        }
+        CHECK(moved == 1);
+    }).join();
+}
+#endif

@@ -9,6 +9,8 @@
 // [SECTION] Workers
 #include "core/jobs/job_system.h"
 
+#include "core/jobs/thread_placement.h"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -716,6 +718,7 @@ void JobSystem::wake_waiters() {
 // do not pay for another (a futex wake is a system call).
 void JobSystem::wake_one() {
     if (wake_pending_.exchange(true, std::memory_order_acq_rel)) return;
+    waker_cpu_.store(current_cpu(), std::memory_order_relaxed);
     work_epoch_.fetch_add(1, std::memory_order_release);
     wake(work_epoch_, false);
     wake_ups_.fetch_add(1, std::memory_order_relaxed);
@@ -762,6 +765,10 @@ void JobSystem::worker_main(int index) {
         sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) sleep_on(work_epoch_, epoch, poll ? kPollUs : -1);
         sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+        // Woken onto the core of the thread that woke us, which goes on
+        // working there: move to another (see the header).
+        if (work_epoch_.load(std::memory_order_relaxed) != epoch && move_off_cpu(waker_cpu_.load(std::memory_order_relaxed)))
+            moves_off_waker_.fetch_add(1, std::memory_order_relaxed);
         if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         polled = poll && work_epoch_.load(std::memory_order_acquire) == epoch;
         // Work left and others asleep: pass the wake-up on.
@@ -811,6 +818,7 @@ std::uint64_t JobSystem::jobs_run(int thread) const {
 JobSystemStats JobSystem::stats() const {
     JobSystemStats s;
     s.wake_ups = wake_ups_.load(std::memory_order_relaxed);
+    s.moves_off_waker = moves_off_waker_.load(std::memory_order_relaxed);
     s.worker_sleeps = worker_sleeps_.load(std::memory_order_relaxed);
     s.sleeping_workers = sleepers_.load(std::memory_order_seq_cst);
     s.polling_workers = std::max(0, s.sleeping_workers - deep_sleepers_.load(std::memory_order_seq_cst));
