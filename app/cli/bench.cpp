@@ -456,7 +456,7 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
         for (std::uint32_t i = begin; i < end; ++i) asm volatile("" ::"r"(i));
     };
     const ThreadBench bench{
-        jobs, threads, options.quick ? 3 : 9, options.quick ? 4.0 : 10.0,
+        jobs, threads, options.quick ? 3 : 15, options.quick ? 4.0 : 10.0,
         {
             {"pool", pool_loop,
              [&](int batches) {
@@ -469,6 +469,9 @@ std::vector<BenchRecord> bench_threads(const BenchOptions& options, std::string&
         }};
     bench_dispatch(bench, table, records);
     bench_parallel_for(bench, table, records);
+    const JobSystemStats stats = jobs.stats();
+    table += format("  (pool: %llu wake-ups of a sleeping worker, %llu of them onto the waker's core, moved off it: see Design in core/jobs/job_system.h)\n",
+                    static_cast<unsigned long long>(stats.wake_ups), static_cast<unsigned long long>(stats.moves_off_waker));
     bench_profiler_zone(bench, table);
     return records;
 }
