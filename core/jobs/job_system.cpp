@@ -765,11 +765,12 @@ void JobSystem::worker_main(int index) {
         sleepers_.fetch_add(1, std::memory_order_seq_cst);  // see make_ready
         if (!anything_queued() && !stopping_.load(std::memory_order_acquire)) sleep_on(work_epoch_, epoch, poll ? kPollUs : -1);
         sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+        if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         // Woken onto the core of the thread that woke us, which goes on
-        // working there: move to another (see the header).
+        // working there: move to another (see the header). Counted awake
+        // first, so that no producer pays a wake-up for us meanwhile.
         if (work_epoch_.load(std::memory_order_relaxed) != epoch && move_off_cpu(waker_cpu_.load(std::memory_order_relaxed)))
             moves_off_waker_.fetch_add(1, std::memory_order_relaxed);
-        if (!poll) deep_sleepers_.fetch_sub(1, std::memory_order_seq_cst);
         polled = poll && work_epoch_.load(std::memory_order_acquire) == epoch;
         // Work left and others asleep: pass the wake-up on.
         if (anything_queued() && sleepers_.load(std::memory_order_seq_cst) > 0) {
