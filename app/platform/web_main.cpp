@@ -207,9 +207,10 @@ void frame(void* arg) {
 }
 
 int start() {
+    GLFWwindow* window = open_canvas_window(1280, 720, "Timeslice Lab");
+    if (!window) return 1;
     auto* lab = new WebLab;
-    lab->window = open_canvas_window(1280, 720, "Timeslice Lab");
-    if (!lab->window) return 1;
+    lab->window = window;
 
     SessionOptions options;
     options.assets_dir = assets_directory();
