@@ -31,7 +31,9 @@ MetricsPlots::MetricsPlots()
 
 MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     const SessionPlots& plots = session.plots();
-    const int count = plots.pane_count();
+    // The session sizes its series with its panes (SessionPlots::set_pane_count);
+    // never read a pane that is not there.
+    const int count = std::min(plots.pane_count(), session.panes().size());
     if (count != pane_count_) {
         pane_count_ = count;
         // In a comparison the worker series would double the legend: hidden until asked for.

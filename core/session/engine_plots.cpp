@@ -21,11 +21,14 @@ EnginePaneSeries::EnginePaneSeries(int pane, int panes)
       merge_ms(named(pane, panes, "merge + distribute"), "ms"),
       work_ms(named(pane, panes, "system work, all threads"), "ms") {}
 
+void EnginePlots::set_pane_count(int count) {
+    if (count == pane_count()) return;
+    panes_.clear();
+    for (int i = 0; i < count; ++i) panes_.push_back(std::make_unique<EnginePaneSeries>(i, count));
+}
+
 void EnginePlots::record_tick(const EnginePanes& panes) {
-    if (panes.size() != pane_count()) {
-        panes_.clear();
-        for (int i = 0; i < panes.size(); ++i) panes_.push_back(std::make_unique<EnginePaneSeries>(i, panes.size()));
-    }
+    set_pane_count(panes.size());
     for (int i = 0; i < panes.size(); ++i) {
         const EngineScene& scene = panes.pane(i);
         const EngineTickStats& s = scene.stats();

@@ -27,6 +27,9 @@ public:
     // One sample per series of every pane; a new pane count starts them again.
     void record_tick(const EnginePanes& panes);
     void clear();
+    // The series for `count` panes, empty when that is a new count (see
+    // SessionPlots::set_pane_count).
+    void set_pane_count(int count);
 
     int pane_count() const { return static_cast<int>(panes_.size()); }
     const EnginePaneSeries& pane(int index) const { return *panes_.at(static_cast<std::size_t>(index)); }

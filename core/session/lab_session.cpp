@@ -127,6 +127,9 @@ std::string LabSession::sync() {
         restart_reveals();
         clock_.reset();
     }
+    // Everything kept per pane follows the panes now, not at the next step:
+    // a frame is drawn between a command and the step after it.
+    plots_.set_pane_count(panes_.size());
     for (int i : changed) {  // after configure: the reveal settles from the new config's batch period
         summaries_[static_cast<std::size_t>(i)] = {};
         restart_reveal(i);
@@ -177,6 +180,7 @@ std::string LabSession::sync_engine() {
         engine_reveals_.assign(static_cast<std::size_t>(panes), {});
         for (int i = 0; i < panes; ++i) restart_engine_reveal(i);
         engine_plots_.clear();
+        engine_plots_.set_pane_count(panes);
     } else {
         for (int i = 0; i < panes; ++i)
             if (settings_.engine.panes[static_cast<std::size_t>(i)] != engine_applied_.panes[static_cast<std::size_t>(i)]) {

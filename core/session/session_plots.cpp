@@ -19,7 +19,7 @@ PaneSeries::PaneSeries(int pane, int panes)
       main_ms(series_name(pane, panes, "main-thread update", "main update"), "ms"),
       busy_ms(series_name(pane, panes, "worker busy", "worker busy"), "ms") {}
 
-void SessionPlots::ensure_panes(int count) {
+void SessionPlots::set_pane_count(int count) {
     if (static_cast<int>(panes_.size()) == count) return;
     panes_.clear();
     for (int i = 0; i < count; ++i) panes_.push_back(std::make_unique<PaneSeries>(i, count));
@@ -29,7 +29,7 @@ void SessionPlots::ensure_panes(int count) {
 
 void SessionPlots::record_step(std::span<const std::unique_ptr<NpcScene>> panes) {
     if (panes.empty()) return;
-    ensure_panes(static_cast<int>(panes.size()));
+    set_pane_count(static_cast<int>(panes.size()));
     const double x = static_cast<double>(panes[0]->frames_stepped()) * panes[0]->step_s();
     double jobs = 0;
     for (std::size_t i = 0; i < panes.size(); ++i) {

@@ -32,6 +32,10 @@ public:
     // steps and its drawing, on one clock), at the simulation time it showed.
     void record_frame(double x_s, double frame_ms);
     void clear();
+    // The series for `count` panes, empty when that is a new count. The
+    // session calls it as soon as its panes change, so that a frame drawn
+    // before the next step never finds series for panes that are gone.
+    void set_pane_count(int count);
 
     int pane_count() const { return static_cast<int>(panes_.size()); }
     const PaneSeries& pane(int index) const { return *panes_.at(static_cast<std::size_t>(index)); }
@@ -41,8 +45,6 @@ public:
     const PlotSeries& jobs() const { return jobs_; }
 
 private:
-    void ensure_panes(int count);
-
     std::vector<std::unique_ptr<PaneSeries>> panes_;
     PlotSeries frame_ms_{"frame total (main thread)", "ms"};
     PlotSeries jobs_{"jobs started", "jobs"};
