@@ -1,0 +1,267 @@
+// walk_frames — the paths teachers and students take, through the frame the
+// window runs (LabApp::frame over the headless platform: keys queued as the
+// window queues them, the panel's requests applied between draws, a frame
+// drawn between a command and the step after it), not part by part:
+//   - every lesson walked with Page Down to its end (reveal, next) and with
+//     Page Up back to its start, with and without the presenter view;
+//   - random jumps between the steps of every lesson, reveals, scene switches
+//     and the presenter view toggled on the way;
+//   - every shipped preset loaded after every other (pane counts and scenes
+//     changing under the drawn views).
+// After each move it checks where the lesson is and what runs (the step's
+// preset, its scene and panes), and that the app told the user of no problem.
+// Needs an offscreen OpenGL context (EGL, no display).
+#include "app/cli/assets.h"
+#include "app/frame/lab_app.h"
+#include "app/platform/headless_session.h"
+
+#include "core/content/lesson.h"
+#include "core/content/preset.h"
+#include "core/session/launch.h"
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace tsl;
+using namespace tsl::app;
+
+namespace {
+
+// Sanitizer builds run the same paths over fewer frames per move.
+#ifdef TSL_SANITIZED
+constexpr int kFramesPerMove = 2;
+#else
+constexpr int kFramesPerMove = 4;
+#endif
+
+// The panes a preset shows, by scene.
+struct PresetShape {
+    SceneKind scene = SceneKind::Npc;
+    int panes = 1;
+};
+
+PresetShape shape_of(const std::string& preset) {
+    const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
+    REQUIRE(loaded.preset);
+    const Preset& p = *loaded.preset;
+    if (p.engine_scene) return {SceneKind::Engine, static_cast<int>(p.engine.panes.size())};
+    if (p.exposure_scene) return {SceneKind::Exposure, 1};
+    return {SceneKind::Npc, std::max(1, static_cast<int>(p.npc.panes.size()))};
+}
+
+// The app in a headless "window" of the given size and UI scale.
+class Walk {
+public:
+    Walk(int width, int height, double ui_scale, const LaunchRequest& request = {}) {
+        std::string error;
+        display_ = HeadlessSession::create(width, height, error);
+        INFO(error);
+        REQUIRE(display_);
+        SessionOptions options;
+        options.assets_dir = assets_directory();
+        auto session = std::make_unique<LabSession>(LabSettings{}, options);
+        REQUIRE(session->apply(SetField{"ui_scale", ui_scale}));
+        const CommandResult launched = launch(*session, request);
+        INFO(launched.problem);
+        REQUIRE(launched);
+        app_ = std::make_unique<LabApp>(std::move(session));
+        REQUIRE(app_->init(error));
+        frames();
+    }
+
+    LabApp& app() { return *app_; }
+    const LabSession& session() const { return app_->session(); }
+
+    // Frames as the window draws them: some with a step, some without.
+    void frames(int count = kFramesPerMove) {
+        for (int i = 0; i < count; ++i) display_->render(*app_, i % 2);
+    }
+    // A key as the window delivers it: queued, handled at the start of the next frame.
+    void key(Key key) {
+        app_->pending_keys.push_back({key});
+        frames();
+    }
+    // What the panel, a picker or the card asks for: applied between frames, as UiRequests are.
+    void command(const Command& command, int frame_count = kFramesPerMove) {
+        app_->apply(command);
+        frames(frame_count);
+    }
+    // The app told the user of no problem since the last call (a problem notice is closed).
+    void require_no_problem(const std::string& where) {
+        const Notice& notice = app_->notice();
+        INFO(where << ": " << notice.text);
+        CHECK(notice.kind != Notice::Kind::Problem);
+        app_->post({});
+    }
+
+private:
+    std::unique_ptr<HeadlessSession> display_;
+    std::unique_ptr<LabApp> app_;
+};
+
+// The lesson is at `step` (from 0), revealed or not, running that step's preset as it loaded.
+void require_at(const Walk& walk, const Lesson& lesson, int step, bool revealed) {
+    const LabSession& s = walk.session();
+    INFO(lesson.name << " step " << step + 1 << (revealed ? " revealed" : ""));
+    REQUIRE(s.lesson());
+    CHECK(s.lesson_step() == step);
+    CHECK(s.lesson_revealed() == revealed);
+    const LessonStep& expected = lesson.steps[static_cast<std::size_t>(step)];
+    CHECK(s.preset() == expected.preset);
+    CHECK_FALSE(s.preset_modified());
+    const PresetShape shape = shape_of(expected.preset);
+    CHECK(s.settings().scene == shape.scene);
+    CHECK(s.showing_exposure() == (shape.scene == SceneKind::Exposure));
+    CHECK(s.showing_engine() == (shape.scene == SceneKind::Engine));
+    if (shape.scene == SceneKind::Npc) CHECK(s.panes().size() == shape.panes);
+    if (shape.scene == SceneKind::Engine) CHECK(s.engine()->size() == shape.panes);
+    const LessonCard card = s.lesson_card();
+    CHECK(card.revealed == revealed);
+    CHECK(card.can_go_back == (step > 0));
+}
+
+Lesson lesson_named(const std::string& name) {
+    LessonLoad loaded = load_lesson_by_name(assets_directory(), name);
+    INFO(loaded.error);
+    REQUIRE(loaded.lesson);
+    return *loaded.lesson;
+}
+
+// Forward with Page Down to the last step's reveal, then one more press that
+// must change nothing, then back with Page Up to the first step.
+void walk_forward_and_back(Walk& walk, const Lesson& lesson) {
+    const int steps = static_cast<int>(lesson.steps.size());
+    require_at(walk, lesson, 0, false);
+    for (int step = 0; step < steps; ++step) {
+        walk.key(Key::PageDown);
+        require_at(walk, lesson, step, true);
+        walk.require_no_problem(lesson.name + " reveal " + std::to_string(step + 1));
+        walk.key(Key::PageDown);
+        require_at(walk, lesson, std::min(step + 1, steps - 1), step + 1 == steps);
+        walk.require_no_problem(lesson.name + " forward from " + std::to_string(step + 1));
+    }
+    for (int step = steps - 1; step > 0; --step) {
+        walk.key(Key::PageUp);
+        require_at(walk, lesson, step - 1, false);
+        walk.require_no_problem(lesson.name + " back from " + std::to_string(step + 1));
+    }
+    walk.key(Key::PageUp);  // at the first step: nothing to go back to
+    require_at(walk, lesson, 0, false);
+}
+
+const char* const kLessons[] = {"timeslicing", "delayed-gathering", "parallel-engine"};
+
+// 0 .. n-1 in an order that has every ordered pair (a, b), a != b, once as
+// neighbours: an Euler circuit of the complete directed graph (Hierholzer).
+std::vector<int> every_pair_once(int n) {
+    std::vector<int> next(static_cast<std::size_t>(n), 0), path{0}, circuit;
+    while (!path.empty()) {
+        const int v = path.back();
+        int& w = next[static_cast<std::size_t>(v)];
+        if (w == v) ++w;
+        if (w < n) {
+            path.push_back(w++);
+        } else {
+            circuit.push_back(v);
+            path.pop_back();
+        }
+    }
+    return {circuit.rbegin(), circuit.rend()};
+}
+
+}  // namespace
+
+TEST_CASE("Every lesson walked with Page Down to its end and Page Up back to its start, in the window's frame, at 1280x720 x1.5",
+          "[gl][walks]") {
+    for (const char* name : kLessons) {
+        const Lesson lesson = lesson_named(name);
+        LaunchRequest request;
+        request.lesson = name;  // presenter view on, as --lesson opens it
+        Walk walk(1280, 720, 1.5, request);
+        CHECK(walk.session().settings().presenter);
+        walk_forward_and_back(walk, lesson);
+    }
+}
+
+TEST_CASE("Every lesson walked forward and back with the panel shown (presenter view off), at 1920x1080 x2", "[gl][walks]") {
+    for (const char* name : kLessons) {
+        const Lesson lesson = lesson_named(name);
+        LaunchRequest request;
+        request.lesson = name;
+        request.sets = {"presenter=false"};
+        Walk walk(1920, 1080, 2.0, request);
+        CHECK_FALSE(walk.session().settings().presenter);
+        walk_forward_and_back(walk, lesson);
+    }
+}
+
+TEST_CASE("Random jumps between lesson steps, with reveals, scene switches and the presenter view toggled on the way", "[gl][walks]") {
+    std::mt19937 random(20261125);
+    Walk walk(1280, 720, 1.5);
+    std::map<std::string, Lesson> lessons;
+    for (const char* name : kLessons) lessons.emplace(name, lesson_named(name));
+    const char* const scenes[] = {"npc", "exposure", "engine"};
+    const int moves = kFramesPerMove == 4 ? 240 : 120;
+    for (int move = 0; move < moves; ++move) {
+        const std::string where = "move " + std::to_string(move);
+        const int what = std::uniform_int_distribution<int>(0, 9)(random);
+        const Lesson* lesson = walk.session().lesson() ? &lessons.at(walk.session().lesson()->name) : nullptr;
+        if (!lesson || what == 0) {  // the lesson picker: another lesson, at any step
+            const char* name = kLessons[std::uniform_int_distribution<int>(0, 2)(random)];
+            const int steps = static_cast<int>(lessons.at(name).steps.size());
+            const int step = std::uniform_int_distribution<int>(0, steps - 1)(random);
+            walk.command(StartLesson{name, step});
+            require_at(walk, lessons.at(name), step, false);
+        } else if (what <= 2) {  // a jump to any step
+            const int step = std::uniform_int_distribution<int>(0, static_cast<int>(lesson->steps.size()) - 1)(random);
+            walk.command(GoToStep{step});
+            require_at(walk, *lesson, step, false);
+        } else if (what <= 4) {
+            walk.key(Key::PageDown);
+        } else if (what <= 6) {
+            walk.key(Key::PageUp);
+        } else if (what == 7) {  // the scene picker in the middle of the step
+            walk.command(SetField{"scene", std::string(scenes[std::uniform_int_distribution<int>(0, 2)(random)])});
+            walk.key(Key::PageDown);  // the card's way on: reveal or next, whatever is shown
+        } else if (what == 8) {
+            walk.key(Key::P);
+        } else {  // Restore, as the card offers when the step was changed
+            walk.command(GoToStep{walk.session().lesson_step()});
+            require_at(walk, *lesson, walk.session().lesson_step(), false);
+        }
+        walk.require_no_problem(where);
+    }
+}
+
+TEST_CASE("Every shipped preset loaded after every other, each drawn in the window's frame", "[gl][walks]") {
+    const std::vector<std::string> presets = list_presets(assets_directory());
+    REQUIRE(presets.size() >= 20);
+    // The plots drawn under the scene (the dock's Plots tab) and, every other
+    // preset, in the presenter view.
+    LaunchRequest request;
+    request.sets = {"dock=plots"};
+    Walk walk(1280, 720, 1.5, request);
+    std::vector<PresetShape> shapes;
+    for (const std::string& p : presets) shapes.push_back(shape_of(p));
+    const std::vector<int> order = every_pair_once(static_cast<int>(presets.size()));
+    REQUIRE(order.size() == presets.size() * (presets.size() - 1) + 1);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const std::string& to = presets[static_cast<std::size_t>(order[i])];
+        const std::string where = (i > 0 ? presets[static_cast<std::size_t>(order[i - 1])] + " then " : std::string()) + to;
+        INFO(where);
+        walk.command(SetField{"presenter", i % 2 == 1}, 0);
+        walk.command(LoadPreset{to}, 2);
+        const LabSession& s = walk.session();
+        const PresetShape& shape = shapes[static_cast<std::size_t>(order[i])];
+        CHECK(s.preset() == to);
+        CHECK(s.settings().scene == shape.scene);
+        if (shape.scene == SceneKind::Npc) CHECK(s.panes().size() == shape.panes);
+        if (shape.scene == SceneKind::Engine) CHECK(s.engine()->size() == shape.panes);
+        walk.require_no_problem(where);
+    }
+}
