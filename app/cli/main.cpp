@@ -225,13 +225,18 @@ struct LessonCheckCommand {
 
     void add(CLI::App& app) {
         command = app.add_subcommand(
-            "lesson-check", "Render every step of a lesson offscreen, before and after its reveal, and check its text fits the projector");
+            "lesson-check",
+            "Run every step of a lesson offscreen at the real step rate, before and after its reveal: check its text fits the projector "
+            "and its expectations hold");
         command->add_option("--lesson", check.lesson, "A lesson in assets/lessons")->required();
         command->add_option("--size", size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
         command->add_option("--scale", scale, "UI scale (1.5 for a 1080p projector, 2 for 4K)")
             ->check(field_validator(*find_field("ui_scale")))
             ->capture_default_str();
-        command->add_option("--frames", check.frames, "Simulation steps each step runs first")->check(CLI::Range(1, 100000))->capture_default_str();
+        command->add_option("--frames", check.frames, "Simulation steps each step runs before its reveal (default: the step's own)")
+            ->check(CLI::Range(1, 100000));
+        command->add_flag("--fast", check.fast, "Run the steps back to back, not at the real rate: much faster; expectations on times are not checked");
+        command->add_option("--pictures", check.pictures, "A folder for a PNG of every step as revealed (LESSON-step-K.png)");
         command->add_option("--set", sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
     }
     int run() {

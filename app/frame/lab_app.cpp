@@ -320,7 +320,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     draw_dock(layout.dock, requests);
     draw_presenter_plot(layout.plot);
     if (!layout.lesson.empty()) {
-        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson, card_text_scale_);
+        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson);
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});

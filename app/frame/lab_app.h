@@ -149,7 +149,6 @@ private:
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
     bool lesson_card_fits_ = true;
-    float card_text_scale_ = 1.0f;  // the lesson card's text, shrunk to fit (lesson_panel.h)
     std::string shown_tab_;  // the dock tab ImGui showed last frame
     NpcRenderer npc_renderer_;
     ExposureRenderer exposure_renderer_;

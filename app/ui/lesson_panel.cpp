@@ -45,7 +45,56 @@ void chip_then(int pane, const std::string& label) {
     wrapped(label);
 }
 
+// Too narrow for a table whose labels stay readable: each row as its label,
+// then its values in words ("main thread 3.34 ms,  workers busy 0 ms").
+void reveal_list(const LessonCard& card, const UiFonts& fonts) {
+    for (const RevealRow& row : card.rows) {
+        ImGui::PushFont(fonts.bold);
+        chip_then(row.pane, row.label);
+        ImGui::PopFont();
+        std::string values;
+        for (std::size_t i = 0; i < card.columns.size() && i < row.values.size(); ++i)
+            values += (i ? ",  " : "") + card.columns[i] + " " + row.values[i];
+        ImGui::Indent();
+        wrapped(values);
+        ImGui::Unindent();
+    }
+}
+
+// A row's pane letters alone ("A, B" of "A, B  Async In / Async Out"): the
+// scene's captions say the rest, in the same colours.
+std::string letters_of(const std::string& label) {
+    const std::size_t gap = label.find("  ");
+    return gap == std::string::npos ? label : label.substr(0, gap);
+}
+
+// The table's least width: its widest label and every column's widest value or heading word.
+bool reveal_table_fits(const LessonCard& card, const UiFonts& fonts, bool letters_only) {
+    float labels = 0, values = 0;
+    for (const RevealRow& row : card.rows)
+        labels = std::max(labels, ImGui::CalcTextSize((letters_only ? letters_of(row.label) : row.label).c_str()).x);
+    for (std::size_t i = 0; i < card.columns.size(); ++i) {
+        float width = 0;
+        for (const RevealRow& row : card.rows)
+            if (i < row.values.size()) width = std::max(width, ImGui::CalcTextSize(row.values[i].c_str()).x);
+        ImGui::PushFont(fonts.bold);
+        const std::string& heading = card.columns[i];
+        for (std::size_t start = 0; start < heading.size();) {
+            const std::size_t space = std::min(heading.find(' ', start), heading.size());
+            width = std::max(width, ImGui::CalcTextSize(heading.c_str() + start, heading.c_str() + space).x);
+            start = space + 1;
+        }
+        ImGui::PopFont();
+        values += width + ImGui::GetStyle().CellPadding.x * 2;
+    }
+    const float chip = ImGui::GetTextLineHeight() * 1.2f;
+    return labels + chip <= ImGui::GetContentRegionAvail().x - values;
+}
+
 void reveal_table(const LessonCard& card, const UiFonts& fonts) {
+    // Narrow: the pane letters stand for the labels, or else a list.
+    const bool letters_only = !reveal_table_fits(card, fonts, false);
+    if (letters_only && !reveal_table_fits(card, fonts, true)) return reveal_list(card, fonts);
     const int columns = 1 + static_cast<int>(card.columns.size());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("reveal", columns, flags)) return;
@@ -76,7 +125,7 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
     for (const RevealRow& row : card.rows) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        chip_then(row.pane, row.label);
+        chip_then(row.pane, letters_only ? letters_of(row.label) : row.label);
         for (int i = 1; i < columns && i - 1 < static_cast<int>(row.values.size()); ++i) {
             ImGui::TableSetColumnIndex(i);
             ImGui::TextUnformatted(row.values[i - 1].c_str());
@@ -85,35 +134,88 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
     ImGui::EndTable();
 }
 
+// The step's expectations: each with its verdict, what it says and what was measured.
+void checks_table(const LessonCard& card, const UiFonts& fonts) {
+    if (card.checks.empty()) return;
+    const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX;
+    if (!ImGui::BeginTable("checks", 2, flags)) return;
+    ImGui::PushFont(fonts.bold);
+    const float tag_w = ImGui::CalcTextSize("not met").x;
+    ImGui::PopFont();
+    ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, tag_w);
+    ImGui::TableSetupColumn("check", ImGuiTableColumnFlags_WidthStretch);
+    for (const ExpectationResult& c : card.checks) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        const bool met = c.verdict == ExpectVerdict::Met, missed = c.verdict == ExpectVerdict::NotMet;
+        ImGui::PushFont(fonts.bold);
+        const Rgba colour = hex(met ? 0x007A5A : 0xC0392B);
+        if (met || missed) ImGui::TextColored({colour.r, colour.g, colour.b, 1.0f}, "%s", met ? "met" : "not met");
+        else ImGui::TextDisabled("waiting");
+        ImGui::PopFont();
+        ImGui::TableSetColumnIndex(1);
+        // Its figures are in the table above, unless it missed or reads others: said once.
+        const bool repeat = !c.measured.empty() && !(c.in_table && c.verdict == ExpectVerdict::Met);
+        wrapped(c.described + (repeat ? ": " + c.measured : std::string()));
+    }
+    ImGui::EndTable();
+}
+
 }  // namespace
 
-LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect, float& text_scale) {
+LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect) {
     LessonCardResult result;
     if (rect.empty()) return result;
-    begin_fixed_window("Lesson", rect);
-    ImGui::SetWindowFontScale(text_scale);
-    const ImGuiStyle& style = ImGui::GetStyle();
+    begin_fixed_window("Lesson", rect, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    // The card's text at the UI's own size, always: what does not fit scrolls
+    // above the buttons, which stay in place (and the card reports it).
+    const bool buttons = !card.question.empty() || card.can_go_back || card.can_go_forward;
+    const float buttons_h = buttons ? ImGui::GetFrameHeightWithSpacing() : 0.0f;
+    ImGui::BeginChild("card text", {0, -buttons_h}, false);
 
-    disabled_wrapped(card.heading);
+    // One line: where the class is, and the lesson's title where it fits ("Step 3 of 8  |  Timeslicing ...").
+    const std::size_t bar = card.heading.find("  |  ");
+    const bool one_line = bar == std::string::npos || ImGui::CalcTextSize(card.heading.c_str()).x <= ImGui::GetContentRegionAvail().x;
+    ImGui::TextDisabled("%s", one_line ? card.heading.c_str() : card.heading.substr(0, bar).c_str());
+    // The title large where it fits on one line, else in bold at the body's size.
     ImGui::PushFont(fonts.caption);
+    const bool large = ImGui::CalcTextSize(card.title.c_str()).x <= ImGui::GetContentRegionAvail().x;
+    ImGui::PopFont();
+    ImGui::PushFont(large ? fonts.caption : fonts.bold);
     wrapped(card.title);
     ImGui::PopFont();
     ImGui::Spacing();
-    wrapped(card.text);
+    // Revealed, the card is about the measurement: the step's text folds away
+    // (one click shows it again), so that the numbers fit at the UI's size.
+    const bool text_folded = card.revealed && !card.question.empty();
+    if (!text_folded) {
+        wrapped(card.text);
+    } else {
+        ImGui::PushID(card.heading.c_str());
+        if (ImGui::TreeNode("The step's text")) {
+            wrapped(card.text);
+            ImGui::TreePop();
+        }
+        ImGui::PopID();
+    }
 
     if (!card.question.empty()) {
         ImGui::Spacing();
         ImGui::Separator();
-        bold(fonts, "Predict");
         ImGui::PushFont(fonts.bold);
-        wrapped(card.question);
+        wrapped("Predict: " + card.question);
         ImGui::PopFont();
         ImGui::Spacing();
         if (card.revealed) {
-            bold(fonts, "Measured");
             disabled_wrapped(card.measured_over);
             if (!card.rows.empty()) reveal_table(card, fonts);
+            if (!card.missed.empty()) {
+                ImGui::PushFont(fonts.bold);
+                wrapped(card.missed);
+                ImGui::PopFont();
+            }
             if (!card.answer.empty()) wrapped(card.answer);
+            checks_table(card, fonts);
         } else {
             disabled_wrapped("Page Down (or Reveal) shows what the running scene measured.");
         }
@@ -130,17 +232,10 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load the step's (or preset's) settings again and restart it.");
     }
 
-    // The buttons sit at the bottom of the card, or under the text when it is long.
-    const float buttons_h = ImGui::GetFrameHeight();
-    const float bottom = ImGui::GetWindowHeight() - style.WindowPadding.y - buttons_h;
-    // Too long for the card: the next frame sets it smaller, as far as the
-    // minimum; short enough, it grows back toward the UI's size.
-    const float needed = ImGui::GetCursorPosY() + style.ItemSpacing.y + buttons_h + style.WindowPadding.y;
-    const float height = ImGui::GetWindowHeight();
-    if (needed > height + 0.5f) text_scale = std::max(kMinCardTextScale, text_scale * height / needed * 0.98f);
-    else if (text_scale < 1.0f && needed < height * 0.85f) text_scale = std::min(1.0f, text_scale * std::sqrt(height * 0.9f / needed));
-    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY() + style.ItemSpacing.y, bottom));
-    if (!card.question.empty() || card.can_go_back || card.can_go_forward) {
+    result.fits = ImGui::GetScrollMaxY() <= 0.5f;
+    ImGui::EndChild();
+    // The buttons at the bottom of the card, always in view.
+    if (buttons) {
         ImGui::BeginDisabled(!card.can_go_back);
         if (ImGui::Button("< Back")) result.back = true;
         ImGui::EndDisabled();
@@ -153,8 +248,6 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::SameLine();
         ImGui::TextDisabled("PgUp / PgDn");
     }
-    const float end = ImGui::GetCursorPosY() - style.ItemSpacing.y + style.WindowPadding.y;
-    result.fits = end <= ImGui::GetWindowHeight() + 0.5f;
     ImGui::End();
     return result;
 }

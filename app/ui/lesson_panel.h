@@ -26,11 +26,11 @@ struct LessonCardResult {
     bool fits = true;      // everything drawn fitted the card without scrolling
 };
 
-// `text_scale` (kept by the caller between frames, 1 at first) shrinks the
-// card's text — never below kMinCardTextScale of the UI's — when it would not
-// fit: a frame that overflows sets the scale the next frame fits with.
-inline constexpr float kMinCardTextScale = 0.7f;
-LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect, float& text_scale);
+// The card's text is drawn at the UI's body size, before and after the
+// reveal; once revealed, the step's text folds under a header so that the
+// measurement and the answer have the room. What does not fit scrolls above
+// the Back / Next buttons, which stay in view (and `fits` is false).
+LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect);
 
 // The help page over the whole display; false when the user closed it (its
 // close button). The shortcuts page lists core/session/key_bindings.h.

@@ -18,27 +18,44 @@ using namespace toml_reading;
 const std::vector<LessonMeasure>& lesson_measures() {
     using NpcSummary = NpcMetricsSummary;
     using ExposureSummary = ExposureMetricsSummary;
+    constexpr MeasureKind counted = MeasureKind::Counted, timed = MeasureKind::Timed;
     static const std::vector<LessonMeasure> measures{
-        {"input_age", "mean input age", "ms", [](const NpcSummary& s) { return s.mean_input_age_ms(); }},
-        {"max_input_age", "max input age", "ms", [](const NpcSummary& s) { return s.input_age_max_ms; }},
-        {"facing_error", "facing error", "deg", [](const NpcSummary& s) { return s.mean_error_deg(); }},
-        {"main_ms", "main thread", "ms", [](const NpcSummary& s) { return s.mean_main_update_ms(); }},
-        {"worker_ms", "workers busy", "ms", [](const NpcSummary& s) { return s.mean_worker_busy_ms(); }},
-        {"exposure_main_ms", "main thread", "ms", [](const ExposureSummary& s) { return s.mean_main_ms(); }},
-        {"exposure_busy_ms", "busy threads", "ms", [](const ExposureSummary& s) { return s.mean_busy_ms(); }},
-        {"exposure_total_ms", "all threads", "ms", [](const ExposureSummary& s) { return s.mean_total_ms(); }},
-        {"engine_tick_ms", "main thread per tick", "ms", [](const EngineSummary& s) { return s.mean_tick_ms(); }},
-        {"engine_wait_ms", "main thread waiting", "ms", [](const EngineSummary& s) { return s.mean_wait_ms(); }},
-        {"engine_merge_ms", "merge + distribute", "ms", [](const EngineSummary& s) { return s.mean_merge_ms(); }},
-        {"engine_work_ms", "system work, all threads", "ms", [](const EngineSummary& s) { return s.mean_work_ms(); }},
-        {"engine_lock_wait_ms", "waiting for the queue lock", "ms", [](const EngineSummary& s) { return s.mean_lock_wait_ms(); }},
-        {"engine_contended", "posts that found the lock taken", "%", [](const EngineSummary& s) { return s.contended_percent(); }},
-        {"engine_ai_staleness", "AI copy staleness", "ticks", [](const EngineSummary& s) { return s.mean_staleness(index_of(SystemId::Ai)); }},
-        {"engine_ai_age", "age of AI changes merged", "ticks", [](const EngineSummary& s) { return s.ai_change_age(); }},
-        {"engine_conflicts", "conflicts", "per tick", [](const EngineSummary& s) { return s.mean_conflicts(); }},
-        {"engine_ai_won", "conflicts the AI won", "%", [](const EngineSummary& s) { return s.ai_won_percent(); }},
-        {"engine_subtasks", "sub-tasks", "per tick", [](const EngineSummary& s) { return s.mean_subtasks(); }},
-        {"engine_routes_reused", "tickets shared or reused", "%", [](const EngineSummary& s) { return s.shared_percent(); }},
+        {"input_age", "mean input age", "ms", counted, [](const NpcSummary& s) { return s.mean_input_age_ms(); }},
+        {"max_input_age", "max input age", "ms", counted, [](const NpcSummary& s) { return s.input_age_max_ms; }},
+        {"facing_error", "facing error", "deg", counted, [](const NpcSummary& s) { return s.mean_error_deg(); }},
+        {"jobs_per_step", "jobs per step", "jobs", counted, [](const NpcSummary& s) { return s.mean_jobs_started(); }},
+        {"main_ms", "main thread", "ms", timed, [](const NpcSummary& s) { return s.mean_main_update_ms(); },
+         [](const NpcSummary& s) { return s.main_update_ms.spread(); }},
+        {"worker_ms", "workers busy", "ms", timed, [](const NpcSummary& s) { return s.mean_worker_busy_ms(); },
+         [](const NpcSummary& s) { return s.worker_busy_ms.spread(); }},
+        {"exposure_main_ms", "main thread", "ms", timed, [](const ExposureSummary& s) { return s.mean_main_ms(); },
+         [](const ExposureSummary& s) { return s.main_ms.spread(); }},
+        {"exposure_busy_ms", "busy threads", "ms", timed, [](const ExposureSummary& s) { return s.mean_busy_ms(); },
+         [](const ExposureSummary& s) { return s.busy_ms.spread(); }},
+        {"exposure_total_ms", "all threads", "ms", timed, [](const ExposureSummary& s) { return s.mean_total_ms(); },
+         [](const ExposureSummary& s) { return s.total_ms.spread(); }},
+        {"exposure_cells", "cells per step", "cells", counted, [](const ExposureSummary& s) { return s.mean_cells(); }},
+        {"exposure_map_age", "map age", "steps", counted, [](const ExposureSummary& s) { return s.mean_map_age(); }},
+        {"exposure_map_age_max", "oldest map", "steps", counted,
+         [](const ExposureSummary& s) { return static_cast<double>(s.map_age_max); }},
+        {"engine_tick_ms", "main thread per tick", "ms", timed, [](const EngineSummary& s) { return s.mean_tick_ms(); },
+         [](const EngineSummary& s) { return s.tick_ms.spread(); }},
+        {"engine_wait_ms", "main thread waiting", "ms", timed, [](const EngineSummary& s) { return s.mean_wait_ms(); },
+         [](const EngineSummary& s) { return s.wait_ms.spread(); }},
+        {"engine_merge_ms", "merge + distribute", "ms", timed, [](const EngineSummary& s) { return s.mean_merge_ms(); },
+         [](const EngineSummary& s) { return s.merge_ms.spread(); }},
+        {"engine_work_ms", "work, all threads", "ms", timed, [](const EngineSummary& s) { return s.mean_work_ms(); },
+         [](const EngineSummary& s) { return s.work_ms.spread(); }},
+        {"engine_lock_wait_ms", "lock waits", "ms", timed, [](const EngineSummary& s) { return s.mean_lock_wait_ms(); },
+         [](const EngineSummary& s) { return s.lock_wait_ms.spread(); }},
+        {"engine_contended", "posts that waited", "%", timed, [](const EngineSummary& s) { return s.contended_percent(); }},
+        {"engine_ai_staleness", "AI copy staleness", "ticks", counted,
+         [](const EngineSummary& s) { return s.mean_staleness(index_of(SystemId::Ai)); }},
+        {"engine_ai_age", "age of AI changes", "ticks", counted, [](const EngineSummary& s) { return s.ai_change_age(); }},
+        {"engine_conflicts", "conflicts", "per tick", counted, [](const EngineSummary& s) { return s.mean_conflicts(); }},
+        {"engine_ai_won", "won by the AI", "%", counted, [](const EngineSummary& s) { return s.ai_won_percent(); }},
+        {"engine_subtasks", "work calls", "per tick", timed, [](const EngineSummary& s) { return s.mean_subtasks(); }},
+        {"engine_routes_reused", "tickets shared or reused", "%", counted, [](const EngineSummary& s) { return s.shared_percent(); }},
     };
     return measures;
 }
@@ -64,13 +81,30 @@ std::optional<double> measure_value(const LessonMeasure& measure, const EngineSu
     return measure.engine(engine);
 }
 
-std::string measure_text(double value, const char* unit) {
+std::optional<double> measure_spread(const LessonMeasure& measure, const NpcMetricsSummary& npc) {
+    if (npc.frames < 2 || !measure.npc_spread) return std::nullopt;
+    return measure.npc_spread(npc);
+}
+
+std::optional<double> measure_spread(const LessonMeasure& measure, const ExposureMetricsSummary& exposure) {
+    if (exposure.frames < 2 || !measure.exposure_spread) return std::nullopt;
+    return measure.exposure_spread(exposure);
+}
+
+std::optional<double> measure_spread(const LessonMeasure& measure, const EngineSummary& engine) {
+    if (engine.ticks < 2 || !measure.engine_spread) return std::nullopt;
+    return measure.engine_spread(engine);
+}
+
+std::string measure_number(double value) {
     const double a = std::fabs(value);
-    const char* format = a >= 100 ? "%.0f %s" : a >= 10 ? "%.1f %s" : a >= 1 ? "%.2f %s" : a == 0 ? "%.0f %s" : "%.3f %s";
+    const char* format = a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : a == 0 ? "%.0f" : "%.3f";
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, format, value, unit);
+    std::snprintf(buffer, sizeof buffer, format, value);
     return buffer;
 }
+
+std::string measure_text(double value, const char* unit) { return measure_number(value) + " " + unit; }
 
 std::string_view name_of(LessonPlot plot) {
     switch (plot) {
@@ -112,6 +146,21 @@ Field measures_field(const Reader& r, std::vector<std::string>& out) {
             }};
 }
 
+// expect = ["input_age between 0.45 T and 0.55 T", ...]: expectations that read (expectation.h).
+Field expectations_field(const Reader& r, std::vector<Expectation>& out) {
+    return {"expect", [&r, &out](const toml::node& node, int line) {
+                const toml::array* array = node.as_array();
+                if (!array) return r.fail(line, "expect should be a list of checks such as [\"input_age between 0.45 T and 0.55 T\"]");
+                for (const toml::node& item : *array) {
+                    if (!item.is_string()) return r.fail(line, "expect lists checks in quotes, not " + kind_of(item));
+                    std::string error;
+                    std::optional<Expectation> e = parse_expectation(item.as_string()->get(), error);
+                    if (!e) return r.fail(line, "expect: " + error + " in '" + item.as_string()->get() + "'");
+                    out.push_back(std::move(*e));
+                }
+            }};
+}
+
 LessonStep read_step(const toml::table& table, std::size_t number, Problems& problems) {
     LessonStep step;
     step.line = line_of(table.source());
@@ -129,6 +178,7 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         required_text("question", step.question),
         r.text("answer", step.answer),
         measures_field(r, step.reveal),
+        expectations_field(r, step.expect),
         r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness", step.plot),
         r.integer("frames", 1, 100000, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
     });
@@ -190,10 +240,31 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
         step.exposure_scene = preset.preset->exposure_scene;
         step.engine_scene = preset.preset->engine_scene;
         const char* scene = step.exposure_scene ? "the exposure scene" : step.engine_scene ? "the engine scene" : "the NPC scene";
-        for (const std::string& name : step.reveal) {
+        auto measured_here = [&](const std::string& name) {
             const LessonMeasure* m = find_measure(name);
-            if (m->exposure_scene() == step.exposure_scene && m->engine_scene() == step.engine_scene) continue;
+            return m->exposure_scene() == step.exposure_scene && m->engine_scene() == step.engine_scene;
+        };
+        for (const std::string& name : step.reveal) {
+            if (measured_here(name)) continue;
             return failure(path, step.line, where + "measure '" + name + "' is not measured by " + scene + ", which preset '" + step.preset + "' shows");
+        }
+        for (const Expectation& e : step.expect) {
+            const int last = expectation_last_step(e);
+            if (last >= static_cast<int>(i))
+                return failure(path, step.line, where + "expect '" + e.text + "' refers to step " + std::to_string(last + 1) +
+                                                    ", which the class has not run yet (only earlier steps can be referred to)");
+            if (!measured_here(e.measure) || (!e.value.measure.empty() && e.value.step < 0 && !measured_here(e.value.measure)) ||
+                (!e.high.measure.empty() && e.high.step < 0 && !measured_here(e.high.measure)))
+                return failure(path, step.line, where + "expect '" + e.text + "' uses a measure that " + scene + " (preset '" + step.preset + "') does not give");
+            for (const ExpectOperand* o : {&e.value, &e.high}) {
+                if (o->measure.empty() || o->step < 0) continue;
+                const LessonStep& then = loaded.lesson->steps[static_cast<std::size_t>(o->step)];
+                const LessonMeasure* m = find_measure(o->measure);
+                if (m->exposure_scene() != then.exposure_scene || m->engine_scene() != then.engine_scene)
+                    return failure(path, step.line, where + "expect '" + e.text + "': step " + std::to_string(o->step + 1) + " does not measure " + o->measure);
+            }
+            if ((e.value.of_T || e.high.of_T) && (step.exposure_scene || step.engine_scene))
+                return failure(path, step.line, where + "expect '" + e.text + "': T, the batch period, is the NPC scene's");
         }
         if (step.exposure_scene && step.plot && *step.plot != LessonPlot::Timeline)
             return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use plot = \"timeline\"");

@@ -16,6 +16,9 @@
 //   question = "..."         # required: what should the class predict?
 //   answer = "..."           # optional: a sentence shown with the numbers (no numbers in it)
 //   reveal = ["input_age", "main_ms"]   # required: what to measure (see lesson_measures())
+//   expect = ["input_age between 0.45 T and 0.55 T", "B main_ms < 0.1 x A main_ms"]
+//                            # what the reveal will show, as checks (expectation.h): the card
+//                            # shows each met or not; lesson-check fails on one not met
 //   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness
 //                            # (default: latency for NPC presets, timeline for exposure and engine;
 //                            # staleness and cost for the engine too)
@@ -23,11 +26,13 @@
 //
 // Errors: loading never throws; a failed load has no lesson and an error
 // "file:line: what is wrong" (syntax, unknown keys, wrong types, a preset that
-// does not exist or does not load, a measure the preset's scene cannot give).
+// does not exist or does not load, a measure the preset's scene cannot give,
+// an expectation that does not read or refers to a later step).
 //
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/content/expectation.h"
 #include "core/engine/engine_scene.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_scene.h"
@@ -41,17 +46,24 @@ namespace tsl {
 
 // A number a reveal can show, and the scene that measures it: exactly one of
 // the three readings is set, and reads the number from that scene's summary.
+// A measure of time has a spread too (its standard deviation over the steps).
+enum class MeasureKind : std::uint8_t {
+    Counted,  // frames, jobs, cells, shares of counts: the same on every machine for the same settings
+    Timed,    // times, and what threads racing decide (lock contention, merged sub-tasks): machine-dependent
+};
 struct LessonMeasure {
     using NpcReading = double (*)(const NpcMetricsSummary&);
     using ExposureReading = double (*)(const ExposureMetricsSummary&);
     using EngineReading = double (*)(const EngineSummary&);
 
-    LessonMeasure(const char* measure, const char* text, const char* units, NpcReading read)
-        : name(measure), label(text), unit(units), npc(read) {}
-    LessonMeasure(const char* measure, const char* text, const char* units, ExposureReading read)
-        : name(measure), label(text), unit(units), exposure(read) {}
-    LessonMeasure(const char* measure, const char* text, const char* units, EngineReading read)
-        : name(measure), label(text), unit(units), engine(read) {}
+    LessonMeasure(const char* measure, const char* text, const char* units, MeasureKind kind, NpcReading read, NpcReading spread_of = nullptr)
+        : name(measure), label(text), unit(units), timed(kind == MeasureKind::Timed), npc(read), npc_spread(spread_of) {}
+    LessonMeasure(const char* measure, const char* text, const char* units, MeasureKind kind, ExposureReading read,
+                  ExposureReading spread_of = nullptr)
+        : name(measure), label(text), unit(units), timed(kind == MeasureKind::Timed), exposure(read), exposure_spread(spread_of) {}
+    LessonMeasure(const char* measure, const char* text, const char* units, MeasureKind kind, EngineReading read,
+                  EngineReading spread_of = nullptr)
+        : name(measure), label(text), unit(units), timed(kind == MeasureKind::Timed), engine(read), engine_spread(spread_of) {}
 
     bool exposure_scene() const { return exposure != nullptr; }  // measured by the exposure scene
     bool engine_scene() const { return engine != nullptr; }      // measured by the engine scene's panes
@@ -59,13 +71,15 @@ struct LessonMeasure {
     const char* name;   // "input_age"
     const char* label;  // "mean input age"
     const char* unit;   // "ms"
-    NpcReading npc = nullptr;            // measured by the NPC scene's panes
-    ExposureReading exposure = nullptr;
-    EngineReading engine = nullptr;
+    bool timed;         // MeasureKind::Timed
+    NpcReading npc = nullptr, npc_spread = nullptr;  // measured by the NPC scene's panes
+    ExposureReading exposure = nullptr, exposure_spread = nullptr;
+    EngineReading engine = nullptr, engine_spread = nullptr;
 };
-// Every measure: NPC scene — input_age, max_input_age, facing_error, main_ms,
-// worker_ms; exposure scene — exposure_main_ms, exposure_busy_ms,
-// exposure_total_ms; engine scene (docs/engine.md, section 7) —
+// Every measure: NPC scene — input_age, max_input_age, facing_error,
+// jobs_per_step, main_ms, worker_ms; exposure scene — exposure_main_ms,
+// exposure_busy_ms, exposure_total_ms, exposure_cells, exposure_map_age,
+// exposure_map_age_max; engine scene (docs/engine.md, section 7) —
 // engine_tick_ms, engine_wait_ms, engine_merge_ms, engine_work_ms,
 // engine_lock_wait_ms, engine_contended, engine_ai_staleness, engine_ai_age,
 // engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused.
@@ -77,9 +91,14 @@ const LessonMeasure* find_measure(const std::string& name);
 std::optional<double> measure_value(const LessonMeasure& measure, const NpcMetricsSummary& npc);
 std::optional<double> measure_value(const LessonMeasure& measure, const ExposureMetricsSummary& exposure);
 std::optional<double> measure_value(const LessonMeasure& measure, const EngineSummary& engine);
+// The spread of a measure of time over the steps averaged (nullopt: not a time, or nothing yet).
+std::optional<double> measure_spread(const LessonMeasure& measure, const NpcMetricsSummary& npc);
+std::optional<double> measure_spread(const LessonMeasure& measure, const ExposureMetricsSummary& exposure);
+std::optional<double> measure_spread(const LessonMeasure& measure, const EngineSummary& engine);
 
 // "483 ms", "0.168 ms", "12.4 deg": as many digits as a slide needs.
 std::string measure_text(double value, const char* unit);
+std::string measure_number(double value);  // the same without the unit: "483", "0.168"
 
 enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness };
 std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness"
@@ -91,6 +110,7 @@ struct LessonStep {
     std::string question;               // the prediction the class is asked for
     std::string answer;                 // "" — shown with the measured numbers
     std::vector<std::string> reveal;    // measure names, in the order shown
+    std::vector<Expectation> expect;    // what the reveal will show, as checks (none — nothing checked)
     std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
     int frames = 150;                   // 150 — steps a screenshot of this step runs first
     int line = 0;                       // line of the step's [[step]] header in its file

@@ -17,12 +17,14 @@ namespace tsl {
 
 void EngineSummary::add(const EngineTickStats& s) {
     ++ticks;
-    tick_ms += s.tick_ms;
+    tick_ms.add(s.tick_ms);
     tick_cpu_ms += s.tick_cpu_ms;
-    wait_ms += s.wait_ms;
-    merge_ms += s.merge.merge_ms + s.merge.distribute_ms;
-    for (double w : s.work_ms) work_ms += w;
-    lock_wait_ms += static_cast<double>(s.merge.posts.lock_wait_ns) * 1e-6;
+    wait_ms.add(s.wait_ms);
+    merge_ms.add(s.merge.merge_ms + s.merge.distribute_ms);
+    double work = 0;
+    for (double w : s.work_ms) work += w;
+    work_ms.add(work);
+    lock_wait_ms.add(static_cast<double>(s.merge.posts.lock_wait_ns) * 1e-6);
     posted += s.merge.posts.posted;
     contended += s.merge.posts.contended;
     merged += s.merge.merged;

@@ -27,6 +27,7 @@
 // job system; a free-step run may still be executing when step() returns.
 #pragma once
 
+#include "core/base/running_stat.h"
 #include "core/engine/arena.h"
 #include "core/engine/engine_config.h"
 #include "core/engine/state_manager.h"
@@ -66,7 +67,8 @@ struct EngineTickStats {
 // what a lesson's reveal shows.
 struct EngineSummary {
     std::int64_t ticks = 0;
-    double tick_ms = 0, tick_cpu_ms = 0, wait_ms = 0, merge_ms = 0, work_ms = 0, lock_wait_ms = 0;
+    RunningStat tick_ms, wait_ms, merge_ms, work_ms, lock_wait_ms;
+    double tick_cpu_ms = 0;
     std::uint64_t posted = 0, merged = 0, dropped = 0, contended = 0, subtasks = 0, held = 0;
     std::array<std::uint64_t, kSystemCount> won{}, age_sum{}, from{};
     std::array<std::uint64_t, kObserverCount> staleness{};
@@ -74,12 +76,12 @@ struct EngineSummary {
 
     void add(const EngineTickStats& s);
     double per_tick(double sum) const { return ticks ? sum / static_cast<double>(ticks) : 0; }
-    double mean_tick_ms() const { return per_tick(tick_ms); }
+    double mean_tick_ms() const { return tick_ms.mean(); }
     double mean_tick_cpu_ms() const { return per_tick(tick_cpu_ms); }
-    double mean_wait_ms() const { return per_tick(wait_ms); }
-    double mean_merge_ms() const { return per_tick(merge_ms); }  // merge and distribution
-    double mean_work_ms() const { return per_tick(work_ms); }
-    double mean_lock_wait_ms() const { return per_tick(lock_wait_ms); }
+    double mean_wait_ms() const { return wait_ms.mean(); }
+    double mean_merge_ms() const { return merge_ms.mean(); }  // merge and distribution
+    double mean_work_ms() const { return work_ms.mean(); }
+    double mean_lock_wait_ms() const { return lock_wait_ms.mean(); }
     double contended_percent() const { return posted ? 100.0 * static_cast<double>(contended) / static_cast<double>(posted) : 0; }
     double mean_subtasks() const { return per_tick(static_cast<double>(subtasks)); }
     double mean_conflicts() const { return per_tick(static_cast<double>(dropped)); }

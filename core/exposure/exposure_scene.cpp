@@ -101,6 +101,7 @@ void ExposureScene::reset() {
     back_.assign(grid_->cell_count(), 0);
     expose_sweep(*grid_, eye_, front_.data());
     ++version_;
+    front_frame_ = pass_frame_ = 0;
     character_ = {};
     character_.cell = level_.character;
     character_.position = centre(character_.cell);
@@ -234,6 +235,7 @@ void ExposureScene::update_exposure() {
         run_units(0, units, eye_, front_.data(), {config_.algorithm, config_.ray_caster});
         gathered = units;
         changed = true;
+        front_frame_ = frame_;
     } else {
         const Gathered step = gather_and_launch();
         gathered = step.units;
@@ -255,6 +257,7 @@ void ExposureScene::update_exposure() {
     metrics_.busy_ms = threads > 0 ? metrics_.total_ms / threads : 0;
     metrics_.cells = std::min(gathered * cells_per_unit, grid_->cell_count());
     metrics_.map_changed = changed;
+    metrics_.map_age_steps = frame_ - front_frame_;
     if (changed) ++version_;
 }
 
@@ -275,6 +278,7 @@ ExposureScene::Gathered ExposureScene::gather_and_launch() {
         result.units += pass_.finish_started().count;
         if (!pass_.save_finished(/*whole_batch=*/true).empty()) {  // the pass is done: show its map
             front_.swap(back_);
+            front_frame_ = pass_frame_;
             result.changed = true;
         }
     };
@@ -282,6 +286,7 @@ ExposureScene::Gathered ExposureScene::gather_and_launch() {
     if (pass_.all_saved()) {
         pass_.begin(units);
         pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
+        pass_frame_ = frame_;
     }
     const std::uint32_t limit =
         config_.mode == ExposureMode::Timesliced

@@ -27,6 +27,7 @@
 #pragma once
 
 #include "core/base/angles.h"
+#include "core/base/running_stat.h"
 #include "core/exposure/exposure.h"
 #include "core/jobs/scene_services.h"
 #include "core/exposure/level.h"
@@ -34,6 +35,7 @@
 #include "core/jobs/profiler.h"
 #include "core/timeslicing/batch_cursor.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -80,23 +82,31 @@ struct ExposureMetrics {
     int busy_threads = 0;
     std::size_t cells = 0;     // cells whose exposure was computed (gathered) this step
     bool map_changed = false;  // the map shown changed this step
+    std::int64_t map_age_steps = 0;  // steps since the eye the map shown was computed from (0: this step's)
 };
 
 // The three figures averaged over the steps since the last reset or change of
 // settings (what a lesson's reveal shows).
 struct ExposureMetricsSummary {
     std::int64_t frames = 0;
-    double main_sum_ms = 0, busy_sum_ms = 0, total_sum_ms = 0;
+    RunningStat main_ms, busy_ms, total_ms;
+    double cells_sum = 0, map_age_sum = 0;
+    std::int64_t map_age_max = 0;
 
     void add(const ExposureMetrics& m) {
         ++frames;
-        main_sum_ms += m.main_ms;
-        busy_sum_ms += m.busy_ms;
-        total_sum_ms += m.total_ms;
+        main_ms.add(m.main_ms);
+        busy_ms.add(m.busy_ms);
+        total_ms.add(m.total_ms);
+        cells_sum += static_cast<double>(m.cells);
+        map_age_sum += static_cast<double>(m.map_age_steps);
+        map_age_max = std::max(map_age_max, m.map_age_steps);
     }
-    double mean_main_ms() const { return frames ? main_sum_ms / frames : 0; }
-    double mean_busy_ms() const { return frames ? busy_sum_ms / frames : 0; }
-    double mean_total_ms() const { return frames ? total_sum_ms / frames : 0; }
+    double mean_main_ms() const { return main_ms.mean(); }
+    double mean_busy_ms() const { return busy_ms.mean(); }
+    double mean_total_ms() const { return total_ms.mean(); }
+    double mean_cells() const { return frames ? cells_sum / static_cast<double>(frames) : 0; }
+    double mean_map_age() const { return frames ? map_age_sum / static_cast<double>(frames) : 0; }
 };
 
 enum class CharacterPhase : std::uint8_t { Resting, AskingDistances, AskingPath, Walking };
@@ -180,6 +190,8 @@ private:
     JobHandle pending_;   // the units of pass_ in flight
     BatchCursor pass_;    // the threaded modes: the pass's units started, gathered, saved (back_ swapped in)
     Cell pass_eye_;       // the pass's input: the eye when the pass began
+    std::int64_t pass_frame_ = 0;   // the frame the pass began (its eye was read)
+    std::int64_t front_frame_ = 0;  // the frame whose eye the map shown was computed from
 
     std::int64_t frame_ = 0;
     double patrol_distance_ = 0;

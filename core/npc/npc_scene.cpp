@@ -255,8 +255,9 @@ void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
     input_age_max_ms = std::max(input_age_max_ms, m.max_input_age_ms);
     error_sum_deg += m.mean_error_deg;
     error_max_deg = std::max(error_max_deg, m.max_error_deg);
-    main_update_sum_ms += m.main_update_ms;
-    worker_busy_sum_ms += m.worker_busy_ms;
+    main_update_ms.add(m.main_update_ms);
+    worker_busy_ms.add(m.worker_busy_ms);
+    jobs_started_sum += m.jobs_started;
 }
 
 // measure_npcs over the errors animate() kept: the same sums in the same

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "core/base/angles.h"
+#include "core/base/running_stat.h"
 #include "core/jobs/scene_services.h"
 #include "core/timeslicing/timeslicer.h"
 
@@ -144,13 +145,15 @@ struct NpcMetricsSummary {
     std::int64_t frames = 0;
     double input_age_sum_ms = 0, input_age_max_ms = 0;
     double error_sum_deg = 0, error_max_deg = 0;
-    double main_update_sum_ms = 0, worker_busy_sum_ms = 0;
+    RunningStat main_update_ms, worker_busy_ms;
+    double jobs_started_sum = 0;
 
     void add(const NpcFrameMetrics& m);
     double mean_input_age_ms() const { return frames ? input_age_sum_ms / frames : 0; }
     double mean_error_deg() const { return frames ? error_sum_deg / frames : 0; }
-    double mean_main_update_ms() const { return frames ? main_update_sum_ms / frames : 0; }
-    double mean_worker_busy_ms() const { return frames ? worker_busy_sum_ms / frames : 0; }
+    double mean_main_update_ms() const { return main_update_ms.mean(); }
+    double mean_worker_busy_ms() const { return worker_busy_ms.mean(); }
+    double mean_jobs_started() const { return frames ? jobs_started_sum / static_cast<double>(frames) : 0; }
 };
 
 // The decision job: face the target position in the input.

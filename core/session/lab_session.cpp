@@ -37,9 +37,16 @@ int workers_here(int workers, const SessionOptions& options) {
 
 template <class... Args>
 std::string formatted(const char* format, Args... args) {
-    char buffer[256];
-    std::snprintf(buffer, sizeof buffer, format, args...);
-    return buffer;
+    const int size = std::snprintf(nullptr, 0, format, args...);
+    std::string out(static_cast<std::size_t>(std::max(0, size)), '\0');
+    std::snprintf(out.data(), out.size() + 1, format, args...);
+    return out;
+}
+
+// A spread in two significant digits: "0.11", "1.5", "23".
+std::string spread_text(double spread) {
+    const int decimals = spread >= 10 ? 0 : spread >= 1 ? 1 : std::clamp(1 - static_cast<int>(std::floor(std::log10(spread))), 1, 4);
+    return formatted("%.*f", decimals, spread);
 }
 
 }  // namespace
@@ -311,6 +318,7 @@ CommandResult LabSession::start_lesson(const StartLesson& command) {
     LessonLoad loaded = load_lesson_by_name(options_.assets_dir, command.name);
     if (!loaded.lesson) return {loaded.error, loaded.unknown_name ? 2 : 1};
     lesson_ = std::move(loaded.lesson);
+    lesson_results_.assign(lesson_->steps.size(), std::nullopt);
     CommandResult result = go_to_step(command.step);
     if (command.revealed) lesson_revealed_ = true;
     return result;
@@ -319,6 +327,7 @@ CommandResult LabSession::start_lesson(const StartLesson& command) {
 CommandResult LabSession::go_to_step(int index) {
     if (!lesson_) return {"no lesson is being taught", 2};
     index = std::clamp(index, 0, static_cast<int>(lesson_->steps.size()) - 1);
+    keep_step_results();
     lesson_step_ = index;
     lesson_revealed_ = false;
     const CommandResult loaded = load_preset(lesson_->steps[static_cast<std::size_t>(index)].preset);
@@ -601,7 +610,7 @@ LessonCard LabSession::lesson_card() const {
     LessonCard card;
     const int count = static_cast<int>(lesson_->steps.size());
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
-    card.heading = formatted("%s  |  step %d of %d", lesson_->title.c_str(), lesson_step_ + 1, count);
+    card.heading = formatted("Step %d of %d  |  %s", lesson_step_ + 1, count, lesson_->title.c_str());
     card.title = step.title;
     card.text = step.text;
     card.question = step.question;
@@ -621,6 +630,13 @@ LessonCard LabSession::lesson_card() const {
     if (ages) card.columns.push_back("model");
     const std::int64_t frames = add_reveal_rows(card, measures, ages, step);
     card.measured_over = measured_over_text(frames);
+    // Times with their context: the computer they were measured on.
+    if (frames > 0 && std::any_of(measures.begin(), measures.end(), [](const LessonMeasure* m) { return m->timed; })) {
+        const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        card.measured_over += formatted("; %d core%s, %d worker%s", cores, cores == 1 ? "" : "s", jobs_.worker_count(),
+                                        jobs_.worker_count() == 1 ? "" : "s");
+    }
+    if (lesson_revealed_) add_checks(card, step);
     // Input ages read best against the batch period T of the timing model.
     if (ages && !showing_exposure()) {
         const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
@@ -637,7 +653,11 @@ std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<con
         std::vector<std::string> out;
         for (const LessonMeasure* m : measures) {
             const std::optional<double> v = measure_value(*m, summary);
-            out.push_back(v ? measure_text(*v, m->unit) : "-");
+            std::string text = v ? measure_text(*v, m->unit) : "-";
+            // A time varies from step to step: its spread (standard deviation) beside it.
+            if (const std::optional<double> spread = v ? measure_spread(*m, summary) : std::nullopt; spread && *spread > 0)
+                text += " \xc2\xb1" + spread_text(*spread);
+            out.push_back(std::move(text));
         }
         return out;
     };
@@ -680,19 +700,87 @@ std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<con
     return frames;
 }
 
+// The step being left: its reveal's figures, for the expectations of later
+// steps that refer to it — only while it runs as the step set it up.
+void LabSession::keep_step_results() {
+    if (!lesson_ || preset_modified() || lesson_step_ >= static_cast<int>(lesson_results_.size())) return;
+    StepResults kept;
+    for (const RevealTally& r : reveals_) kept.npc.push_back(r.whole);
+    kept.exposure = exposure_reveal_.running;
+    for (const EngineTally& t : engine_reveals_) kept.engine.push_back(t.running);
+    lesson_results_[static_cast<std::size_t>(lesson_step_)] = std::move(kept);
+}
+
+std::optional<double> LabSession::reveal_value(const std::string& name, int pane, int step) const {
+    const LessonMeasure* m = find_measure(name);
+    if (!m || pane < 0) return std::nullopt;
+    const auto at = [pane](const auto& list) { return pane < static_cast<int>(list.size()) ? &list[static_cast<std::size_t>(pane)] : nullptr; };
+    if (step >= 0 && step != lesson_step_) {  // an earlier step, as it was measured
+        if (step >= static_cast<int>(lesson_results_.size()) || !lesson_results_[static_cast<std::size_t>(step)]) return std::nullopt;
+        const StepResults& r = *lesson_results_[static_cast<std::size_t>(step)];
+        if (m->exposure_scene()) return pane == 0 ? measure_value(*m, r.exposure) : std::nullopt;
+        if (m->engine_scene()) return at(r.engine) ? measure_value(*m, *at(r.engine)) : std::nullopt;
+        return at(r.npc) ? measure_value(*m, *at(r.npc)) : std::nullopt;
+    }
+    if (m->exposure_scene()) return showing_exposure() && pane == 0 ? measure_value(*m, exposure_reveal_.running) : std::nullopt;
+    if (m->engine_scene()) {
+        if (!showing_engine() || pane >= engine_->size() || !at(engine_reveals_)) return std::nullopt;
+        return measure_value(*m, at(engine_reveals_)->running);
+    }
+    if (showing_exposure() || showing_engine() || pane >= panes_.size() || !at(reveals_)) return std::nullopt;
+    return measure_value(*m, at(reveals_)->whole);
+}
+
+// The step's expectations against what its reveal measured, and why a miss
+// happened where the lab can tell.
+void LabSession::add_checks(LessonCard& card, const LessonStep& step) const {
+    if (step.expect.empty()) return;
+    ExpectationSource source;
+    source.panes = showing_exposure() ? 1 : showing_engine() ? engine_->size() : panes_.size();
+    source.value = [this](const std::string& measure, int pane, int at_step) { return reveal_value(measure, pane, at_step); };
+    source.batch_period_ms = [this](int pane) -> std::optional<double> {
+        if (showing_exposure() || showing_engine() || pane < 0 || pane >= panes_.size()) return std::nullopt;
+        return 1000.0 * batch_period_s(panes_.pane(pane).config());
+    };
+    bool timed_miss = false, counted_miss = false;
+    const auto revealed = [&](const ExpectOperand& o) {
+        return !o.of_T && o.step < 0 && (o.measure.empty() || std::find(step.reveal.begin(), step.reveal.end(), o.measure) != step.reveal.end());
+    };
+    for (const Expectation& e : step.expect) {
+        card.checks.push_back(check_expectation(e, source));
+        card.checks.back().in_table = std::find(step.reveal.begin(), step.reveal.end(), e.measure) != step.reveal.end() && revealed(e.value) &&
+                                      (e.op != ExpectOp::Between || revealed(e.high));
+        if (card.checks.back().verdict != ExpectVerdict::NotMet) continue;
+        (card.checks.back().timed ? timed_miss : counted_miss) = true;
+    }
+    if (!timed_miss && !counted_miss) return;
+    if (preset_modified()) {
+        card.missed = "Not as expected: the settings changed since the step began (Restore runs it as written).";
+    } else if (counted_miss) {
+        card.missed = "Not as expected, in a figure that does not depend on the computer: the expectation or the lab is wrong.";
+    } else if (!options_.threads_unavailable.empty()) {
+        card.missed = "Not as expected here: no worker thread can start (" + options_.threads_unavailable + "), so the main thread does every job.";
+    } else {
+        const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        card.missed = formatted("Not as expected here: times depend on the computer and its load (%d core%s, %d worker%s); busy cores can swap "
+                                "close figures.",
+                                cores, cores == 1 ? "" : "s", jobs_.worker_count(), jobs_.worker_count() == 1 ? "" : "s");
+    }
+}
+
 // What the reveal's figures were measured over, or why there are none yet.
 std::string LabSession::measured_over_text(std::int64_t frames) const {
     const double seconds = static_cast<double>(frames) * step_s();
     if (showing_engine()) {
-        return frames > 0 ? formatted("over %.1f s of this step, after its first %d ticks", seconds, kRevealSettleEngineTicks)
-                          : formatted("nothing yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
+        return frames > 0 ? formatted("Measured over %.1f s, after the first %d ticks", seconds, kRevealSettleEngineTicks)
+                          : formatted("Nothing measured yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
     }
     if (frames > 0) {
-        return showing_exposure() ? formatted("over %.1f s of this step", seconds)
-                                  : formatted("over %.1f s of this step: whole batches, after the first %d", seconds, kRevealSettleBatches);
+        return showing_exposure() ? formatted("Measured over %.1f s, after the first %d steps", seconds, kRevealSettleExposureSteps)
+                                  : formatted("Measured over %.1f s: whole batches after the first %d", seconds, kRevealSettleBatches);
     }
-    return showing_exposure() ? std::string("nothing yet: let the scene run")
-                              : formatted("nothing yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
+    return showing_exposure() ? formatted("Nothing measured yet: the first %d steps settle", kRevealSettleExposureSteps)
+                              : formatted("Nothing measured yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
 }
 
 }  // namespace tsl

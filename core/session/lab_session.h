@@ -192,6 +192,17 @@ private:
     std::int64_t add_reveal_rows(LessonCard& card, const std::vector<const LessonMeasure*>& measures, bool ages,
                                  const LessonStep& step) const;
     std::string measured_over_text(std::int64_t frames) const;
+    void add_checks(LessonCard& card, const LessonStep& step) const;
+    // A measure of this step's reveal (step < 0) or of an earlier step of the
+    // lesson as it was measured when the class left it; nullopt until measured.
+    std::optional<double> reveal_value(const std::string& measure, int pane, int step) const;
+    // What the reveal of the lesson's step `step` measured, kept when the class leaves it.
+    struct StepResults {
+        std::vector<NpcMetricsSummary> npc;
+        ExposureMetricsSummary exposure;
+        std::vector<EngineSummary> engine;
+    };
+    void keep_step_results();
     struct RevealTally {
         std::int64_t from_frame = 0;   // the first frame counted
         std::int64_t period = 1;       // steps in a batch period
@@ -260,6 +271,7 @@ private:
     LabSettings preset_settings_;  // the settings right after the preset loaded
     mutable std::optional<Catalog> catalog_;  // read on first use
     std::optional<Lesson> lesson_;
+    std::vector<std::optional<StepResults>> lesson_results_;  // per step of lesson_
     int lesson_step_ = 0;
     bool lesson_revealed_ = false;
 };

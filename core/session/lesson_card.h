@@ -5,12 +5,15 @@
 // app draws it.
 #pragma once
 
+#include "core/content/expectation.h"
+
 #include <string>
 #include <vector>
 
 namespace tsl {
 
-// One row of a reveal: a pane (or the exposure scene) and its measured values.
+// One row of a reveal: a pane (or the exposure scene) and its measured values
+// (a time with its spread, the standard deviation over the steps: "3.34 ms ±0.21").
 struct RevealRow {
     std::string label;                // "A, B  Async In / Async Out" or "Single-threaded"
     int pane = -1;                    // the pane whose colour marks the row (-1: none)
@@ -25,8 +28,11 @@ struct LessonCard {
     bool revealed = false;
     std::vector<std::string> columns;  // measure names shown over the values ("mean input age")
     std::vector<RevealRow> rows;
-    std::string measured_over;         // "over 5.0 s of this step, T = 1000 ms" — or why nothing is yet
+    std::string measured_over;         // "Measured over 5.0 s: ..., T = 1000 ms; 2 cores, 1 worker" — or why nothing is yet
     std::string answer;                // shown under the numbers
+    // The step's expectations, each checked against what was measured (revealed only).
+    std::vector<ExpectationResult> checks;
+    std::string missed;                // "" — none missed; else why one was not met here, in plain words
     bool can_go_back = false, can_go_forward = false;
     std::string changed;               // "" — what runs is what the step (or preset) set up; else says it is not
 };
