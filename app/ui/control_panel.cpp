@@ -236,7 +236,7 @@ void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& r
     tooltip("Every keyboard shortcut on one page.");
     ImGui::SameLine();
     if (ImGui::Button("About the modes (F1)")) requests.commands.emplace_back(SetField{"help", std::string("about")});
-    tooltip("What each mode reads and saves, in plain words, and the latency it gives (T/2, T, 1.5T).");
+    tooltip("What each mode reads and saves, in plain words, the latency of the timing model (T/2, T, 1.5T) and what the lab measures.");
 }
 
 }  // namespace tsl::app

@@ -254,17 +254,18 @@ void draw_engine_counters(const LabSession& session) {
         });
     row("  starting runs", "Starting the runs due: handing their tasks to the job system (inline: running them).",
         [&](const EngineTickStats& s) { return formatted("%.3f ms", s.launch_ms); });
-    row("  waiting for runs", "The main thread waiting for the runs that end this tick, helping with their sub-tasks meanwhile.",
+    row("  waiting for runs", "The main thread waiting for the runs that end this tick, running their pieces meanwhile.",
         [&](const EngineTickStats& s) { return shown(session, "engine_wait_ms", formatted("%.3f ms", s.wait_ms)); });
     row("  merge + distribute", "Putting the changes in merge order and settling conflicts, then delivering them to the observers.",
         [&](const EngineTickStats& s) {
             return shown(session, "engine_merge_ms", formatted("%.3f + %.3f ms", s.merge.merge_ms, s.merge.distribute_ms));
         });
-    row("system work, all threads", "The sub-tasks of the runs merged this tick, summed over every thread: AI, physics, animation.",
+    row("system work, all threads", "The work of the runs merged this tick, summed over every thread: AI, physics, animation.",
         [&](const EngineTickStats& s) {
             return shown(session, "engine_work_ms", formatted("%.3f ms (%.2f / %.2f / %.2f)", work_ms(s), s.work_ms[0], s.work_ms[1], s.work_ms[2]));
         });
-    row("sub-tasks", "Sub-tasks of the runs merged this tick: each costs a dispatch.",
+    row("work calls", "Calls that ran the systems' work for the runs merged this tick: one per claimed group of pieces (inline: one per "
+        "system). Threads claim pieces with an atomic add, so no call is a dispatch of its own.",
         [&](const EngineTickStats& s) { return shown(session, "engine_subtasks", count_text(s.subtasks)); });
     for (int t = 0; t < threads && t < kQueueThreads; ++t)
         row(t == 0 ? std::string("posted by main") : formatted("posted by worker %d", t), "Changes this thread posted in the runs merged this tick.",

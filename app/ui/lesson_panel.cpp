@@ -322,15 +322,18 @@ void about_page(const UiFonts& fonts) {
         ImGui::Bullet();
         wrapped(why);
     }
-    wrapped("Decisions land on whole frames, so the lab's exact schedule differs from this model by a frame or two "
-            "(docs/semantics.md, section 6): under it for AIAO, SIAO and SISO, over it for AISO when its results are saved as "
-            "the next batch starts, as the article's demo does (1033 ms against T = 1 s). A lesson's reveal shows the exact "
-            "figure beside the measurement.");
+    wrapped("The model spreads a batch evenly over T. In the lab a job starts only every P frames, so a batch's last job starts "
+            "P frames before the batch ends, and the exact means come out lower (docs/semantics.md, section 6): by half a frame for "
+            "AIAO, (P + 1)/2 frames for SIAO and for AISO saved at its last finish, and P + 1/2 frames for SISO saved at its last "
+            "finish, the default. Saved when the next batch starts, as the article's demo does, SISO is half a frame under 1.5T and "
+            "AISO (P - 1)/2 frames over T. The gap grows with P. A lesson's reveal shows the exact figure beside the measurement.");
     ImGui::Spacing();
     bold(fonts, "Threads and gathering");
     wrapped("The modes are about timing, not threads: jobs can run inline on the main thread, on a new thread each (the article's "
             "version, costly), or on a job system. Gathered the same frame, the main thread waits for its jobs; gathered the "
-            "next frame, it collects them at the start of the next update: far less main-thread time, one more update of latency.");
+            "next frame, it collects them at the start of the next update: far less main-thread time while the workers keep up, "
+            "and one more update of latency (except for synchronous output saved when the next batch starts, which waits that "
+            "update anyway).");
 }
 
 }  // namespace

@@ -9,8 +9,8 @@ const EnumName kStepModeNames[2] = {
      "Every system's run starts and finishes within one tick; its changes name what changed and observers read the value from "
      "the system at the end of the tick."},
     {"free-step", static_cast<int>(StepMode::FreeStep), "Free-step",
-     "A run may take several ticks (the system's ticks setting); its changes carry their values, and changes for a system still "
-     "running wait until it finishes."},
+     "A run's changes are merged several ticks after it starts (the system's ticks setting), however quickly its work ends; they "
+     "carry their values, and changes for a system whose run is not merged yet wait until it is."},
 };
 const EnumName kConflictRuleNames[2] = {
     {"time", static_cast<int>(ConflictRule::Time), "time (last writer)",
@@ -27,17 +27,18 @@ const EnumName kQueueKindNames[2] = {
 };
 const EnumName kDecompositionNames[3] = {
     {"both", static_cast<int>(Decomposition::Both), "functional + data",
-     "Systems run side by side, and each one's agents are split into sub-tasks over every core."},
+     "Systems run side by side, and each one's agents are split into pieces that every thread claims."},
     {"functional", static_cast<int>(Decomposition::Functional), "functional only",
      "Systems run side by side, each as one task: at most one core per system, and the slowest system sets the pace."},
     {"data", static_cast<int>(Decomposition::Data), "data only",
-     "One system after another, each split into sub-tasks over every core."},
+     "One system after another, each split into pieces that every thread claims."},
 };
 const EnumName kEngineThreadingNames[2] = {
     {"inline", static_cast<int>(EngineThreading::Inline), "inline",
      "The main thread runs every system itself, one after another: no tasks, nothing to split or wait for."},
     {"pool", static_cast<int>(EngineThreading::Pool), "job system",
-     "Systems' tasks and sub-tasks go to the job system: its workers, and the main thread while it waits."},
+     "Each system is a task on the job system (split into pieces when the decomposition says so): its workers run them, and the "
+     "main thread while it waits."},
 };
 
 std::string_view name_of(StepMode mode) { return name_for(kStepModeNames, static_cast<int>(mode)); }

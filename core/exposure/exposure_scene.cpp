@@ -7,12 +7,12 @@ namespace tsl {
 
 const EnumName kExposureModeNames[4] = {
     {"single", static_cast<int>(ExposureMode::Single), "Single-threaded",
-     "Every cell's ray on the main thread, every step: the main thread pays for all of it."},
+     "Every cell (rays) or octant (sweep) on the main thread, every step: the main thread pays for all of it."},
     {"same-frame", static_cast<int>(ExposureMode::SameFrame), "Threads, gathered the same frame",
-     "The rays are spread over the job system, and the main thread waits for them (and helps) before it goes on."},
+     "The work is spread over the job system, and the main thread waits for it (and helps) before it goes on."},
     {"next-frame", static_cast<int>(ExposureMode::NextFrame), "Threads, gathered next frame",
-     "The rays run on the job system while the frame goes on; the next step gathers them and swaps the map in. The main thread "
-     "only gathers and launches; the map is one step old."},
+     "The work runs on the job system while the frame goes on; the next step gathers it and swaps the map in. The main thread only "
+     "gathers and launches while the workers finish within a step (it runs any work still unfinished); the map is one step old."},
     {"timesliced", static_cast<int>(ExposureMode::Timesliced), "Timesliced, gathered next frame",
      "A share of the cells each step, gathered the next step; the map shown is the last complete pass, computed from where the "
      "eye was when that pass began."},

@@ -1,13 +1,16 @@
 // exposure_scene.h — "Delayed result gathering" as a scene: a sentinel
 // patrols a grid, an exposure map says which cells its eye can see, and a shy
-// character flees to the nearest hidden cell whenever its own becomes seen.
+// character, standing still until the map shows its cell exposed, then flees
+// to the nearest hidden cell.
 //
 // What to notice: the same exposure work runs four ways.
 //   single       every cell on the main thread, every step;
 //   same frame   spread over the job system, the main thread waits for it;
 //   next frame   spread over the job system into a back buffer, gathered at
-//                the start of the next step and swapped in: the main thread
-//                only gathers and launches (one step older map);
+//                the start of the next step and swapped in: while the workers
+//                finish within a step the main thread only gathers and
+//                launches; otherwise the gather waits and helps (one step
+//                older map);
 //   timesliced   a share of the cells per step (eye read when a pass starts),
 //                each slice gathered the next step; the map shown is the last
 //                complete pass.

@@ -246,7 +246,9 @@ const FieldSpec kFields[] = {
      .cli_flag = "--update-every", .settings_key = "npc.update_every", .linked = true, .ui = {W::Slider, 1, 30, false, "%.0f frames"},
      TSL_ACCESS(s.pane(p).timeslicing.update_every_frames)},
     {.key = "gather", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .label = "Gathering",
-     .help = "When started jobs are finished: in the same update, or at the start of the next.", .names = kGatheringNames,
+     .help = "When started jobs are finished: in the same update (the main thread waits for them), or at the start of the next (it "
+             "waits only for jobs still running then).",
+     .names = kGatheringNames,
      .noun = "gathering", .cli_flag = "--gather", .settings_key = "npc.gather", .linked = true, .ui = {W::RadioRow},
      TSL_ACCESS(s.pane(p).timeslicing.gathering)},
     {.key = "threading", .scope = FieldScope::Pane, .kind = FieldKind::Enum,
@@ -332,7 +334,8 @@ const FieldSpec kFields[] = {
      .help = "Exposure scene: fixed simulation steps per second (resets the scene).", .preset_key = "steps_per_s",
      .ui = {W::Hidden}, TSL_ACCESS(s.exposure.steps_per_s)},
     {.key = "show_rays", .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "show rays",
-     .help = "A sample of rays from the eye: amber ones reach their cell, blue ones are blocked.", TSL_ACCESS(s.show_rays)},
+     .help = "A sample of rays from the eye as it is now, coloured by the map on screen: amber to cells it shows exposed, blue to "
+             "hidden ones. When the map is older than the eye (next frame, timesliced), some amber rays cross walls.", TSL_ACCESS(s.show_rays)},
 
     // The parallel engine: its world, shared by its panes.
     {.key = "engine_panes", .scope = FieldScope::EngineWorld, .kind = FieldKind::Int, .min = 1, .max = kMaxEnginePanes, .label = "panes",
@@ -379,8 +382,8 @@ const FieldSpec kFields[] = {
 
     // One engine pane.
     {.key = "step_mode", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Step mode",
-     .help = "Lock-step: every system starts and finishes within the tick. Free-step: a run may take several ticks, and its changes "
-             "carry their values.",
+     .help = "Lock-step: every system starts and finishes within the tick. Free-step: a system's changes are merged its number of "
+             "ticks after its run starts (however quickly the work ends), and carry their values.",
      .names = kStepModeNames, .noun = "step mode", .cli_flag = "--step-mode", .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).step_mode)},
     {.key = "conflict_rule", .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Conflicts by",
      .help = "Which of two changes to one value survives the merge: the newer data (time), or the higher system (priority: AI, "
@@ -400,18 +403,21 @@ const FieldSpec kFields[] = {
      .names = kEngineThreadingNames, .noun = "threading", .cli_flag = "--engine-threading", .preset_key = "threading",
      .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).threading)},
     {.key = "ai_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
-     .label = "AI ticks", .help = "Lock-step: the AI runs every N ticks. Free-step: an AI run takes N ticks.", .cli_flag = "--ai-ticks",
+     .label = "AI ticks", .help = "Lock-step: the AI runs every N ticks, within the tick. Free-step: the AI's changes are merged N ticks after its run starts, "
+             "and the next run starts after that.", .cli_flag = "--ai-ticks",
      .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).ai_ticks)},
     {.key = "physics_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
-     .label = "physics ticks", .help = "Lock-step: physics runs every N ticks. Free-step: a physics run takes N ticks.",
+     .label = "physics ticks", .help = "Lock-step: physics runs every N ticks, within the tick. Free-step: its changes are merged N ticks after its run starts.",
      .cli_flag = "--physics-ticks", .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).physics_ticks)},
     {.key = "animation_ticks", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks,
      .unit = "ticks", .label = "animation ticks",
-     .help = "Lock-step: animation runs every N ticks. Free-step: an animation run takes N ticks.", .cli_flag = "--animation-ticks",
+     .help = "Lock-step: animation runs every N ticks, within the tick. Free-step: its changes are merged N ticks after its run starts.", .cli_flag = "--animation-ticks",
      .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).animation_ticks)},
     {.key = "subtask_agents", .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxAgents, .unit = "agents",
      .label = "sub-task size",
-     .help = "Agents per sub-task when a system's work is split. Small sub-tasks balance well but each one costs a dispatch.",
+     .help = "The most agents in one piece of a split system: its agents are cut into equal pieces no larger than this. Threads claim "
+             "pieces with an atomic add and run quick neighbours in one call, so small pieces balance better and cost more claims, not "
+             "a dispatch each.",
      .cli_flag = "--subtask-agents", .ui = {W::Slider, 1, 4096, true, "%.0f agents"}, TSL_ACCESS(s.engine_pane(p).subtask_agents)},
     {.key = "engine_caption", .scope = FieldScope::EnginePane, .kind = FieldKind::Text,
      .help = "Engine scene: the pane's caption (empty: made from its settings).", .preset_key = "caption", .ui = {W::Hidden},

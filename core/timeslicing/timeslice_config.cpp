@@ -21,7 +21,8 @@ const EnumName kGatheringNames[5] = {
     {"same-frame", static_cast<int>(Gathering::SameFrame), "same frame",
      "Jobs started in an update are finished before it returns: the main thread waits for them."},
     {"next-frame", static_cast<int>(Gathering::NextFrame), "next frame",
-     "Jobs are finished at the start of the next update: one update more latency, no waiting."},
+     "Jobs are finished at the start of the next update. Results arrive one update later (not for synchronous output saved when the "
+     "next batch starts), and the main thread waits only for jobs still running then: none, while the workers keep up."},
     {"same", static_cast<int>(Gathering::SameFrame)},
     {"next", static_cast<int>(Gathering::NextFrame)},
     {"delayed", static_cast<int>(Gathering::NextFrame)},
@@ -43,8 +44,8 @@ const EnumName kSyncSaveNames[2] = {
     {"last-finish", static_cast<int>(SyncSave::LastFinish), "when its last job finishes",
      "Synchronous output is saved as soon as the batch's last job is finished: the earliest the rules allow."},
     {"next-batch", static_cast<int>(SyncSave::NextBatch), "when the next batch starts",
-     "Synchronous output is saved when the next batch starts, one update after the last job finishes: what the article's demo "
-     "(and its animations) do."},
+     "Synchronous output is saved when the next batch starts: one update after the last job finishes with same-frame gathering, "
+     "the same update with next-frame. What the article's demo (and its animations) do."},
 };
 
 double jobs_per_second(const TimeslicerConfig& config, double steps_per_s, std::uint32_t keys) {
