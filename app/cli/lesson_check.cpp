@@ -48,6 +48,7 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         return 1;
     }
     LabSession& session = app.session();
+    session.set_check_times(!options.fast);
     const Lesson& lesson = *session.lesson();
     std::cout << lesson.name << ": " << lesson.title << " (" << lesson.steps.size() << " steps) at " << options.width << "x"
               << options.height << ", UI scale " << options.ui_scale

@@ -180,33 +180,39 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     const std::string letter = panes.size() > 1 ? std::string(1, pane_letter(pane)) + "  " : std::string();
     const std::string caption = c.caption.empty() ? engine_caption(c) : c.caption;
     const std::string step_mode(label_of(c.step_mode));
-    const float title_px = bands.caption.h * 0.36f, small_px = bands.caption.h * 0.25f;
+    // Never smaller than the UI's body text: a caption that does not fit on one line takes two, in place of the subtitle.
+    const float body_px = kBodyPx * settings.ui_scale;
+    const float title_px = std::max(bands.caption_text_h * 0.36f, body_px * 1.1f), small_px = std::max(bands.caption_text_h * 0.25f, body_px);
     const ImU32 title_colour = panes.size() > 1 ? col(pane_colour(pane)) : col(p.ink);
-    centred(fonts.caption, title_px, {letter + caption, letter + step_mode + "  |  " + std::string(name_of(c.conflicts)), letter + step_mode},
-            bands.caption.h * 0.10f, title_colour);
+    const int lines = std::max(1, static_cast<int>((bands.caption.h * 0.94f) / (title_px * 1.1f)));
+    const FittedText title = fit_text(fonts.caption, title_px, body_px, letter + caption, rect.w * 0.96f, lines);
+    for (std::size_t line = 0; line < title.lines.size(); ++line)
+        centred(fonts.caption, title.size, {title.lines[line]}, bands.caption.h * 0.10f + static_cast<float>(line) * title.size * 1.1f, title_colour);
+    const bool subtitle_room = title.lines.size() == 1;
     const std::string agents = count_text(scene.config().world.agents) + " agents";
     const std::string ticks = formatted("AI %d, physics %d, animation %d ticks", c.ai_ticks, c.physics_ticks, c.animation_ticks);
-    centred(fonts.regular, small_px,
-            {agents + "  |  " + ticks + "  |  tick " + std::to_string(scene.ticks()), agents + "  |  " + ticks, agents},
-            bands.caption.h * 0.10f + title_px * 1.15f, col(p.faint_ink));
+    if (subtitle_room)
+        centred(fonts.regular, small_px,
+                {agents + "  |  " + ticks + "  |  tick " + std::to_string(scene.ticks()), agents + "  |  " + ticks, agents},
+                bands.caption.h * 0.10f + title_px * 1.15f, col(p.faint_ink));
 
     // Footer: the tick's main figures.
     const EngineTickStats& s = scene.stats();
-    const float footer_px = bands.footer.h * 0.30f;
+    const float footer_px = std::max(bands.footer.h * 0.30f, body_px);
     const std::string main = shown(session, "engine_tick_ms", formatted("%.2f ms", s.tick_ms));
     const std::string merged = count_text(s.merge.merged), dropped = shown(session, "engine_conflicts", count_text(s.merge.dropped));
     const std::string stale = shown(session, "engine_ai_staleness", formatted("%d", s.staleness[0]));
     centred(fonts.bold, footer_px,
             {"main thread " + main + "   |   merged " + merged + ", dropped " + dropped + "   |   AI copy " + stale + " ticks behind",
              "main " + main + "  |  merged " + merged + ", dropped " + dropped, "main " + main},
-            bands.footer.y + bands.footer.h * 0.12f, col(p.ink));
+            bands.footer.y + bands.footer.h * 0.08f, col(p.ink));
     std::string runs;
     for (SystemId id : kSystems)
         if (s.finished[static_cast<std::size_t>(index_of(id))]) runs += (runs.empty() ? "" : ", ") + std::string(name_of(id));
-    centred(fonts.regular, footer_px * 0.85f,
+    centred(fonts.regular, footer_px,
             {"runs merged: " + (runs.empty() ? std::string("none") : runs) + formatted("   |   tickets asked %u, new searches %u", s.routes_asked, s.searches),
              "runs merged: " + (runs.empty() ? std::string("none") : runs)},
-            bands.footer.y + bands.footer.h * 0.12f + footer_px * 1.3f, col(p.faint_ink));
+            bands.footer.y + bands.footer.h * 0.08f + footer_px * 1.2f, col(p.faint_ink));
     if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).

@@ -89,19 +89,30 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const SceneBands bands = split_scene_area(rect.w, rect.h, state.ui_scale);
     const ExposureSceneConfig& e = scene.config();
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
+    auto width = [&](ImFont* font, float size, const std::string& text) { return font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; };
     auto centred = [&](ImFont* font, float size, const std::string& text, float y, ImU32 colour) {
-        const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str());
-        list->AddText(font, size, at((rect.w - extent.x) / 2, y), colour, text.c_str());
+        list->AddText(font, size, at((rect.w - width(font, size, text)) / 2, y), colour, text.c_str());
+    };
+    // The longest of `forms` that fits the area's width.
+    auto longest_fitting = [&](ImFont* font, float size, std::initializer_list<std::string> forms) {
+        for (const std::string& f : forms)
+            if (width(font, size, f) <= rect.w * 0.96f) return f;
+        return *(forms.end() - 1);
     };
     list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
 
-    // Caption: how the map is computed, and on what.
-    const float title_px = bands.caption.h * 0.40f, small_px = bands.caption.h * 0.26f;
+    // Caption: how the map is computed, and on what (never smaller than the UI's body text).
+    const float body_px = kBodyPx * state.ui_scale;
+    const float title_px = std::max(bands.caption_text_h * 0.40f, body_px * 1.15f), small_px = std::max(bands.caption_text_h * 0.26f, body_px);
     const int w = scene.grid().width;
-    const std::string subtitle = formatted("%s  |  %d x %d = %s cells  |  %s", e.algorithm == ExposureAlgorithm::Rays ? "per-cell rays" : "sweep",
-                                           w, w, rate_number(double(w) * w).c_str(), scene.level().name.c_str());
-    centred(fonts.caption, title_px, std::string(label_of(e.mode)), bands.caption.h * 0.12f, col(p.ink));
-    centred(fonts.regular, small_px, subtitle, bands.caption.h * 0.12f + title_px * 1.12f, col(p.faint_ink));
+    const char* algorithm = e.algorithm == ExposureAlgorithm::Rays ? "per-cell rays" : "sweep";
+    const std::string cells = formatted("%d x %d = %s cells", w, w, rate_number(double(w) * w).c_str());
+    const std::string subtitle = longest_fitting(fonts.regular, small_px,
+                                                 {formatted("%s  |  %s  |  %s", algorithm, cells.c_str(), scene.level().name.c_str()),
+                                                  formatted("%s  |  %s", algorithm, cells.c_str()), std::string(algorithm)});
+    const FittedText title = fit_text(fonts.caption, title_px, body_px, std::string(label_of(e.mode)), rect.w * 0.96f, 1);
+    centred(fonts.caption, title.size, title.lines.front(), bands.caption_text_h * 0.12f, col(p.ink));
+    centred(fonts.regular, small_px, subtitle, bands.caption_text_h * 0.12f + title_px * 1.12f, col(p.faint_ink));
     const float margin = small_px * 0.8f;
     const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()), scene.frames_stepped() * scene.step_s());
     if (fonts.regular->CalcTextSizeA(small_px, FLT_MAX, 0, clock.c_str()).x + 2 * margin <
@@ -112,15 +123,21 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
 
     // Footer: the article's three figures, and a timesliced pass's progress.
     const ExposureMetrics& m = scene.metrics();
-    const float label_px = bands.footer.h * 0.34f;
-    const std::string figures = exposure_answer_hidden(session)
-                                    ? std::string("main thread ?   |   busy threads ?   |   all threads ?   (predict, then Page Down)")
-                                    : formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
-                                                m.busy_threads, m.total_ms);
+    const float label_px = std::max(bands.footer.h * 0.34f, body_px);
+    const std::string figures =
+        exposure_answer_hidden(session)
+            ? longest_fitting(fonts.bold, label_px,
+                              {"main thread ?   |   busy threads ?   |   all threads ?   (predict, then Page Down)", "main ?  |  busy ?  |  all ?"})
+            : longest_fitting(fonts.bold, label_px,
+                              {formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
+                                         m.busy_threads, m.total_ms),
+                               formatted("main %.3f  |  busy %.3f (%d)  |  all %.3f ms", m.main_ms, m.busy_ms, m.busy_threads, m.total_ms),
+                               formatted("main %.3f ms", m.main_ms)});
     centred(fonts.bold, label_px, figures, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     if (e.mode == ExposureMode::Timesliced) {
         const float bar_h = bands.footer.h * 0.20f, bar_w = std::min(rect.w * 0.5f, bands.footer.h * 7.0f);
-        const float bar_x = (rect.w - bar_w) / 2, bar_y = bands.footer.y + bands.footer.h * 0.62f;
+        const float bar_x = (rect.w - bar_w) / 2;
+        const float bar_y = bands.footer.y + std::max(bands.footer.h * 0.62f, bands.footer.h * 0.10f + label_px * 1.2f);
         list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w, bar_y + bar_h), col(p.pending), bar_h * 0.3f);
         list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w * static_cast<float>(scene.pass_progress()), bar_y + bar_h), col(p.running),
                             bar_h * 0.3f);

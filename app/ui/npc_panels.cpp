@@ -215,6 +215,7 @@ struct Overlay {
     const Palette& p;
     PixelRect rect;
     SceneBands bands;
+    float body_px;  // the UI's body text: no caption is smaller
 
     ImVec2 at(float x, float y) const { return {rect.x + x, rect.y + y}; }
     void centred(ImFont* font, float size, const std::string& text, float y, ImU32 colour) const {
@@ -229,7 +230,7 @@ struct Overlay {
 // letter in the colour of its plot series. The clock and PAUSED in its corner.
 void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& scene, int pane, int panes) {
     const TimeslicerConfig& ts = scene.config().timeslicing;
-    const float title_px = o.bands.caption.h * 0.40f, small_px = o.bands.caption.h * 0.26f;
+    const float title_px = std::max(o.bands.caption_text_h * 0.40f, o.body_px * 1.15f), small_px = std::max(o.bands.caption_text_h * 0.26f, o.body_px);
     const std::string& own_caption = pane < static_cast<int>(state.npc.panes.size()) ? state.npc.panes[static_cast<std::size_t>(pane)].caption : std::string();
     // A pane with the same timing as another but other debug drawing (the
     // article's "one mode, two views"): the caption says which drawing.
@@ -241,20 +242,27 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
                                     state.npc.panes[static_cast<std::size_t>(other)].debug_lines != debug);
     const std::string drawing = other_view ? (debug ? ", debug on" : ", debug off") : "";
     std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) + drawing : own_caption;
-    const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);
+    const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);  // the first line's, beside the pane's letter
     if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
         title = upper(name_of(ts.mode)) + drawing;  // "aiao" → "AIAO" when the full name does not fit
-    // A title that still does not fit (a preset's own caption) is set smaller, down to 60%.
-    const float title_full_w = o.width(o.fonts.caption, title_px, title);
-    const float title_size = title_full_w > room ? std::max(title_px * 0.6f, title_px * room / title_full_w) : title_px;
+    // A title that still does not fit (a preset's own caption) takes two lines
+    // in place of the subtitle, or is set smaller, never below the body text.
+    const int lines = std::max(1, static_cast<int>((o.bands.caption.h * 0.94f) / (title_px * 1.1f)));
+    const FittedText fitted = fit_text(o.fonts.caption, title_px, o.body_px, title, o.rect.w * 0.94f, lines, room);
+    const float title_size = fitted.size;
     std::string subtitle;
     for (const std::string& form : pane_subtitles(scene.config(), panes > 1)) {
         subtitle = form;
         if (o.width(o.fonts.regular, small_px, form) <= o.rect.w * 0.94f) break;
     }
-    const float top = o.bands.caption.h * 0.12f;
-    o.centred(o.fonts.caption, title_size, title, top + (title_px - title_size) * 0.5f, col(o.p.ink));
-    o.centred(o.fonts.regular, small_px, subtitle, top + title_px * 1.12f, col(o.p.faint_ink));
+    const float top = o.bands.caption_text_h * 0.12f;
+    const float subtitle_y = top + (title_px - title_size) * 0.5f + static_cast<float>(fitted.lines.size()) * title_size * 1.1f;
+    if (o.width(o.fonts.regular, small_px, subtitle) > o.rect.w * 0.94f || subtitle_y + small_px * 1.05f > o.bands.caption.h) subtitle.clear();
+    for (std::size_t line = 0; line < fitted.lines.size(); ++line)
+        o.centred(o.fonts.caption, title_size, fitted.lines[line], top + (title_px - title_size) * 0.5f + static_cast<float>(line) * title_size * 1.1f,
+                  col(o.p.ink));
+    title = fitted.lines.front();
+    if (!subtitle.empty()) o.centred(o.fonts.regular, small_px, subtitle, subtitle_y, col(o.p.faint_ink));
     if (panes > 1) {
         const float chip = title_px * 1.05f, cx = (o.rect.w - o.width(o.fonts.caption, title_size, title)) / 2 - chip * 1.35f;
         const ImVec2 a = o.at(std::max(2.0f, cx), top), b{a.x + chip, a.y + chip};
@@ -279,9 +287,10 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
 void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
     const BatchProgress progress = scene.timeslicer().progress();
     const bool holds_outputs = saves_outputs_at_batch_end(scene.config().timeslicing.mode);
-    const float label_px = o.bands.footer.h * 0.34f, bar_h = o.bands.footer.h * 0.24f;
+    const float label_px = std::max(o.bands.footer.h * 0.34f, o.body_px), bar_h = o.bands.footer.h * 0.24f;
     const float bar_w = std::min(o.rect.w * 0.7f, o.bands.footer.h * 9.0f);
-    const float bar_x = (o.rect.w - bar_w) / 2, bar_y = o.bands.footer.y + o.bands.footer.h * 0.56f;
+    const float bar_x = (o.rect.w - bar_w) / 2;
+    const float bar_y = o.bands.footer.y + std::max(o.bands.footer.h * 0.56f, o.bands.footer.h * 0.10f + label_px * 1.2f);
     const std::uint32_t held = holds_outputs && progress.finished > progress.saved ? progress.finished - progress.saved : 0;
     std::vector<std::string> forms;
     if (progress.size == 0) {
@@ -368,7 +377,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
                       int pane, int panes) {
     if (rect.empty()) return;
     const Palette p = overlay_palette(state.palette, state.theme);
-    const Overlay o{list, fonts, p, rect, split_scene_area(rect.w, rect.h, state.ui_scale)};
+    const Overlay o{list, fonts, p, rect, split_scene_area(rect.w, rect.h, state.ui_scale), kBodyPx * state.ui_scale};
     list->PushClipRect(o.at(0, 0), o.at(rect.w, rect.h), true);
     if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
     draw_caption(o, state, scene, pane, panes);
@@ -379,7 +388,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
         const float t = std::max(2.0f, 2.0f * state.ui_scale);
         list->AddRect(o.at(t / 2, t / 2), o.at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
     }
-    if (pane == 0) draw_legend(o, o.bands.caption.h * 0.26f * 0.8f, state.ui_scale);
+    if (pane == 0) draw_legend(o, o.bands.caption_text_h * 0.26f * 0.8f, state.ui_scale);
     list->PopClipRect();
 }
 
@@ -399,9 +408,10 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
     };
     list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
     const float middle = stage.stage.x + stage.stage.w / 2;
-    // The demo's 14 and 12 pixel captions on its stage; on a small stage and a
-    // large UI scale, no smaller than the UI's own text would be.
-    const float title_px = std::max(14.0f * k, 13.0f * s.ui_scale), small_px = std::max(12.0f * k, 11.0f * s.ui_scale);
+    // The demo's 14 and 12 pixel captions on its stage (at UI scale 1 exactly
+    // so, for its GIFs); at a projector's scale no smaller than the UI's body text.
+    const float body_px = s.ui_scale > 1.0f ? kBodyPx * s.ui_scale : 0.0f;
+    const float title_px = std::max({14.0f * k, 13.0f * s.ui_scale, body_px * 1.1f}), small_px = std::max({12.0f * k, 11.0f * s.ui_scale, body_px});
     centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
     if (ts.mode != Mode::UpdateAll) {
         const double updates = static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;

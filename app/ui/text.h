@@ -1,8 +1,12 @@
-// text.h — printf-style formatting into a std::string, for labels and tables.
+// text.h — printf-style formatting into a std::string, for labels and tables;
+// and a caption fitted to a width without going below a readable size.
 #pragma once
+
+#include <imgui.h>
 
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace tsl::app {
 
@@ -12,5 +16,17 @@ std::string formatted(const char* fmt, Args... args) {
     std::snprintf(buffer, sizeof buffer, fmt, args...);
     return buffer;
 }
+
+// A caption in `font` fitted to `width`: one line at `size` if it fits; else
+// split at spaces into up to `max_lines` lines at `size`; else one line set
+// smaller, never below `min_size`; a line still too wide is cut with "...".
+// `first_width` (< 0: `width`) is the first line's room, when something sits
+// beside it (a pane's letter).
+struct FittedText {
+    std::vector<std::string> lines;
+    float size = 0;
+};
+FittedText fit_text(ImFont* font, float size, float min_size, const std::string& text, float width, int max_lines = 2,
+                    float first_width = -1);
 
 }  // namespace tsl::app

@@ -170,6 +170,9 @@ public:
     int lesson_step() const { return lesson_step_; }
     bool lesson_revealed() const { return lesson_revealed_; }
     LessonCard lesson_card() const;
+    // Whether the card checks expectations on times (true). lesson-check --fast
+    // runs steps back to back, where times say nothing of the window: off.
+    void set_check_times(bool check) { check_times_ = check; }
 
     const Profiler& profiler() const { return profiler_; }
     Profiler& profiler() { return profiler_; }  // for the zones of what the app does around the session (drawing)
@@ -274,6 +277,7 @@ private:
     std::vector<std::optional<StepResults>> lesson_results_;  // per step of lesson_
     int lesson_step_ = 0;
     bool lesson_revealed_ = false;
+    bool check_times_ = true;
 };
 
 // The preset's world, panes, scene and workers into `settings` (the edited

@@ -1,0 +1,77 @@
+#include "app/ui/text.h"
+
+#include <algorithm>
+#include <cfloat>
+
+namespace tsl::app {
+
+namespace {
+
+float width_of(ImFont* font, float size, const std::string& text) { return font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; }
+
+// The widest of the lines when `text` is cut at the spaces after each of `cuts`.
+std::vector<std::string> split_at(const std::string& text, const std::vector<std::size_t>& cuts) {
+    std::vector<std::string> lines;
+    std::size_t from = 0;
+    for (std::size_t cut : cuts) {
+        lines.push_back(text.substr(from, cut - from));
+        from = cut + 1;
+    }
+    lines.push_back(text.substr(from));
+    return lines;
+}
+
+}  // namespace
+
+FittedText fit_text(ImFont* font, float size, float min_size, const std::string& text, float width, int max_lines, float first_width) {
+    if (first_width < 0) first_width = width;
+    // At the size asked for, then at the smallest (as many lines as fit in the same height), before one smaller line.
+    if (min_size < size) {
+        FittedText at_size = fit_text(font, size, size, text, width, max_lines, first_width);
+        if (at_size.size == size && at_size.lines.back().find("...") == std::string::npos) return at_size;
+        const int more_lines = static_cast<int>(static_cast<float>(max_lines) * size / min_size);
+        FittedText smaller = fit_text(font, min_size, min_size, text, width, more_lines, first_width);
+        if (smaller.lines.size() > 1 || smaller.lines.back().find("...") == std::string::npos) return smaller;
+        return smaller;
+    }
+    if (width_of(font, size, text) <= first_width) return {{text}, size};
+    // Two lines (the common case): the cut at a space that leaves the narrower widest line.
+    if (max_lines >= 2) {
+        std::vector<std::string> best;
+        float best_w = FLT_MAX;
+        for (std::size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
+            const std::vector<std::string> lines = split_at(text, {at});
+            // How far the wider line goes past its room (<= 0: both fit).
+            const float w = std::max(width_of(font, size, lines[0]) - first_width, width_of(font, size, lines[1]) - width);
+            if (w < best_w) {
+                best_w = w;
+                best = lines;
+            }
+        }
+        if (best_w <= 0) return {best, size};
+    }
+    // More lines: words filled greedily.
+    if (max_lines >= 3) {
+        std::vector<std::string> lines{""};
+        for (std::size_t from = 0; from <= text.size();) {
+            const std::size_t space = std::min(text.find(' ', from), text.size());
+            const std::string word = text.substr(from, space - from);
+            const std::string longer = lines.back().empty() ? word : lines.back() + " " + word;
+            const float room = lines.size() == 1 ? first_width : width;
+            if (lines.back().empty() || width_of(font, size, longer) <= room) lines.back() = longer;
+            else lines.push_back(word);
+            from = space + 1;
+        }
+        bool fits = static_cast<int>(lines.size()) <= max_lines;
+        for (std::size_t i = 0; i < lines.size(); ++i) fits = fits && width_of(font, size, lines[i]) <= (i == 0 ? first_width : width);
+        if (fits) return {lines, size};
+    }
+    // One line, smaller.
+    const float fitted = std::max(min_size, size * first_width / std::max(1.0f, width_of(font, size, text)));
+    std::string line = text;
+    while (line.size() > 1 && width_of(font, fitted, line + "...") > first_width) line.pop_back();
+    if (line.size() < text.size()) line += "...";
+    return {{line}, fitted};
+}
+
+}  // namespace tsl::app
