@@ -3,7 +3,8 @@
 # a 720p projector (UI scale 1.5): Page Down from the first step to the last
 # step's reveal (a reveal, then the next step, for every step), once more at
 # the end (nothing happens), then Page Up back to the first step and once more
-# there. The app must show every step in order, stay up and quit cleanly.
+# there. The app must show every step in order, stay up and quit cleanly, and
+# its first window must fit the screen.
 # Usage: window_lesson_walk.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
@@ -24,6 +25,9 @@ for file in "$lessons_dir"/*.toml; do
 
   start_app --verbose --lesson "$lesson" --set ui_scale=1.5
   wait_for_window
+  # The first window fits the 1280 x 720 screen (its remembered size, 1600 x 900 by default, would not).
+  eval "$(xdotool search --onlyvisible --name '^Timeslice Lab$' getwindowgeometry --shell | head -n 5)"
+  [ "$WIDTH" -le 1280 ] && [ "$HEIGHT" -le 720 ] || fail "$lesson: the window is ${WIDTH}x${HEIGHT} on a 1280x720 screen"
   for _ in $(seq 1 $((2 * steps + 1))); do xdotool key Next; sleep 0.3; done
   for _ in $(seq 1 "$steps"); do xdotool key Prior; sleep 0.3; done
   # Keys are queued and handled a frame each: wait until the last one shows.

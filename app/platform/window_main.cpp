@@ -175,7 +175,23 @@ int run_window(WindowOptions options) {
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     const LabSettings& s = options.session->settings();
-    GLFWwindow* window = glfwCreateWindow(s.window_width, s.window_height, "Timeslice Lab", nullptr, nullptr);
+    // The first window fits the monitor's work area (a 720p projector, a small
+    // laptop), centred on it: the size remembered, or less.
+    int area_x = 0, area_y = 0, area_w = 0, area_h = 0;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) glfwGetMonitorWorkarea(monitor, &area_x, &area_y, &area_w, &area_h);
+    const int width = area_w > 0 ? std::min(s.window_width, area_w) : s.window_width;
+    const int height = area_h > 0 ? std::min(s.window_height, area_h) : s.window_height;
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(width, height, "Timeslice Lab", nullptr, nullptr);
+    if (window && area_w > 0 && area_h > 0) {
+        int left = 0, top = 0, right = 0, bottom = 0;  // the window manager's frame, where there is one
+        glfwGetWindowFrameSize(window, &left, &top, &right, &bottom);
+        const int fitted_w = std::max(320, std::min(width, area_w - left - right)), fitted_h = std::max(240, std::min(height, area_h - top - bottom));
+        if (fitted_w != width || fitted_h != height) glfwSetWindowSize(window, fitted_w, fitted_h);
+        glfwSetWindowPos(window, area_x + left + std::max(0, (area_w - left - right - fitted_w) / 2),
+                         area_y + top + std::max(0, (area_h - top - bottom - fitted_h) / 2));
+    }
+    if (window) glfwShowWindow(window);
     if (!window) {
         std::cerr << "timeslice-lab: cannot open a window with OpenGL 3.3 core (" << g_glfw_error
                   << "); the headless commands may still work: 'timeslice-lab screenshot --out FILE.png'\n";
