@@ -503,7 +503,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     pane_targets_.resize(static_cast<std::size_t>(panes));
     if (s.npc.world.look == NpcLook::Article) {
         // The article's stage: each pane's ring at 0.45 of its 250 stage pixels, centred on it.
-        const ArticleStage stage = article_stage(layout.scene, panes);
+        const ArticleStage stage = article_stage(layout.scene, panes, s.ui_scale);
         for (int i = 0; i < panes; ++i) {
             const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
             const ImVec2 centre = stage.centre(i);
@@ -543,7 +543,7 @@ void LabApp::draw_overlays(const Layout& layout) {
     }
     const int panes = session.panes().size();
     if (session.settings().npc.world.look == NpcLook::Article) {
-        draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes));
+        draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes, session.settings().ui_scale));
         return;
     }
     const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);

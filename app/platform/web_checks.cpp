@@ -288,7 +288,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_layout() {
     std::vector<tsl::PixelRect> panes;
     if (session.showing_exposure()) panes = {layout.scene};
     else if (session.showing_engine()) panes = pane_rects(layout.scene, session.engine()->size(), s.ui_scale);
-    else if (s.npc.world.look == tsl::NpcLook::Article) panes = article_stage(layout.scene, session.panes().size()).panes;
+    else if (s.npc.world.look == tsl::NpcLook::Article) panes = article_stage(layout.scene, session.panes().size(), s.ui_scale).panes;
     else panes = pane_rects(layout.scene, session.panes().size(), s.ui_scale);
     int fb_w = 0, fb_h = 0;
     emscripten_get_canvas_element_size("#canvas", &fb_w, &fb_h);

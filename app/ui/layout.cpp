@@ -45,10 +45,17 @@ Layout compute_layout(const LabSettings& state, bool lesson_taught, ImVec2 displ
         layout.lesson = {scene_w, 0, card_w, display.y};
         return layout;
     }
-    const float panel_w = !state.panel_open ? std::floor(kBodyPx * state.ui_scale * 2.4f)
-                                            : std::floor(std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.42f));
+    float panel_w = !state.panel_open ? std::floor(kBodyPx * state.ui_scale * 2.4f)
+                                      : std::floor(std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.42f));
+    float lesson_w = !lesson_taught ? 0.0f : std::min(card_w, std::max(0.0f, display.x - panel_w - 200.0f));
+    // A lesson beside the panel on a narrow display (a 720p projector at 1.5x):
+    // the panel and the card give way so that the scene keeps a third of the width.
+    const float scene_least = std::floor(display.x * 0.36f);
+    if (lesson_taught && display.x - panel_w - lesson_w < scene_least) {
+        if (state.panel_open) panel_w = std::max(std::min(panel_w, 300.0f), std::floor(display.x * 0.32f));
+        lesson_w = std::max(0.0f, std::min(card_w, display.x - panel_w - scene_least));
+    }
     layout.panel = {0, 0, panel_w, display.y};
-    const float lesson_w = !lesson_taught ? 0.0f : std::min(card_w, std::max(0.0f, display.x - panel_w - 200.0f));
     if (lesson_w > 0) layout.lesson = {display.x - lesson_w, 0, lesson_w, display.y};
     const float scene_w = display.x - panel_w - lesson_w;
     float dock_h = 0;
@@ -83,11 +90,13 @@ std::vector<PixelRect> pane_rects(const PixelRect& scene, int count, float text_
     return rects;
 }
 
-ArticleStage article_stage(const PixelRect& scene, int panes) {
+ArticleStage article_stage(const PixelRect& scene, int panes, float ui_scale) {
     ArticleStage a;
     panes = std::max(1, panes);
     const float width = 250.0f * static_cast<float>(panes), shown = width - 4.0f;  // the GIFs' 4 pixels short
-    a.scale = std::min(scene.w / shown, scene.h / 300.0f);
+    a.caption_px = ui_scale > 1.0f ? std::floor(kBodyPx * ui_scale * 2.4f) : 0.0f;  // a title and a rate line
+    const float height = std::max(1.0f, scene.h - 2 * a.caption_px);
+    a.scale = std::min(scene.w / shown, height / 300.0f);
     a.stage = {scene.x + std::floor((scene.w - shown * a.scale) / 2), scene.y + std::floor((scene.h - 300.0f * a.scale) / 2), width * a.scale,
                300.0f * a.scale};
     for (int i = 0; i < panes; ++i) {

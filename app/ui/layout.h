@@ -45,12 +45,16 @@ std::vector<PixelRect> pane_rects(const PixelRect& scene, int count, float text_
 // pane side by side (its GIFs show a 500 x 300 stage cut to 496 pixels wide),
 // scaled to fit `scene` and centred. A pane's ring has radius 0.45 x 250 and
 // its centre at (125, 150) of the pane, in stage pixels.
+// At a UI scale above 1 the captions are the UI's body text, larger than the
+// demo's: they go in bands above and below the stage (`caption_px` tall each)
+// instead of over its drawing; at scale 1 the stage is the demo's, captions on it.
 struct ArticleStage {
     PixelRect stage;                // the whole stage, UI coordinates (may reach past the scene's right edge)
     float scale = 1;                // UI pixels per stage pixel
     std::vector<PixelRect> panes;   // each pane's part of the stage, cut to the scene area
+    float caption_px = 0;           // the bands above and below the stage for the captions (0: on the stage)
     ImVec2 centre(int pane) const { return {stage.x + (125.0f + 250.0f * static_cast<float>(pane)) * scale, stage.y + 150.0f * scale}; }
 };
-ArticleStage article_stage(const PixelRect& scene, int panes);
+ArticleStage article_stage(const PixelRect& scene, int panes, float ui_scale = 1.0f);
 
 }  // namespace tsl::app

@@ -402,25 +402,37 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
     const TimeslicerConfig& ts = s.pane(0).timeslicing;
     const float k = stage.scale;
     const ImU32 ink = hex(kArticleInk).packed();
-    auto centred = [&](float size, const std::string& text, float x, float y) {
+    // y in stage pixels (on the stage), or in UI pixels from the stage's top (in the bands: < 0 above it, > its height below).
+    auto centred = [&](float size, const std::string& text, float x, float y_px) {
         const float w = fonts.bold->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
-        list->AddText(fonts.bold, size, {x - w / 2, stage.stage.y + y * k}, ink, text.c_str());
+        list->AddText(fonts.bold, size, {x - w / 2, stage.stage.y + y_px}, ink, text.c_str());
     };
-    list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
     const float middle = stage.stage.x + stage.stage.w / 2;
-    // The demo's 14 and 12 pixel captions on its stage (at UI scale 1 exactly
-    // so, for its GIFs); at a projector's scale no smaller than the UI's body text.
-    const float body_px = s.ui_scale > 1.0f ? kBodyPx * s.ui_scale : 0.0f;
-    const float title_px = std::max({14.0f * k, 13.0f * s.ui_scale, body_px * 1.1f}), small_px = std::max({12.0f * k, 11.0f * s.ui_scale, body_px});
-    centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f);
-    if (ts.mode != Mode::UpdateAll) {
-        const double updates = static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
-        centred(small_px, rate_number(updates) + (updates == 1 ? " update/s" : " updates/s"), middle, 12.0f + 20.0f * title_px / (14.0f * k));
+    const double updates = ts.mode == Mode::UpdateAll ? 0.0 : static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
+    const std::string rate = rate_number(updates) + (updates == 1 ? " update/s" : " updates/s");
+    if (stage.caption_px > 0) {
+        // A projector's scale: the UI's body text, in the bands around the stage.
+        const float body_px = kBodyPx * s.ui_scale, band = stage.caption_px;
+        list->PushClipRect({stage.stage.x, stage.stage.y - band}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h + band}, true);
+        centred(body_px * 1.1f, kTitles[static_cast<int>(ts.mode)], middle, -band);
+        if (ts.mode != Mode::UpdateAll) centred(body_px, rate, middle, -band + body_px * 1.25f);
+        for (int i = 0; i < session.panes().size(); ++i) {
+            const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
+            centred(body_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
+                    stage.stage.h + band * 0.15f);
+        }
+        list->PopClipRect();
+        return;
     }
+    // The demo's 14 and 12 pixel captions on its stage, as its GIFs show them.
+    list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
+    const float title_px = std::max(14.0f * k, 13.0f * s.ui_scale), small_px = std::max(12.0f * k, 11.0f * s.ui_scale);
+    centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f * k);
+    if (ts.mode != Mode::UpdateAll) centred(small_px, rate, middle, (12.0f + 20.0f * title_px / (14.0f * k)) * k);
     for (int i = 0; i < session.panes().size(); ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
         centred(small_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
-                289.0f - 12.0f * small_px / (12.0f * k));
+                (289.0f - 12.0f * small_px / (12.0f * k)) * k);
     }
     list->PopClipRect();
 }
