@@ -4,7 +4,7 @@
 # step's reveal (a reveal, then the next step, for every step), once more at
 # the end (nothing happens), then Page Up back to the first step and once more
 # there. The app must show every step in order, stay up and quit cleanly, and
-# its first window must fit the screen.
+# its first window must fit the screen; a click on a pane selects it.
 # Usage: window_lesson_walk.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
@@ -39,6 +39,12 @@ for file in "$lessons_dir"/*.toml; do
     sleep 0.1
   done
   [ "$seen" = "$expected" ] || fail "$lesson: steps seen '$seen', expected '$expected'"
+  # A click on the right-hand pane of the first step's scene (left of the card) selects it.
+  if [ "$lesson" = timeslicing ]; then
+    xdotool mousemove 528 200 click 1
+    for _ in $(seq 1 50); do grep -q "click: pane B selected" "$work/out" && break; sleep 0.1; done
+    grep -q "click: pane B selected" "$work/out" || fail "a click on pane B did not select it"
+  fi
   quit_app
   echo "window_lesson_walk: $lesson: $steps steps forward to the last reveal and back"
 done

@@ -88,6 +88,7 @@ void LabApp::frame(const FrameParams& params) {
     }
     UiRequests requests;
     draw_ui(layout, requests);
+    select_clicked_pane(layout, requests);
     draw_notice_and_badge(layout);
     handle_requests(requests);
 
@@ -330,6 +331,32 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     const HelpPage help = session_->settings().help;
     if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize))
         requests.commands.emplace_back(SetField{"help", std::string("none")});
+}
+
+// A click on the scene (not on a window over it) selects the pane under the
+// pointer, as a click on its row in the panes table does: the mode keys and
+// controls then change that pane.
+void LabApp::select_clicked_pane(const Layout& layout, UiRequests& requests) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!ImGui::IsMouseClicked(ImGuiMouseButton_Left) || io.WantCaptureMouse || layout.scene.empty()) return;
+    const ImVec2 at = io.MousePos;
+    const LabSession& session = *session_;
+    const LabSettings& s = session.settings();
+    std::vector<PixelRect> rects;
+    if (session.showing_exposure()) return;  // one map, no panes
+    if (session.showing_engine()) rects = pane_rects(layout.scene, session.engine()->size(), s.ui_scale);
+    else if (s.npc.world.look == NpcLook::Article) rects = article_stage(layout.scene, session.panes().size(), s.ui_scale).panes;
+    else rects = pane_rects(layout.scene, session.panes().size(), s.ui_scale);
+    if (rects.size() < 2) return;
+    for (std::size_t i = 0; i < rects.size(); ++i) {
+        const PixelRect& r = rects[i];
+        if (at.x < r.x || at.y < r.y || at.x >= r.x + r.w || at.y >= r.y + r.h) continue;
+        const int edited = session.showing_engine() ? s.edited_engine_pane : s.edited_pane;
+        if (static_cast<int>(i) == edited) return;
+        requests.commands.emplace_back(SetField{session.showing_engine() ? "engine_pane" : "pane", static_cast<std::int64_t>(i + 1)});
+        action(std::string("click: pane ") + pane_letter(static_cast<int>(i)) + " selected");
+        return;
+    }
 }
 
 void LabApp::handle_requests(UiRequests& requests) {

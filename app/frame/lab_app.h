@@ -124,6 +124,7 @@ private:
     void view_key_action(KeyAction action);                 // presenter view, help, UI, panel
     void handle_requests(UiRequests& requests);
     void draw_ui(const Layout& layout, UiRequests& requests);
+    void select_clicked_pane(const Layout& layout, UiRequests& requests);  // a click on a pane of the scene edits that pane
     void draw_dock(const PixelRect& rect, UiRequests& requests);
     void draw_presenter_plot(const PixelRect& rect);
     double draw_scene(const FrameParams& params, const Layout& layout);

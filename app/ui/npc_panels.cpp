@@ -53,17 +53,21 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
     const std::string rate = updates_text(updates_per_s(c));
     const std::string every = ts.mode == Mode::UpdateAll ? std::string("every NPC each update") : formatted("each NPC every %.1f s", batch_period_s(c));
     const std::string jp = ts.mode == Mode::UpdateAll ? std::string() : formatted("J = %u, P = %u", ts.jobs_per_update, ts.update_every_frames);
+    // Synchronous output saved when the next batch starts (not the default): said, since it moves the input age.
+    const bool next_batch = saves_outputs_at_batch_end(ts.mode) && ts.sync_save == SyncSave::NextBatch;
+    const std::string saved = next_batch ? "  |  saved at next batch" : "";
     std::vector<std::string> forms;
     if (with_threading) {
-        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + threads);
-        forms.push_back(rate + "  |  " + every + "  |  " + threads);
-        forms.push_back(rate + "  |  " + threads);
-        forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next"));
+        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + threads + saved);
+        forms.push_back(rate + "  |  " + every + "  |  " + threads + saved);
+        forms.push_back(rate + "  |  " + threads + saved);
+        forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next") + saved);
     } else {
-        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + gather + " gathering");
-        forms.push_back(rate + "  |  " + every + "  |  " + gather + " gathering");
-        forms.push_back(rate + "  |  " + every);
+        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + gather + " gathering" + saved);
+        forms.push_back(rate + "  |  " + every + "  |  " + gather + " gathering" + saved);
+        forms.push_back(rate + "  |  " + every + saved);
     }
+    if (next_batch) forms.push_back(rate + saved);
     forms.push_back(rate);
     return forms;
 }
@@ -76,8 +80,10 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
     fields.control("panes");
     fields.finish(FieldScope::Panes);
 
-    // Summary: one row per pane; click a row to edit that pane.
-    const std::span<const NpcMetricsSummary> summaries = session.summaries();
+    // Summary: one row per pane; click a row to edit that pane. Its figures are
+    // the reveal's: whole batches from a settled start (a change of mode leaves
+    // old decisions behind for a batch or two, which would swell the max).
+    const std::span<const NpcMetricsSummary> summaries = session.reveal_summaries();
     if (summaries.size() != settings.npc.panes.size()) return;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("summary", 5, flags)) return;
@@ -93,10 +99,12 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
                                "The oldest input behind any NPC's decision.",
                                "Mean angle between where the NPCs face and the true direction to the target.",
                                "Mean main-thread time of the timeslicer's update per frame."};
+    const char* settled = "Over whole batches since the last change of that pane, after the first two (they start from old decisions); "
+                          "'...' until then.";
     for (int c = 0; c < 5; ++c) {
         ImGui::TableSetColumnIndex(c);
         ImGui::TextUnformatted(heads[c]);
-        tooltip(head_help[c]);
+        tooltip((std::string(head_help[c]) + (c > 0 ? std::string(" ") + settled : std::string())).c_str());
     }
     const int panes = static_cast<int>(settings.npc.panes.size());
     // The edited pane's row stands out in the accent colour.
@@ -120,13 +128,14 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
         if (ImGui::Selectable((name + "###row").c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
             fields.add(SetField{"pane", static_cast<std::int64_t>(i + 1)});
         tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
-                 formatted(". Averaged over the %lld frames since the last change.", static_cast<long long>(m.frames)))
+                 formatted(". Averaged over %lld frames: whole batches since the last change, after the first two.", static_cast<long long>(m.frames)))
                     .c_str());
         ImGui::PopID();
         // A lesson's open question: its answer waits for the reveal.
         auto cell = [&](int column, const char* measure, const char* format, double value) {
             ImGui::TableSetColumnIndex(column);
             if (session.answer_hidden(measure)) ImGui::TextDisabled("?");
+            else if (m.frames == 0) ImGui::TextDisabled("...");  // still settling
             else ImGui::Text(format, value);
         };
         cell(1, "input_age", "%.0f", m.mean_input_age_ms());
@@ -165,6 +174,10 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         ImGui::EndDisabled();
         ImGui::TextWrapped("%s", rate_text(settings.pane_scene(settings.edited_pane)).c_str());
         fields.control("gather");
+        // When sync output (SISO, AISO) is saved: moves their input age by one update.
+        ImGui::BeginDisabled(!saves_outputs_at_batch_end(ts.mode));
+        fields.control("sync_save");
+        ImGui::EndDisabled();
     }
     if (section(fonts, ("Threading" + which + "###Threading").c_str())) {
         fields.control("threading");
@@ -415,7 +428,9 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
         const float body_px = kBodyPx * s.ui_scale, band = stage.caption_px;
         list->PushClipRect({stage.stage.x, stage.stage.y - band}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h + band}, true);
         centred(body_px * 1.1f, kTitles[static_cast<int>(ts.mode)], middle, -band);
-        if (ts.mode != Mode::UpdateAll) centred(body_px, rate, middle, -band + body_px * 1.25f);
+        // The demo saves sync output when the next batch starts; said where it applies, since the input age moves with it.
+        const bool next_batch = saves_outputs_at_batch_end(ts.mode) && ts.sync_save == SyncSave::NextBatch;
+        if (ts.mode != Mode::UpdateAll) centred(body_px, rate + (next_batch ? ", saved at next batch" : ""), middle, -band + body_px * 1.25f);
         for (int i = 0; i < session.panes().size(); ++i) {
             const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
             centred(body_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
