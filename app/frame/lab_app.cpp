@@ -146,7 +146,9 @@ void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
 // with its progress in the scene's top-right corner — in every view.
 void LabApp::draw_notice_and_badge(const Layout& layout) {
     hand_over_saved_file();  // a CSV exported or a recording ended in this frame's UI
-    const NoticeActions actions = draw_notice(notice_, layout.scene, style_.fonts());
+    // Under the scene (the dock, the presenter view's plot), never over it unless nothing is under it.
+    const PixelRect& under = !layout.dock.empty() ? layout.dock : !layout.plot.empty() ? layout.plot : layout.scene;
+    const NoticeActions actions = draw_notice(notice_, under, style_.fonts());
     if (actions.open_folder) {
         if (const std::string problem = open_containing_folder(notice_.path); !problem.empty()) notice_ = problem_notice(problem);
         action("notice: open folder of " + notice_.path);
@@ -558,6 +560,8 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
 // Captions, progress and legends over the scene, from the state after this frame's steps.
 void LabApp::draw_overlays(const Layout& layout) {
     const LabSession& session = *session_;
+    // A picture of the scene (a snapshot, a recording's frame) leaves out the edited pane's outline: it is a control, not the scene.
+    const bool outline = !recording_.active() && !snapshot_requested_ && !record_requested_;
     ImDrawList* list = ImGui::GetBackgroundDrawList();
     if (session.showing_exposure()) {
         draw_exposure_overlay(list, style_.fonts(), session, layout.scene);
@@ -565,7 +569,8 @@ void LabApp::draw_overlays(const Layout& layout) {
     }
     if (session.showing_engine()) {
         const std::vector<PixelRect> rects = pane_rects(layout.scene, session.engine()->size(), session.settings().ui_scale);
-        for (int i = 0; i < session.engine()->size(); ++i) draw_engine_overlay(list, style_.fonts(), session, rects[static_cast<std::size_t>(i)], i);
+        for (int i = 0; i < session.engine()->size(); ++i)
+            draw_engine_overlay(list, style_.fonts(), session, rects[static_cast<std::size_t>(i)], i, outline);
         return;
     }
     const int panes = session.panes().size();
@@ -575,7 +580,7 @@ void LabApp::draw_overlays(const Layout& layout) {
     }
     const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i)
-        draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes);
+        draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes, outline);
 }
 
 // --- [SECTION] Recording ------------------------------------------------------------------

@@ -153,7 +153,7 @@ void draw_engine_legend(ImDrawList* list, const UiFonts& fonts, const Palette& p
 
 }  // namespace
 
-void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane) {
+void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane, bool outline) {
     if (rect.empty()) return;
     const EnginePanes& panes = *session.engine();
     const EngineScene& scene = panes.pane(pane);
@@ -216,7 +216,7 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).
-    if (panes.size() > 1 && pane == std::min(settings.edited_engine_pane, panes.size() - 1) && !settings.hide_ui && !settings.presenter) {
+    if (outline && panes.size() > 1 && pane == std::min(settings.edited_engine_pane, panes.size() - 1) && !settings.hide_ui && !settings.presenter) {
         const float t = std::max(2.0f, 2.0f * settings.ui_scale);
         list->AddRect(at(t / 2, t / 2), at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
     }

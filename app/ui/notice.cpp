@@ -27,9 +27,19 @@ Notice saved_notice(const std::string& path, const std::string& detail) {
     return {Notice::Kind::Saved, "Saved " + shown + (detail.empty() ? "" : " " + detail), shown, detail};
 }
 
-NoticeActions draw_notice(const Notice& notice, const PixelRect& area, const UiFonts& fonts) {
+NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& fonts) {
     NoticeActions actions;
     if (notice.empty() || area.empty()) return actions;
+    // News and saved files fade after a while; the pointer resting on one keeps it; a problem waits to be closed.
+    const double now = ImGui::GetTime();
+    if (notice.shown_at < 0) notice.shown_at = now;
+    const double age = now - notice.shown_at;
+    const bool fades = notice.kind != Notice::Kind::Problem;
+    if (fades && age > kNoticeSeconds + 1.0) {
+        actions.close = true;
+        return actions;
+    }
+    const float alpha = fades ? static_cast<float>(std::clamp(kNoticeSeconds + 1.0 - age, 0.0, 1.0)) : 1.0f;
     const float font = ImGui::GetFontSize(), margin = font * 0.6f;
     const float width = std::max(font * 8, std::min(area.w - 2 * margin, font * 36));
     ImGui::SetNextWindowPos({area.x + margin, area.y + area.h - margin}, ImGuiCond_Always, {0, 1});
@@ -39,6 +49,7 @@ NoticeActions draw_notice(const Notice& notice, const PixelRect& area, const UiF
     ImGui::PushStyleColor(ImGuiCol_Border, problem ? ImVec4(0.80f, 0.13f, 0.10f, 1.0f) : ImGui::GetStyleColorVec4(ImGuiCol_Border));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, std::max(1.0f, font * (problem ? 0.15f : 0.07f)));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, font * 0.3f);
+    ImGui::PushStyleVar(ImGuiStyleVar_Alpha, alpha);
     ImGui::Begin("Notice", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_AlwaysAutoResize |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
@@ -56,8 +67,9 @@ NoticeActions draw_notice(const Notice& notice, const PixelRect& area, const UiF
         ImGui::SameLine();
     }
     if (ImGui::Button("Close##notice")) actions.close = true;
+    if (fades && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows)) notice.shown_at = now;  // read: not yet
     ImGui::End();
-    ImGui::PopStyleVar(2);
+    ImGui::PopStyleVar(3);
     ImGui::PopStyleColor(2);
     return actions;
 }

@@ -387,7 +387,7 @@ void draw_legend(const Overlay& o, float margin, float ui_scale) {
 }  // namespace
 
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
-                      int pane, int panes) {
+                      int pane, int panes, bool outline) {
     if (rect.empty()) return;
     const Palette p = overlay_palette(state.palette, state.theme);
     const Overlay o{list, fonts, p, rect, split_scene_area(rect.w, rect.h, state.ui_scale), kBodyPx * state.ui_scale};
@@ -397,7 +397,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
     draw_batch_progress(o, scene);
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).
-    if (panes > 1 && pane == state.pane_index() && !state.hide_ui && !state.presenter) {
+    if (outline && panes > 1 && pane == state.pane_index() && !state.hide_ui && !state.presenter) {
         const float t = std::max(2.0f, 2.0f * state.ui_scale);
         list->AddRect(o.at(t / 2, t / 2), o.at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
     }

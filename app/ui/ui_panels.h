@@ -63,7 +63,8 @@ void draw_path_tickets(const PathService& paths, const char* none);
 // The engine scene (engine_panels.cpp): its panel sections, what is drawn
 // over pane `pane`, and the Counters tab (every counter of the last tick, per pane).
 void draw_engine_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts);
-void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane);
+// `outline`: the edited pane's outline (off in pictures of the scene: snapshots, recordings).
+void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane, bool outline = true);
 void draw_engine_counters(const LabSession& session);
 // A lesson's open question is about this engine measure: it waits for the reveal.
 bool engine_measure_hidden(const LabSession& session, const char* measure);
@@ -75,9 +76,10 @@ std::string rate_number(double per_s);
 
 // Caption (mode and rate), batch progress, legend and frame counter, drawn
 // over the scene area with `list`. `pane` of `panes`: with more than one, the
-// caption also names the threading and carries the pane's letter in its plot colour.
+// caption also names the threading and carries the pane's letter in its plot colour;
+// `outline`: the edited pane's outline (off in pictures of the scene: snapshots, recordings).
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& settings, const NpcScene& scene,
-                      const PixelRect& rect, int pane = 0, int panes = 1);
+                      const PixelRect& rect, int pane = 0, int panes = 1, bool outline = true);
 // The article's demo (NpcLook::Article): its title, rate and "Debug: On/Off" captions on its stage.
 void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage);
 // "10 updates/s  |  each NPC every 1.0 s  |  J = 1, P = 3  |  inline, same frame"
