@@ -154,7 +154,7 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     for (const CatalogEntry& p : catalog.presets)
         if (p.name == session.preset() && !p.description.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s", p.description.c_str());
+            text_wrapped(p.description);
             ImGui::PopStyleColor();
         }
     if (context.can_copy_link) {

@@ -13,11 +13,7 @@ namespace tsl::app {
 
 namespace {
 
-void wrapped(const std::string& text) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-}
+void wrapped(const std::string& text) { text_wrapped(text); }
 
 void disabled_wrapped(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -301,7 +297,9 @@ void about_page(const UiFonts& fonts) {
         for (const Row& r : rows) {
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            bold(fonts, r.mode);
+            ImGui::PushFont(fonts.bold);
+            wrapped(r.mode);  // "AIAO  async in, async out": wraps in a narrow column, never cut
+            ImGui::PopFont();
             ImGui::TableSetColumnIndex(1);
             wrapped(r.input);
             ImGui::TableSetColumnIndex(2);

@@ -172,7 +172,7 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         fields.control("jobs_per_update");
         fields.control("update_every");
         ImGui::EndDisabled();
-        ImGui::TextWrapped("%s", rate_text(settings.pane_scene(settings.edited_pane)).c_str());
+        text_wrapped(rate_text(settings.pane_scene(settings.edited_pane)));
         fields.control("gather");
         // When sync output (SISO, AISO) is saved: moves their input age by one update.
         ImGui::BeginDisabled(!saves_outputs_at_batch_end(ts.mode));

@@ -23,6 +23,31 @@ std::vector<std::string> split_at(const std::string& text, const std::vector<std
 
 }  // namespace
 
+void text_wrapped(const std::string& text) {
+    const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+    std::string out, line;
+    auto end_line = [&] {
+        out += line;
+        out += '\n';
+        line.clear();
+    };
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t stop = std::min(text.find_first_of(" \n", from), text.size());
+        const std::string word = text.substr(from, stop - from);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            end_line();
+            line = word;
+        } else {
+            line = longer;
+        }
+        if (stop < text.size() && text[stop] == '\n') end_line();
+        from = stop + 1;
+    }
+    out += line;
+    ImGui::TextUnformatted(out.c_str());
+}
+
 FittedText fit_text(ImFont* font, float size, float min_size, const std::string& text, float width, int max_lines, float first_width) {
     if (first_width < 0) first_width = width;
     // At the size asked for, then at the smallest (as many lines as fit in the same height), before one smaller line.

@@ -17,6 +17,11 @@ std::string formatted(const char* fmt, Args... args) {
     return buffer;
 }
 
+// Text wrapped at the content region's right edge, breaking lines only at
+// spaces: ImGui's own wrapping also breaks after punctuation, which splits
+// "10,000" into "10," and "000" across two lines.
+void text_wrapped(const std::string& text);
+
 // A caption in `font` fitted to `width`: one line at `size` if it fits; else
 // split at spaces into up to `max_lines` lines at `size`; else one line set
 // smaller, never below `min_size`; a line still too wide is cut with "...".
