@@ -136,10 +136,21 @@ std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const
     }
     int index = 0;
     std::string disabled, why;  // the choices that cannot be taken here, and the reason
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float first_x = -1;  // where the first choice went: a wrapped row lines up under it
     for (const EnumName& name : f.names) {
         if (!is_canonical(f.names, name)) continue;
-        if (one_line && index > 0) ImGui::SameLine();
         const std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
+        // A row of choices: the next on the same line where it fits whole, else on the next line (never cut at the panel's edge).
+        if (one_line && index > 0) {
+            const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(text.c_str()).x;
+            ImGui::SameLine();
+            if (ImGui::GetContentRegionAvail().x < width) {
+                ImGui::NewLine();
+                if (first_x + width <= ImGui::GetWindowContentRegionMax().x) ImGui::SetCursorPosX(first_x);
+            }
+        }
+        if (first_x < 0) first_x = ImGui::GetCursorPosX();
         const std::string not_here = unavailable(f, o, name.value);
         ImGui::BeginDisabled(!not_here.empty());
         if (ImGui::RadioButton(text.c_str(), current == name.value) && not_here.empty()) chosen = static_cast<std::int64_t>(name.value);
