@@ -40,6 +40,7 @@ import test_files
 import test_keys
 import test_lanes
 import test_layout
+import test_lesson_walk
 import test_record
 import test_thread_limits
 import test_trace
@@ -47,8 +48,8 @@ import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files, test_bench,
-            test_lanes]
+ISOLATED = [test_lesson_walk, test_keys, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
+            test_bench, test_lanes]
 NOT_ISOLATED = [test_workers, test_files]
 
 
@@ -158,7 +159,8 @@ def main():
     page = Page(args.out)
     try:
         serving(page, args.folder, True, [check_threaded_page, check_links] + [m.run for m in ISOLATED])
-        serving(page, args.folder, False, [check_single_threaded_page] + [m.run for m in NOT_ISOLATED])
+        serving(page, args.folder, False,
+                [check_single_threaded_page, test_lesson_walk.run_single_threaded] + [m.run for m in NOT_ISOLATED])
     finally:
         page.close()
     if page.failures:

@@ -364,13 +364,14 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_setting(const char* key) {
     return value.c_str();
 }
 
-// The lesson and step shown ("timeslicing 3"), "" without a lesson.
+// The lesson and step shown ("timeslicing 3", "timeslicing 3 revealed"), "" without a lesson.
 EMSCRIPTEN_KEEPALIVE const char* tsl_web_lesson() {
     static std::string value;
     value.clear();
     if (!tsl::app::g_lab) return "";
     const tsl::LabSession& session = tsl::app::g_lab->app->session();
-    if (session.lesson()) value = session.lesson()->name + " " + std::to_string(session.lesson_step() + 1);
+    if (session.lesson())
+        value = session.lesson()->name + " " + std::to_string(session.lesson_step() + 1) + (session.lesson_revealed() ? " revealed" : "");
     return value.c_str();
 }
 
