@@ -211,7 +211,7 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
         if (s.finished[static_cast<std::size_t>(index_of(id))]) runs += (runs.empty() ? "" : ", ") + std::string(name_of(id));
     centred(fonts.regular, footer_px,
             {"runs merged: " + (runs.empty() ? std::string("none") : runs) + formatted("   |   tickets asked %u, new searches %u", s.routes_asked, s.searches),
-             "runs merged: " + (runs.empty() ? std::string("none") : runs)},
+             "runs merged: " + (runs.empty() ? std::string("none") : runs), std::string()},
             bands.footer.y + bands.footer.h * 0.08f + footer_px * 1.2f, col(p.faint_ink));
     if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
     // The pane the panel's controls change, outlined in its colour (not in

@@ -30,8 +30,8 @@ Layout compute_layout(const LabSettings& state, bool lesson_taught, ImVec2 displ
         layout.scene = {0, 0, display.x, display.y};
         return layout;
     }
-    // The lesson card: wide enough for a projector's text, at most 45%.
-    const float card_w = std::floor(std::clamp(430.0f * state.ui_scale, std::min(300.0f, display.x * 0.3f), display.x * 0.45f));
+    // The lesson card: wide enough for a projector's text, at most half.
+    const float card_w = std::floor(std::clamp(430.0f * state.ui_scale, std::min(300.0f, display.x * 0.3f), display.x * 0.5f));
     // Under the scene: a share of the height, but never fewer lines than a plot needs to be read.
     auto under_h = [&](float share, float lines) {
         return std::floor(std::min(std::max(display.y * share, line_px(state.ui_scale) * lines), display.y * 0.55f));

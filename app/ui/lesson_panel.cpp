@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace tsl::app {
 
@@ -95,8 +96,14 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("reveal", columns, flags)) return;
     // A number column is as wide as its widest value or the longest word of
-    // its heading (the heading wraps), so the labels keep the rest.
-    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch);
+    // its heading (the heading wraps); the room the labels do not need widens
+    // the headings toward one line each, so the table stays short.
+    std::vector<float> widths, full;
+    float labels = 0;
+    for (const RevealRow& row : card.rows)
+        labels = std::max(labels, ImGui::CalcTextSize((letters_only ? letters_of(row.label) : row.label).c_str()).x);
+    labels += ImGui::GetTextLineHeight() * 1.2f + ImGui::GetStyle().CellPadding.x * 2;  // the chip
+    float spare = ImGui::GetContentRegionAvail().x - labels;
     for (int i = 1; i < columns; ++i) {
         const std::string& heading = card.columns[i - 1];
         float width = 0;
@@ -108,9 +115,19 @@ void reveal_table(const LessonCard& card, const UiFonts& fonts) {
             width = std::max(width, ImGui::CalcTextSize(heading.c_str() + start, heading.c_str() + space).x);
             start = space + 1;
         }
+        full.push_back(std::max(width, ImGui::CalcTextSize(heading.c_str()).x));
         ImGui::PopFont();
-        ImGui::TableSetupColumn(heading.c_str(), ImGuiTableColumnFlags_WidthFixed, width);
+        widths.push_back(width);
+        spare -= width + ImGui::GetStyle().CellPadding.x * 2;
     }
+    for (std::size_t i = 0; i < widths.size() && spare > 0; ++i) {
+        const float grow = std::min(spare, full[i] - widths[i]);
+        widths[i] += grow;
+        spare -= grow;
+    }
+    ImGui::TableSetupColumn("##what", ImGuiTableColumnFlags_WidthStretch);
+    for (int i = 1; i < columns; ++i)
+        ImGui::TableSetupColumn(card.columns[i - 1].c_str(), ImGuiTableColumnFlags_WidthFixed, widths[static_cast<std::size_t>(i - 1)]);
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int i = 1; i < columns; ++i) {
         ImGui::TableSetColumnIndex(i);

@@ -43,9 +43,10 @@ std::string formatted(const char* format, Args... args) {
     return out;
 }
 
-// A spread in two significant digits: "0.11", "1.5", "23".
-std::string spread_text(double spread) {
-    const int decimals = spread >= 10 ? 0 : spread >= 1 ? 1 : std::clamp(1 - static_cast<int>(std::floor(std::log10(spread))), 1, 4);
+// A spread to one significant digit, as a spread is read: "0.1", "0.005", "2", "30"; "" when it is nothing at the value's precision.
+std::string spread_text(double spread, double value) {
+    if (spread < 0.0005 || spread < std::fabs(value) * 0.005) return {};  // below what the value shows (3 decimals at most)
+    const int decimals = spread >= 1 ? 0 : std::clamp(-static_cast<int>(std::floor(std::log10(spread))), 1, 4);
     return formatted("%.*f", decimals, spread);
 }
 
@@ -654,9 +655,10 @@ std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<con
         for (const LessonMeasure* m : measures) {
             const std::optional<double> v = measure_value(*m, summary);
             std::string text = v ? measure_text(*v, m->unit) : "-";
-            // A time varies from step to step: its spread (standard deviation) beside it.
-            if (const std::optional<double> spread = v ? measure_spread(*m, summary) : std::nullopt; spread && *spread > 0)
-                text += " \xc2\xb1" + spread_text(*spread);
+            // A time varies from step to step: its spread (standard deviation) beside it, "3.34 ±0.9 ms".
+            const std::optional<double> spread = v ? measure_spread(*m, summary) : std::nullopt;
+            if (const std::string s = spread ? spread_text(*spread, *v) : std::string(); !s.empty())
+                text = measure_number(*v) + " \xc2\xb1" + s + " " + m->unit;
             out.push_back(std::move(text));
         }
         return out;
