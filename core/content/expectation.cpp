@@ -160,8 +160,8 @@ const char* op_words(ExpectOp op, bool against_measure) {
 std::string operand_words(const ExpectOperand& o, int left_pane, int panes) {
     if (o.measure.empty()) return number_text(o.number) + (o.of_T ? " T" : "");
     std::string s = o.number != 1 ? number_text(o.number) + " \xc3\x97 " : std::string();
-    const int pane = o.pane >= 0 ? o.pane : left_pane;
-    if (panes > 1 && pane >= 0 && (o.pane >= 0 || left_pane >= 0)) s += pane_name(pane) + " ";
+    // The other side's pane when it is another than the left side's ("B waiting > 0.5 x work" reads as B's work).
+    if (panes > 1 && o.pane >= 0 && o.pane != left_pane) s += pane_name(o.pane) + " ";
     s += find_measure(o.measure)->label;
     if (o.step >= 0) s += " (step " + std::to_string(o.step + 1) + ")";
     return s;
