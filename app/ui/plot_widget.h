@@ -21,6 +21,12 @@
 //   - clicking a legend entry hides or shows its series (hidden series are
 //     left out of the fit, the read-out and the export); a comparison's
 //     legend has an entry per kind of line and one per pane (PlotLine::group);
+//     a legend whose rows would take more than a third of the plot, or leave
+//     the canvas less than six lines of text, leaves the units to the axes
+//     if that is enough, else folds into one row: a "Legend (N)" button
+//     that lists every entry in a popup, where a click still hides or shows,
+//     and beside it the entries of the panes and of the lines shown that
+//     fit on the row (layout_legend, core/session/plot_data.h);
 //   - hovering the plot shows a cursor line and every visible series' value
 //     at that time (the staircase value: the newest sample at or before it);
 //   - right-click on the plot opens the same settings plus the fixed range's
@@ -138,7 +144,8 @@ public:
 private:
     void draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button);
     bool draw_toolbar(std::span<const PlotLine> lines, float right_x);  // true: export requested
-    void draw_legend(std::span<const PlotLine> lines, float right_x);
+    // `plot_height`: the whole plot's; `above`: its title row's and toolbar's.
+    void draw_legend(std::span<const PlotLine> lines, float right_x, float plot_height, float above);
     bool draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);  // true: export requested
     CanvasLayout layout_canvas(ImVec2 origin, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
     void draw_data(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);
