@@ -298,6 +298,10 @@ void draw_line(ImDrawList* list, const Canvas& canvas, const PlotLine& line, dou
             stroke_dashed(list, points, colour, std::max(1.0f, 1.6f * scale), 7 * scale, 5 * scale,
                           {canvas.min.x - 2, canvas.min.y - 2}, {canvas.max.x + 2, canvas.max.y + 2});
             break;
+        case PlotStroke::Dotted:
+            stroke_dashed(list, points, colour, std::max(1.0f, 2.0f * scale), std::max(1.0f, 2.0f * scale), 3.5f * scale,
+                          {canvas.min.x - 2, canvas.min.y - 2}, {canvas.max.x + 2, canvas.max.y + 2});
+            break;
     }
 }
 
@@ -574,6 +578,11 @@ void draw_swatch(ImDrawList* list, ImVec2 p, float width, float font, PlotStroke
             const float dash = width / 3.4f;
             for (float x = p.x; x < p.x + width; x += dash * 1.2f)
                 list->AddLine({x, mid}, {std::min(x + dash * 0.7f, p.x + width), mid}, colour, std::max(1.0f, 1.6f * scale));
+            break;
+        }
+        case PlotStroke::Dotted: {
+            const float dot = std::max(1.0f, 2.2f * scale), pitch = 4.5f * scale;
+            for (float x = p.x; x + dot <= p.x + width; x += pitch) list->AddLine({x, mid}, {x + dot, mid}, colour, dot);
             break;
         }
         case PlotStroke::Solid:

@@ -55,14 +55,14 @@ namespace tsl::app {
 
 enum class PlotAxis { Left, Right };
 enum class PlotShape { Straight, Staircase };  // Staircase: hold each value until the next sample
-enum class PlotStroke { Solid, Thin, Dashed };
+enum class PlotStroke { Solid, Thin, Dashed, Dotted };
 
 // One series as drawn. Build these per frame; they only point at the data.
 struct PlotLine {
     const PlotSeries* series = nullptr;     // required — samples, legend name and unit
     Rgba colour = hex(0x0072B2);            // Okabe-Ito blue — line, legend swatch, read-out bullet
     PlotShape shape = PlotShape::Straight;  // Staircase for frame-quantized data
-    PlotStroke stroke = PlotStroke::Solid;  // Thin or Dashed for secondary series ("max", "target")
+    PlotStroke stroke = PlotStroke::Solid;  // Thin, Dashed or Dotted for secondary series ("max", "target")
     PlotAxis axis = PlotAxis::Left;         // Right for a second unit ("jobs" beside "ms")
     std::string label{};                    // "" — the series' name; else the legend's and read-out's name for it
     // A comparison's lines: `group` names the pane(s) ("A", "A, B"), `kind`
