@@ -109,7 +109,7 @@ void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Not
         return;
     }
     const Lines all = lines(session);
-    if (!all.hidden.empty() && !(all.measure.empty() && all.cost.empty())) ImGui::TextDisabled("%s", all.hidden.c_str());
+    if (!(all.measure.empty() && all.cost.empty())) draw_hidden_note(all.hidden);
     const bool both = draw_side_by_side(
         "staleness plot", "tick cost plot", [&] { plot(measure_, "staleness", all.measure, all.hidden, style, notice); },
         [&] { plot(cost_, "tick cost", all.cost, all.hidden, style, notice); });
@@ -131,6 +131,7 @@ void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiSt
     }
     const Lines all = lines(session);
     PlotWidget& widget = cost ? cost_ : measure_;
+    if (!(cost ? all.cost : all.measure).empty()) draw_hidden_note(all.hidden);
     without_toolbar(widget, [&] { plot(widget, cost ? "tick cost" : "staleness", cost ? all.cost : all.measure, all.hidden, style, notice); });
 }
 
