@@ -319,6 +319,26 @@ TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl]
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("The engine plots colour each line by its pane, as the captions do", "[gl][plots]") {
+    const auto dir = scratch_dir("engine-plots");
+    const std::string file = (dir / "p.png").string();
+    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "engine-lock-vs-free",
+                                                  "--set", "dock=plots", "--frames", "150"},
+                                        "env -u DISPLAY -u WAYLAND_DISPLAY ");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const Image image = read_png(file);
+    REQUIRE(image.width == 1600);
+    std::filesystem::remove_all(dir);
+    // The copy staleness plot is the dock's left half, under the panes. Pane
+    // B's AI copy (free-step) climbs to 2 ticks in B's colour; pane A's stays
+    // at 0 in A's; nothing there is the systems' orange for the AI.
+    const int x0 = 410, y0 = 610, x1 = 975, y1 = 900;
+    CHECK(count_colour(image, kPaneColours[1], x0, y0, x1, y1) > 150);
+    CHECK(count_colour(image, kPaneColours[0], x0, y0, x1, y1) > 60);
+    CHECK(count_colour(image, 0xE69F00, x0, y0, x1, y1) < 5);
+}
+
 TEST_CASE("The plots follow the theme: the high-contrast theme draws them on white", "[gl][plots]") {
     // At 1600 x 900 the dock under the scene is x 400..1600, y 576..900 (app/ui/layout.cpp).
     auto paper_pixels = [](const std::string& theme) {

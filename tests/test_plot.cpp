@@ -264,3 +264,114 @@ TEST_CASE("plot_csv_file_name stamps the stem with the local date and time", "[p
     when.tm_sec = 1;
     CHECK(plot_csv_file_name("timeslice-lab-latency", when) == "timeslice-lab-latency-20261121-142501.csv");
 }
+
+TEST_CASE("flow_rows fills a row left to right and starts the next when an entry would pass its width", "[plot]") {
+    const std::vector<float> widths{100, 100, 100, 250, 40};
+    CHECK(flow_rows(widths, 330, 10) == std::vector<int>{0, 0, 0, 1, 1});
+    CHECK(flow_rows(widths, 319, 10) == std::vector<int>{0, 0, 1, 2, 2});
+    const std::vector<float> wide{500, 20, 500};  // wider than a row: a row each, the small one beside the first
+    CHECK(flow_rows(wide, 300, 10) == std::vector<int>{0, 1, 2});
+    CHECK(flow_rows({}, 300, 10).empty());
+}
+
+namespace {
+
+// The presenter view's plot at 1280 x 720 and UI scale 1.5, as measured there.
+LegendSpace presenter_plot() {
+    LegendSpace space;
+    space.width = 662;
+    space.spacing = 28;
+    space.row_height = 34.5f;
+    space.plot_height = 280;
+    space.above = 34;
+    space.readable = 6 * 25.5f;
+    space.units_height = 9 * 25.5f;
+    return space;
+}
+
+float canvas_left(const LegendSpace& space, const LegendLayout& layout) {
+    return space.plot_height - space.above - static_cast<float>(layout.rows) * space.row_height;
+}
+
+}  // namespace
+
+TEST_CASE("layout_legend collapses a legend that would push its plot's canvas below a readable height", "[plot]") {
+    const LegendSpace space = presenter_plot();
+    // The engine's tick cost legend of a line each: eight entries too wide for two on a row.
+    const std::vector<float> eight(8, 340);
+    const LegendLayout layout = layout_legend(eight, {}, space);
+    CHECK(layout.collapsed);
+    CHECK(layout.rows == 1);
+    CHECK(canvas_left(space, layout) >= space.readable);
+
+    // Kinds and panes: two rows of the 280 px plot fit.
+    const std::vector<float> grouped{153, 187, 164, 300, 62, 62};
+    const LegendLayout fits = layout_legend(grouped, {}, space);
+    CHECK_FALSE(fits.collapsed);
+    CHECK(fits.rows == 2);
+    CHECK(fits.row == std::vector<int>{0, 0, 0, 1, 1, 1});
+
+    // One row is never folded, even where the canvas cannot be readable.
+    LegendSpace tiny = space;
+    tiny.plot_height = 120;
+    const LegendLayout one = layout_legend(std::vector<float>{100, 100}, {}, tiny);
+    CHECK_FALSE(one.collapsed);
+    CHECK(one.rows == 1);
+    CHECK(layout_legend({}, {}, space).rows == 0);
+}
+
+TEST_CASE("layout_legend leaves the units to the axes only when that saves rows and the canvas names them", "[plot]") {
+    LegendSpace space = presenter_plot();
+    space.plot_height = 397;  // the 4-pane frame cost plot
+    const std::vector<float> with_units{240, 240, 62, 62, 62, 62, 400, 410};  // four rows
+    const std::vector<float> without_units{180, 180, 62, 62, 62, 62, 330, 340};
+    const LegendLayout layout = layout_legend(with_units, without_units, space);
+    CHECK_FALSE(layout.collapsed);
+    CHECK(layout.without_units);
+    CHECK(layout.rows == 3);
+    CHECK(canvas_left(space, layout) >= space.units_height);
+
+    space.plot_height = 330;  // three rows fit, but the canvas left would be too short to name the units
+    const LegendLayout folded = layout_legend(with_units, without_units, space);
+    CHECK(folded.collapsed);
+    CHECK_FALSE(folded.without_units);
+}
+
+TEST_CASE("No legend takes more than a third of its plot or leaves the canvas less than its readable height", "[plot]") {
+    for (float plot_height = 60; plot_height <= 1200; plot_height += 13) {
+        for (float width = 150; width <= 1500; width += 97) {
+            for (int count = 1; count <= 14; ++count) {
+                for (float scale : {14.0f, 25.5f, 34.0f}) {
+                    LegendSpace space;
+                    space.width = width;
+                    space.spacing = scale * 1.1f;
+                    space.row_height = scale * 1.35f;
+                    space.plot_height = plot_height;
+                    space.above = scale * 1.35f;
+                    space.readable = scale * 6;
+                    space.units_height = scale * 9;
+                    std::vector<float> widths, shorter;
+                    for (int i = 0; i < count; ++i) {
+                        widths.push_back(scale * static_cast<float>(3 + (i * 7) % 17));
+                        shorter.push_back(widths.back() - scale * 2);
+                    }
+                    for (const std::vector<float>& without : {std::vector<float>{}, shorter}) {
+                        const LegendLayout layout = layout_legend(widths, without, space);
+                        INFO("plot " << plot_height << " px, rows " << width << " px wide, " << count << " entries, text " << scale << " px");
+                        REQUIRE(layout.rows >= 1);
+                        REQUIRE(layout.collapsed == (layout.row.empty()));
+                        if (!layout.collapsed) REQUIRE(layout.row.back() + 1 == layout.rows);
+                        const float legend = static_cast<float>(layout.rows) * space.row_height;
+                        const float canvas = canvas_left(space, layout);
+                        if (layout.rows > 1) {
+                            CHECK(legend <= plot_height / 3 + 0.5f);
+                            CHECK(canvas >= space.readable - 0.5f);
+                        }
+                        if (plot_height - space.above - space.row_height >= space.readable) CHECK(canvas >= space.readable - 0.5f);
+                        if (layout.without_units) CHECK(canvas >= space.units_height - 0.5f);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -6,8 +6,14 @@
 //   Tick cost      — per pane, the main thread's time in the tick, its waiting,
 //                    the merge and distribution, and the systems' work summed
 //                    over every thread.
-// A pane's lines are solid, the second pane's dashed. Series that answer an
-// open lesson question wait for the reveal.
+// In a comparison a line has its pane's colour (pane_colour, as in the panes'
+// captions), and what it shows is told by its stroke; the legend has an
+// entry per kind of line and one per pane. Shown at first, and again when
+// the panes change: the AI copy's staleness (the other systems' on a click
+// of their legend entry), the main thread's tick and its waiting, with the
+// merge when the panes differ in their change queues and the systems' work
+// when they differ in threading. Series that answer an open lesson question
+// wait for the reveal.
 //
 // Threading: main thread.
 #pragma once
@@ -36,11 +42,21 @@ public:
     void draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice);
 
 private:
-    Lines lines(const LabSession& session) const;  // measure: the staleness plot's
+    Lines lines(const LabSession& session);  // measure: the staleness plot's
+    void choose_shown(const LabSession& session);  // the series shown at first, for these panes
     void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
               Notice& notice);
 
     bool show_cost_ = false;  // one plot at a time: the tick cost plot
+    // What the shown series were chosen for: the pane count; and with it
+    // whether the panes differ in their change queues, and in threading.
+    struct CostShown {
+        int panes = -1;
+        bool queues_differ = false, threading_differ = false;
+        bool operator==(const CostShown&) const = default;
+    };
+    int staleness_shown_for_ = -1;
+    CostShown cost_shown_for_{};
 };
 
 }  // namespace tsl::app

@@ -100,7 +100,7 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
     }
     const Lines all = lines(session);
     if ((cost_plot ? all.cost : all.measure).empty()) return draw_waiting(all.hidden, style);
-    if (!all.hidden.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
+    draw_hidden_note(all.hidden);
     PlotWidget& plot = cost_plot ? cost_ : measure_;
     without_toolbar(plot, [&] {
         if (auto exported = plot.draw(cost_plot ? "cost" : "latency", {0, 0}, cost_plot ? all.cost : all.measure, style))
@@ -124,7 +124,7 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice&
     const Lines all = lines(session);
     const std::vector<PlotLine>& latency = all.measure;
     const std::vector<PlotLine>& cost = all.cost;
-    if (!all.hidden.empty() && !latency.empty()) ImGui::TextDisabled("%s", all.hidden.c_str());
+    if (!latency.empty()) draw_hidden_note(all.hidden);
     auto show = [&](PlotWidget& plot, const char* id, const std::vector<PlotLine>& shown) {
         if (shown.empty()) draw_waiting(all.hidden, style);
         else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = export_notice(*exported);

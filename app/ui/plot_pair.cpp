@@ -47,6 +47,13 @@ bool PlotPair::draw_side_by_side(const char* measure_child, const char* cost_chi
     return true;
 }
 
+void PlotPair::draw_hidden_note(const std::string& hidden) {
+    if (hidden.empty()) return;
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", hidden.c_str());
+    ImGui::PopStyleColor();
+}
+
 void PlotPair::without_toolbar(PlotWidget& widget, const std::function<void()>& draw) {
     const bool toolbar = widget.options().toolbar;
     widget.options().toolbar = false;

@@ -44,6 +44,9 @@ protected:
     // characters each, as at a projector's scale).
     static bool draw_side_by_side(const char* measure_child, const char* cost_child, const std::function<void()>& draw_measure,
                                   const std::function<void()>& draw_cost);
+    // What waits for a lesson's reveal (Lines::hidden) above the plots, in
+    // quiet text wrapped to the window; nothing for "".
+    static void draw_hidden_note(const std::string& hidden);
     // Runs `draw` with `widget`'s toolbar hidden (the presenter view), then restores it.
     static void without_toolbar(PlotWidget& widget, const std::function<void()>& draw);
 

@@ -31,6 +31,8 @@ constexpr float kOffscreenPx = 1e5f;  // far-off samples are clamped here: finit
 // point, and one call must stay under ImGui's 16-bit vertex index limit.
 constexpr std::size_t kPolylineChunk = 4096;
 constexpr int kMaxDashes = 50'000;  // per line: a dashed line over noisy data stays bounded
+constexpr float kReadableLines = 6;  // the canvas keeps at least this many lines of text's height beside its legend
+constexpr float kUnitsCanvasLines = 9;  // a canvas shorter than this many lines of text leaves the units to the legend
 
 std::optional<double> newest_x(std::span<const PlotLine> lines) {
     std::optional<double> newest;
@@ -296,6 +298,10 @@ void draw_line(ImDrawList* list, const Canvas& canvas, const PlotLine& line, dou
             stroke_dashed(list, points, colour, std::max(1.0f, 1.6f * scale), 7 * scale, 5 * scale,
                           {canvas.min.x - 2, canvas.min.y - 2}, {canvas.max.x + 2, canvas.max.y + 2});
             break;
+        case PlotStroke::Dotted:
+            stroke_dashed(list, points, colour, std::max(1.0f, 2.0f * scale), std::max(1.0f, 2.0f * scale), 3.5f * scale,
+                          {canvas.min.x - 2, canvas.min.y - 2}, {canvas.max.x + 2, canvas.max.y + 2});
+            break;
     }
 }
 
@@ -422,7 +428,7 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
     const bool full_toolbar = options_.toolbar && size.y >= font * 13 && size.x >= font * 17;
     draw_title_row(lines, right_x, fonts, options_.toolbar && !full_toolbar);
     bool export_now = full_toolbar && draw_toolbar(lines, right_x);
-    draw_legend(lines, right_x);
+    draw_legend(lines, right_x, size.y, ImGui::GetCursorScreenPos().y - start.y);
     const float used_y = ImGui::GetCursorScreenPos().y - start.y;
     export_now |= draw_canvas({size.x, std::max(size.y - used_y, ImGui::GetFontSize() * 5)}, lines, fonts);
     ImGui::EndGroup();
@@ -519,16 +525,18 @@ struct LegendEntry {
     Rgba colour;
     PlotStroke stroke;
     std::vector<const PlotSeries*> series;
-    const char* what;  // "series", "pane's series", ...: for the tooltip
+    std::vector<std::string> names;  // the lines' names, for the tooltip
+    bool pane = false;               // a group's entry: a pane's colour
 };
 
 // Lines in groups (a comparison's panes) with two or more groups: one entry
 // per kind of line ("mean age", in its stroke, in ink) and one per group (its
 // colour), so four panes take one row, not eight entries; lines outside the
 // groups keep an entry each. Otherwise an entry per line.
-std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool two_axes, Rgba ink) {
+// Without `units`, the labels leave them to the axes ("mean age", not "mean age (ms)").
+std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool two_axes, Rgba ink, bool units = true) {
     auto label_of = [&](const PlotLine& line, std::string name) {
-        std::string detail = line.series->unit();
+        std::string detail = units ? line.series->unit() : std::string();
         if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
         return detail.empty() ? name : name + " (" + detail + ")";
     };
@@ -536,57 +544,140 @@ std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool tw
     for (const PlotLine& line : lines)
         if (!line.group.empty() && std::find(groups.begin(), groups.end(), line.group) == groups.end()) groups.push_back(line.group);
     std::vector<LegendEntry> entries;
-    auto add_to = [&](const std::string& label, Rgba colour, PlotStroke stroke, const PlotSeries* series, const char* what) {
+    auto add_to = [&](const std::string& label, Rgba colour, PlotStroke stroke, const PlotLine& line, bool pane) {
         for (LegendEntry& e : entries)
-            if (e.label == label) return e.series.push_back(series);
-        entries.push_back({label, colour, stroke, {series}, what});
+            if (e.label == label && e.pane == pane) {
+                e.series.push_back(line.series);
+                e.names.push_back(line.name());
+                return;
+            }
+        entries.push_back({label, colour, stroke, {line.series}, {line.name()}, pane});
     };
     if (groups.size() >= 2) {
         for (const PlotLine& line : lines)
-            if (!line.group.empty()) add_to(label_of(line, line.kind), ink, line.stroke, line.series, "series of this kind");
+            if (!line.group.empty()) add_to(label_of(line, line.kind), ink, line.stroke, line, false);
         for (const PlotLine& line : lines)
-            if (!line.group.empty()) add_to(line.group, line.colour, PlotStroke::Solid, line.series, "series of this pane");
+            if (!line.group.empty()) add_to(line.group, line.colour, PlotStroke::Solid, line, true);
     }
     for (const PlotLine& line : lines)
-        if (groups.size() < 2 || line.group.empty()) entries.push_back({label_of(line, line.name()), line.colour, line.stroke, {line.series}, "series"});
+        if (groups.size() < 2 || line.group.empty())
+            entries.push_back({label_of(line, line.name()), line.colour, line.stroke, {line.series}, {line.name()}, false});
     return entries;
+}
+
+float swatch_width(float font) { return font * 1.6f; }
+float entry_width(const LegendEntry& entry, float font) {
+    return swatch_width(font) + font * 0.4f + ImGui::CalcTextSize(entry.label.c_str()).x;
+}
+
+// A piece of a line in its stroke, `width` long, at the middle of a text line at `p`.
+void draw_swatch(ImDrawList* list, ImVec2 p, float width, float font, PlotStroke stroke, ImU32 colour) {
+    const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
+    switch (stroke) {
+        case PlotStroke::Dashed: {
+            const float dash = width / 3.4f;
+            for (float x = p.x; x < p.x + width; x += dash * 1.2f)
+                list->AddLine({x, mid}, {std::min(x + dash * 0.7f, p.x + width), mid}, colour, std::max(1.0f, 1.6f * scale));
+            break;
+        }
+        case PlotStroke::Dotted: {
+            const float dot = std::max(1.0f, 2.2f * scale), pitch = 4.5f * scale;
+            for (float x = p.x; x + dot <= p.x + width; x += pitch) list->AddLine({x, mid}, {x + dot, mid}, colour, dot);
+            break;
+        }
+        case PlotStroke::Solid:
+        case PlotStroke::Thin:
+            list->AddLine({p.x, mid}, {p.x + width, mid}, colour, std::max(1.0f, (stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
+            break;
+    }
+}
+
+// One legend entry at the cursor: its swatch and label; a click hides or
+// shows its series (all of them hidden: it shows them).
+void draw_entry(PlotWidget& plot, const LegendEntry& entry, int id, const PlotColours& colours) {
+    const float font = ImGui::GetFontSize(), width = entry_width(entry, font);
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const bool is_hidden = std::all_of(entry.series.begin(), entry.series.end(), [&](const PlotSeries* s) { return plot.hidden(*s); });
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::PushID(id);
+    if (ImGui::InvisibleButton("legend entry", {width, font}))
+        for (const PlotSeries* s : entry.series) plot.set_hidden(*s, !is_hidden);
+    const bool hovered = ImGui::IsItemHovered();
+    ImGui::PopID();
+    std::string tip = is_hidden ? "Hidden. Click to show" : "Click to hide";
+    if (entry.names.size() == 1) {
+        tip += " " + entry.names[0] + ".";
+    } else {
+        tip += ":";
+        for (const std::string& name : entry.names) tip += "\n" + name;
+    }
+    tooltip(tip.c_str());
+
+    const ImU32 colour = entry.colour.with_alpha(is_hidden ? 0.25f : entry.colour.a).packed();
+    if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, colours.ink.with_alpha(0.06f).packed(), 3);
+    draw_swatch(list, p, swatch_width(font), font, entry.stroke, colour);
+    list->AddText({p.x + swatch_width(font) + font * 0.4f, p.y}, (is_hidden ? colours.faint.with_alpha(0.7f) : colours.ink).packed(),
+                  entry.label.c_str());
 }
 
 }  // namespace
 
-void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x) {
-    const float font = ImGui::GetFontSize();
-    const float swatch_w = font * 1.6f, gap = font * 0.4f;
-    ImDrawList* list = ImGui::GetWindowDrawList();
-    const std::vector<LegendEntry> entries = legend_entries(lines, has_axis(lines, PlotAxis::Right), colours_.ink);
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        const LegendEntry& entry = entries[i];
-        const float width = swatch_w + gap + ImGui::CalcTextSize(entry.label.c_str()).x;
-        if (i > 0) {
-            ImGui::SameLine(0, font * 1.1f);
-            if (ImGui::GetCursorScreenPos().x + width > right_x) ImGui::NewLine();
+// The entries flowed into rows (layout_legend, plot_data.h), with their units
+// or, when that takes fewer rows and the axes name the units, without; when
+// those would still crowd the canvas, one row instead: a "Legend (N)" button
+// that opens every entry in a popup, and beside it the panes' entries and
+// those of the lines shown, as many as fit.
+void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x, float plot_height, float above) {
+    const float font = ImGui::GetFontSize(), spacing = font * 1.1f;
+    const bool two_axes = has_axis(lines, PlotAxis::Right);
+    const std::vector<LegendEntry> entries = legend_entries(lines, two_axes, colours_.ink);
+    std::vector<float> widths, widths_without_units;
+    for (const LegendEntry& entry : entries) widths.push_back(entry_width(entry, font));
+    // An axis of mixed units ("ms, deg") leaves each line's to the legend.
+    std::vector<LegendEntry> without_units;
+    if (units_of(lines, PlotAxis::Left).find(", ") == std::string::npos && units_of(lines, PlotAxis::Right).find(", ") == std::string::npos) {
+        without_units = legend_entries(lines, two_axes, colours_.ink, false);
+        for (const LegendEntry& entry : without_units) widths_without_units.push_back(entry_width(entry, font));
+    }
+    LegendSpace space;
+    space.width = right_x - ImGui::GetCursorScreenPos().x;
+    space.spacing = spacing;
+    space.row_height = ImGui::GetTextLineHeightWithSpacing();
+    space.plot_height = plot_height;
+    space.above = above;
+    space.readable = ImGui::GetTextLineHeight() * kReadableLines;
+    space.units_height = font * kUnitsCanvasLines;
+    const LegendLayout layout = layout_legend(widths, widths_without_units, space);
+    if (!layout.collapsed) {
+        const std::vector<LegendEntry>& shown = layout.without_units ? without_units : entries;
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            if (i > 0 && layout.row[i] == layout.row[i - 1]) ImGui::SameLine(0, spacing);
+            draw_entry(*this, shown[i], static_cast<int>(i), colours_);
         }
-        const bool is_hidden = std::all_of(entry.series.begin(), entry.series.end(), [&](const PlotSeries* s) { return hidden(*s); });
-        const ImVec2 p = ImGui::GetCursorScreenPos();
-        ImGui::PushID(static_cast<int>(i));
-        if (ImGui::InvisibleButton("legend entry", {width, font}))
-            for (const PlotSeries* s : entry.series) set_hidden(*s, !is_hidden);
-        const bool hovered = ImGui::IsItemHovered();
-        ImGui::PopID();
-        tooltip(((is_hidden ? "Hidden. Click to show the " : "Click to hide the ") + std::string(entry.what) + ".").c_str());
+        return;
+    }
 
-        // The swatch is a short piece of the line in its own stroke.
-        const float mid = p.y + font * 0.5f, scale = font / kBodyPx;
-        const ImU32 colour = entry.colour.with_alpha(is_hidden ? 0.25f : entry.colour.a).packed();
-        if (hovered) list->AddRectFilled({p.x - 2, p.y - 1}, {p.x + width + 2, p.y + font + 1}, colours_.ink.with_alpha(0.06f).packed(), 3);
-        if (entry.stroke == PlotStroke::Dashed) {
-            const float dash = swatch_w / 3.4f;
-            for (float x = p.x; x < p.x + swatch_w; x += dash * 1.2f)
-                list->AddLine({x, mid}, {std::min(x + dash * 0.7f, p.x + swatch_w), mid}, colour, std::max(1.0f, 1.6f * scale));
-        } else {
-            list->AddLine({p.x, mid}, {p.x + swatch_w, mid}, colour, std::max(1.0f, (entry.stroke == PlotStroke::Thin ? 1.0f : 2.5f) * scale));
-        }
-        list->AddText({p.x + swatch_w + gap, p.y}, (is_hidden ? colours_.faint.with_alpha(0.7f) : colours_.ink).packed(), entry.label.c_str());
+    const std::string button = "Legend (" + std::to_string(entries.size()) + ")";
+    if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("legend");
+    tooltip("Every line's entry: click one there to hide or show its series.");
+    // Beside it, while they fit: the panes' entries, then those of the lines shown.
+    std::vector<std::size_t> beside;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (entries[i].pane) beside.push_back(i);
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (!entries[i].pane && !std::all_of(entries[i].series.begin(), entries[i].series.end(), [&](const PlotSeries* s) { return hidden(*s); }))
+            beside.push_back(i);
+    float x = ImGui::GetItemRectMax().x;
+    for (std::size_t i : beside) {
+        if (x + spacing + widths[i] > right_x) break;
+        ImGui::SameLine(0, spacing);
+        draw_entry(*this, entries[i], static_cast<int>(i), colours_);
+        x += spacing + widths[i];
+    }
+    if (ImGui::BeginPopup("legend")) {
+        ImGui::TextDisabled("Click an entry to hide or show its series.");
+        for (std::size_t i = 0; i < entries.size(); ++i) draw_entry(*this, entries[i], static_cast<int>(i), colours_);
+        ImGui::EndPopup();
     }
 }
 
@@ -675,7 +766,7 @@ CanvasLayout PlotWidget::layout_canvas(ImVec2 origin, ImVec2 size, std::span<con
     c.x = view_x(lines);
     c.left = options_.fixed_y ? usable(options_.left_fixed) : fit_axis(lines, PlotAxis::Left, c.x);
     c.right = options_.fixed_y ? usable(options_.right_fixed) : fit_axis(lines, PlotAxis::Right, c.x);
-    l.short_canvas = size.y < l.font * 9;
+    l.short_canvas = size.y < l.font * kUnitsCanvasLines;
     const float top_margin = l.font * (l.short_canvas ? 0.6f : 1.3f), bottom_margin = l.font * 1.6f;
     c.min.y = origin.y + top_margin;
     c.max.y = std::max(c.min.y + 1, origin.y + size.y - bottom_margin);

@@ -21,6 +21,12 @@
 //   - clicking a legend entry hides or shows its series (hidden series are
 //     left out of the fit, the read-out and the export); a comparison's
 //     legend has an entry per kind of line and one per pane (PlotLine::group);
+//     a legend whose rows would take more than a third of the plot, or leave
+//     the canvas less than six lines of text, leaves the units to the axes
+//     if that is enough, else folds into one row: a "Legend (N)" button
+//     that lists every entry in a popup, where a click still hides or shows,
+//     and beside it the entries of the panes and of the lines shown that
+//     fit on the row (layout_legend, core/session/plot_data.h);
 //   - hovering the plot shows a cursor line and every visible series' value
 //     at that time (the staircase value: the newest sample at or before it);
 //   - right-click on the plot opens the same settings plus the fixed range's
@@ -49,14 +55,14 @@ namespace tsl::app {
 
 enum class PlotAxis { Left, Right };
 enum class PlotShape { Straight, Staircase };  // Staircase: hold each value until the next sample
-enum class PlotStroke { Solid, Thin, Dashed };
+enum class PlotStroke { Solid, Thin, Dashed, Dotted };
 
 // One series as drawn. Build these per frame; they only point at the data.
 struct PlotLine {
     const PlotSeries* series = nullptr;     // required — samples, legend name and unit
     Rgba colour = hex(0x0072B2);            // Okabe-Ito blue — line, legend swatch, read-out bullet
     PlotShape shape = PlotShape::Straight;  // Staircase for frame-quantized data
-    PlotStroke stroke = PlotStroke::Solid;  // Thin or Dashed for secondary series ("max", "target")
+    PlotStroke stroke = PlotStroke::Solid;  // Thin, Dashed or Dotted for secondary series ("max", "target")
     PlotAxis axis = PlotAxis::Left;         // Right for a second unit ("jobs" beside "ms")
     std::string label{};                    // "" — the series' name; else the legend's and read-out's name for it
     // A comparison's lines: `group` names the pane(s) ("A", "A, B"), `kind`
@@ -138,7 +144,8 @@ public:
 private:
     void draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button);
     bool draw_toolbar(std::span<const PlotLine> lines, float right_x);  // true: export requested
-    void draw_legend(std::span<const PlotLine> lines, float right_x);
+    // `plot_height`: the whole plot's; `above`: its title row's and toolbar's.
+    void draw_legend(std::span<const PlotLine> lines, float right_x, float plot_height, float above);
     bool draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);  // true: export requested
     CanvasLayout layout_canvas(ImVec2 origin, ImVec2 size, std::span<const PlotLine> lines, const UiFonts& fonts);
     void draw_data(ImDrawList* list, const CanvasLayout& layout, std::span<const PlotLine> lines);

@@ -253,4 +253,48 @@ std::string plot_csv_file_name(std::string_view stem, const std::tm& local_time)
     return std::string(stem) + "-" + stamp + ".csv";
 }
 
+std::vector<int> flow_rows(std::span<const float> widths, float width, float spacing) {
+    std::vector<int> rows;
+    rows.reserve(widths.size());
+    int row = 0;
+    float x = 0;  // where the row's last entry ends
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+        if (i == 0) {
+            x = widths[i];
+        } else if (x + spacing + widths[i] > width) {
+            ++row;
+            x = widths[i];
+        } else {
+            x += spacing + widths[i];
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+LegendLayout layout_legend(std::span<const float> widths, std::span<const float> widths_without_units, const LegendSpace& space) {
+    LegendLayout layout;
+    if (widths.empty()) return layout;
+    const float room = std::min(space.plot_height / 3, space.plot_height - space.above - space.readable);
+    const float slack = 0.5f;  // rounding of the pixels measured
+    auto fits = [&](int rows) { return rows <= 1 || rows * space.row_height <= room + slack; };
+    layout.row = flow_rows(widths, space.width, space.spacing);
+    layout.rows = layout.row.back() + 1;
+    if (fits(layout.rows)) return layout;
+    if (widths_without_units.size() == widths.size()) {
+        std::vector<int> row = flow_rows(widths_without_units, space.width, space.spacing);
+        const int rows = row.back() + 1;
+        if (fits(rows) && space.plot_height - space.above - rows * space.row_height >= space.units_height - slack) {
+            layout.without_units = true;
+            layout.row = std::move(row);
+            layout.rows = rows;
+            return layout;
+        }
+    }
+    layout.collapsed = true;
+    layout.row.clear();
+    layout.rows = 1;
+    return layout;
+}
+
 }  // namespace tsl

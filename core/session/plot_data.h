@@ -1,6 +1,6 @@
 // plot_data.h — the data behind the app's plots, with no drawing in it: a
 // named series of (x, y) samples in a bounded ring, "nice" axis ticks and
-// ranges, and the CSV export of what a plot shows.
+// ranges, where the legend goes, and the CSV export of what a plot shows.
 //
 // Sample semantics: x is simulation seconds and only grows; a sample holds its
 // value until the next one (a staircase), which is what frame-quantized
@@ -99,6 +99,40 @@ struct AxisRange {
 // tick step so the top grid line is a round number. Never empty: all-zero
 // data gives [0, 1], a single value v gives a range around it.
 AxisRange fit_range(double lo, double hi, bool include_zero);
+
+// The room a plot's legend has, in pixels. A plot is, top to bottom, its
+// title row and toolbar (`above`), the legend and the canvas.
+struct LegendSpace {
+    float width = 0;         // a row's width
+    float spacing = 0;       // between two entries on one row
+    float row_height = 0;    // one row, with the spacing below it
+    float plot_height = 0;   // the whole plot
+    float above = 0;         // the title row and the toolbar
+    float readable = 0;      // the least height the canvas keeps: about six lines of text
+    float units_height = 0;  // the least canvas height that names the axes' units above them
+};
+
+struct LegendLayout {
+    bool collapsed = false;      // one row: a "Legend (N)" button that opens every entry in a popup
+    bool without_units = false;  // the entries leave out the units, which the axes name
+    std::vector<int> row;        // each entry's row, from 0, when not collapsed
+    int rows = 0;                // rows the legend takes: 1 when collapsed, 0 without entries
+};
+
+// Entries of `widths` placed left to right, `spacing` apart, starting a new
+// row when the next would pass `width` (one wider than a row gets a row to
+// itself): each entry's row, from 0.
+std::vector<int> flow_rows(std::span<const float> widths, float width, float spacing);
+
+// Where a legend goes. Its rows must take at most a third of the plot's
+// height and leave the canvas its readable height; a legend of one row
+// always fits. Tried in turn: the entries as they are (`widths`); without
+// their units (`widths_without_units`, the same count, or empty when no
+// entry has one) while the canvas left is tall enough to name the units on
+// its axes; then one row, collapsed. So a legend never takes more than a
+// third of its plot, and never leaves the canvas less than `readable` when
+// the plot has room for that beside one row.
+LegendLayout layout_legend(std::span<const float> widths, std::span<const float> widths_without_units, const LegendSpace& space);
 
 // CSV of what a plot shows between x0 and x1: a header
 // `x_name,<name> (<unit>),...` (just `<name>` when the unit is empty; fields
