@@ -703,6 +703,10 @@ namespace {
 Ticks ticks_of(AxisRange r, int max_ticks, ImFont* font, float size) {
     Ticks t;
     t.values = nice_ticks(r.lo, r.hi, max_ticks);
+    // A short axis allows few ticks, and a nice step that few may leave one
+    // tick inside the range (0 of 0 .. 19,000 with a step of 20,000): take a
+    // finer step until two are labelled.
+    while (t.values.size() < 2 && max_ticks < 6 && r.hi > r.lo) t.values = nice_ticks(r.lo, r.hi, ++max_ticks);
     const double step = nice_tick_step(r.lo, r.hi, max_ticks);
     for (double v : t.values) {
         t.labels.push_back(format_tick(v, step));
