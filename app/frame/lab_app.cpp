@@ -467,7 +467,8 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     auto scaled = [to_px](const PixelRect& r) { return PixelRect{r.x * to_px, r.y * to_px, r.w * to_px, r.h * to_px}; };
     Profiler* profiler = &session_->profiler();
     double submit_ms = 0;
-    auto draw_into = [&](RenderTarget& into, const PixelRect& area, auto&& draw) {
+    // `pane`: whose drawing it is, for the timeline.
+    auto draw_into = [&](RenderTarget& into, const PixelRect& area, int pane, auto&& draw) {
         const PixelRect px = scaled(area);
         const int w = static_cast<int>(px.w), h = static_cast<int>(px.h);
         if (w < 1 || h < 1) return;
@@ -475,7 +476,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.ensure(w, h, 4);
         into.bind_for_drawing();
         {
-            ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
+            ZoneScope zone(profiler, ZoneKind::Draw, "draw submission", 0, static_cast<std::uint8_t>(pane));
             draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
         submit_ms += session_->main_clock_ms() - start;
@@ -483,7 +484,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     };
     if (layout.scene.empty()) return 0;
     if (session.showing_exposure()) {
-        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view, const PixelRect&) {
+        draw_into(scene_target_, layout.scene, 0, [&](int w, int h, const PixelRect& view, const PixelRect&) {
             exposure_renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
         });
         return submit_ms;
@@ -493,7 +494,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         const std::vector<PixelRect> rects = pane_rects(layout.scene, engine.size(), s.ui_scale);
         pane_targets_.resize(static_cast<std::size_t>(engine.size()));
         for (int i = 0; i < engine.size(); ++i)
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
                       [&](int w, int h, const PixelRect& view, const PixelRect&) {
                           engine_renderer_.draw(engine.pane(i), {s.show_routes, s.palette}, w, h, view);
                       });
@@ -507,7 +508,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         for (int i = 0; i < panes; ++i) {
             const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
             const ImVec2 centre = stage.centre(i);
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)],
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)], i,
                       [&](int w, int h, const PixelRect&, const PixelRect& px) {
                           const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
                                                    {centre.x * to_px - px.x, centre.y * to_px - px.y}};
@@ -520,7 +521,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
                   [&](int w, int h, const PixelRect& view, const PixelRect&) {
                       npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
                   });
