@@ -429,12 +429,13 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
 void LabApp::draw_presenter_plot(const PixelRect& rect) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
-    begin_fixed_window("Presenter plot", rect, ImGuiWindowFlags_NoScrollbar);
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
     const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline
                             : step                     ? step->shown_plot()
                             : session.showing_engine() ? LessonPlot::Timeline
                                                        : LessonPlot::Latency;
+    // A plot fills the window; the timeline's lanes keep their height and scroll.
+    begin_fixed_window("Presenter plot", rect, plot == LessonPlot::Timeline ? 0 : ImGuiWindowFlags_NoScrollbar);
     if (session.showing_engine() && plot != LessonPlot::Timeline) {
         engine_plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
     } else if (plot == LessonPlot::Timeline) {
