@@ -1,11 +1,16 @@
 // The profiler: zones from every thread land in their own lanes without
-// locks, and can be read while they are being written.
+// locks, and can be read while they are being written; each carries the pane
+// (scene) it worked for.
+#include "core/engine/engine_panes.h"
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
+#include "core/jobs/scene_services.h"
+#include "core/npc/npc_comparison.h"
 
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <map>
 #include <thread>
 
 using namespace tsl;
@@ -95,4 +100,69 @@ TEST_CASE("Workers of two job systems record into lanes of their own", "[threads
         for (const Zone& z : lanes[lane].zones) REQUIRE(z.detail == lane + 1);
     CHECK(lanes[0].zones.size() == 40);
     CHECK(lanes[1].zones.size() == 20);
+}
+
+TEST_CASE("A zone carries the pane it worked for; untagged ones carry none", "[threads][profiler]") {
+    Profiler profiler(1024);
+    profiler.name_this_thread("main");
+    { ZoneScope z(&profiler, ZoneKind::Step, "step", 7, 2); }
+    { ZoneScope z(&profiler, ZoneKind::Draw, "draw"); }
+    profiler.record({1, 2, ZoneKind::Job, 3, "job", 4});
+    profiler.record({1, 2, ZoneKind::AnimationTask, 9, "job"});
+    const auto lanes = profiler.snapshot(0);
+    REQUIRE(lanes.size() == 1);
+    REQUIRE(lanes[0].zones.size() == 4);
+    const std::vector<Zone>& z = lanes[0].zones;
+    CHECK((z[0].pane == 2 && z[0].kind == ZoneKind::Step && z[0].detail == 7));
+    CHECK((z[1].pane == kNoPane && z[1].kind == ZoneKind::Draw));
+    CHECK((z[2].pane == 4 && z[2].kind == ZoneKind::Job && z[2].detail == 3));
+    CHECK((z[3].pane == kNoPane && z[3].kind == ZoneKind::AnimationTask));  // the last kind, next to the pane in one field
+    CHECK(SceneServices{}.pane == kNoPane);
+    CHECK(SceneServices{}.for_pane(3).pane == 3);
+}
+
+TEST_CASE("Each pane of a comparison tags its zones on every thread with its own pane", "[threads][profiler][comparison]") {
+    Profiler profiler(1 << 14);
+    profiler.name_this_thread("main");
+    JobSystem jobs({2});
+    NpcComparison comparison(SceneServices{&jobs, &profiler});
+    NpcComparisonConfig config;
+    config.panes.assign(3, NpcPaneSettings{});
+    config.panes[0].timeslicing.threading = Threading::Inline;
+    config.panes[1].timeslicing.threading = Threading::ThreadPerJob;
+    config.panes[2].timeslicing = {Mode::AIAO, 5, 1, Gathering::NextFrame, Threading::Pool};
+    comparison.configure(config);
+    for (int f = 0; f < 12; ++f) comparison.step();
+    // Every step, update and job of pane P carries P, whichever thread ran it.
+    std::map<std::uint8_t, int> steps, jobs_of;
+    for (const LaneSnapshot& lane : profiler.snapshot(0))
+        for (const Zone& z : lane.zones) {
+            REQUIRE(z.pane < 3);
+            if (z.kind == ZoneKind::Step) ++steps[z.pane];
+            if (z.kind == ZoneKind::Job) {
+                ++jobs_of[z.pane];
+                if (lane.name == "threads (one per job)") CHECK(z.pane == 1);
+            }
+            if (z.kind == ZoneKind::Spawn) CHECK(z.pane == 1);
+        }
+    CHECK(steps == std::map<std::uint8_t, int>{{0, 12}, {1, 12}, {2, 12}});
+    CHECK(jobs_of.size() == 3);
+
+    // The engine's two panes, likewise (its systems' sub-tasks on the workers).
+    Profiler engine_profiler(1 << 14);
+    engine_profiler.name_this_thread("main");
+    EnginePanes engine(SceneServices{&jobs, &engine_profiler});
+    EngineComparisonConfig two;
+    two.panes.assign(2, EnginePaneConfig{});
+    engine.configure(two);
+    for (int t = 0; t < 6; ++t) engine.step();
+    std::map<std::uint8_t, int> ticks, tasks;
+    for (const LaneSnapshot& lane : engine_profiler.snapshot(0))
+        for (const Zone& z : lane.zones) {
+            REQUIRE(z.pane < 2);
+            if (z.kind == ZoneKind::Step) ++ticks[z.pane];
+            if (z.kind == ZoneKind::AiTask || z.kind == ZoneKind::PhysicsTask || z.kind == ZoneKind::AnimationTask) ++tasks[z.pane];
+        }
+    CHECK(ticks == std::map<std::uint8_t, int>{{0, 6}, {1, 6}});
+    CHECK(tasks.size() == 2);
 }

@@ -458,12 +458,13 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
 void LabApp::draw_presenter_plot(const PixelRect& rect) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
-    begin_fixed_window("Presenter plot", rect, ImGuiWindowFlags_NoScrollbar);
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
     const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline
                             : step                     ? step->shown_plot()
                             : session.showing_engine() ? LessonPlot::Timeline
                                                        : LessonPlot::Latency;
+    // A plot fills the window; the timeline's lanes keep their height and scroll.
+    begin_fixed_window("Presenter plot", rect, plot == LessonPlot::Timeline ? 0 : ImGuiWindowFlags_NoScrollbar);
     if (session.showing_engine() && plot != LessonPlot::Timeline) {
         engine_plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
     } else if (plot == LessonPlot::Timeline) {
@@ -496,7 +497,8 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     auto scaled = [to_px](const PixelRect& r) { return PixelRect{r.x * to_px, r.y * to_px, r.w * to_px, r.h * to_px}; };
     Profiler* profiler = &session_->profiler();
     double submit_ms = 0;
-    auto draw_into = [&](RenderTarget& into, const PixelRect& area, auto&& draw) {
+    // `pane`: whose drawing it is, for the timeline.
+    auto draw_into = [&](RenderTarget& into, const PixelRect& area, int pane, auto&& draw) {
         const PixelRect px = scaled(area);
         const int w = static_cast<int>(px.w), h = static_cast<int>(px.h);
         if (w < 1 || h < 1) return;
@@ -504,7 +506,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.ensure(w, h, 4);
         into.bind_for_drawing();
         {
-            ZoneScope zone(profiler, ZoneKind::Draw, "draw submission");
+            ZoneScope zone(profiler, ZoneKind::Draw, "draw submission", 0, static_cast<std::uint8_t>(pane));
             draw(w, h, scaled(split_scene_area(area.w, area.h, s.ui_scale).view), px);
         }
         submit_ms += session_->main_clock_ms() - start;
@@ -512,7 +514,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     };
     if (layout.scene.empty()) return 0;
     if (session.showing_exposure()) {
-        draw_into(scene_target_, layout.scene, [&](int w, int h, const PixelRect& view, const PixelRect&) {
+        draw_into(scene_target_, layout.scene, 0, [&](int w, int h, const PixelRect& view, const PixelRect&) {
             exposure_renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
         });
         return submit_ms;
@@ -522,7 +524,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         const std::vector<PixelRect> rects = pane_rects(layout.scene, engine.size(), s.ui_scale);
         pane_targets_.resize(static_cast<std::size_t>(engine.size()));
         for (int i = 0; i < engine.size(); ++i)
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
                       [&](int w, int h, const PixelRect& view, const PixelRect&) {
                           engine_renderer_.draw(engine.pane(i), {s.show_routes, s.palette}, w, h, view);
                       });
@@ -536,7 +538,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         for (int i = 0; i < panes; ++i) {
             const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
             const ImVec2 centre = stage.centre(i);
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)],
+            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)], i,
                       [&](int w, int h, const PixelRect&, const PixelRect& px) {
                           const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
                                                    {centre.x * to_px - px.x, centre.y * to_px - px.y}};
@@ -549,7 +551,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
     for (int i = 0; i < panes; ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)],
+        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
                   [&](int w, int h, const PixelRect& view, const PixelRect&) {
                       npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
                   });

@@ -4,8 +4,10 @@
 #include "app/ui/ui_panels.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // SetItemUsingMouseWheel
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cstdlib>
 #include <cmath>
@@ -74,6 +76,23 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     lanes_ = profiler.snapshot(now - 2'000'000'000);
     std::erase_if(lanes_, [](const LaneSnapshot& lane) { return lane.zones.empty() && lane.name != "main"; });
     std::stable_sort(lanes_.begin(), lanes_.end(), lane_before);
+    // Rows: a lane each, or when two panes or more worked, a row per pane in
+    // each lane (panes in order; zones of no pane last).
+    std::vector<std::array<bool, 256>> panes_in(lanes_.size(), std::array<bool, 256>{});
+    std::array<bool, 256> seen{};
+    for (std::size_t li = 0; li < lanes_.size(); ++li)
+        for (const Zone& z : lanes_[li].zones) panes_in[li][z.pane] = seen[z.pane] = true;
+    by_pane_ = std::count(seen.begin(), seen.begin() + kNoPane, true) >= 2;
+    rows_.clear();
+    for (std::size_t li = 0; li < lanes_.size(); ++li) {
+        const std::size_t first = rows_.size();
+        if (by_pane_)
+            for (int pane = 0; pane < 256; ++pane)
+                if (panes_in[li][static_cast<std::size_t>(pane)])
+                    rows_.push_back({li, static_cast<std::uint8_t>(pane), false, 1, rows_.size() == first});
+        if (rows_.size() == first) rows_.push_back({li, kNoPane, true, 1, true});
+        for (std::size_t r = first; r < rows_.size(); ++r) rows_[r].lane_rows = static_cast<int>(rows_.size() - first);
+    }
     step_starts_.clear();
     step_frames_.clear();
     for (const LaneSnapshot& lane : lanes_) {
@@ -119,7 +138,8 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
 // Where the canvas's parts go, and the view's time <-> x mapping.
 struct TimelinePanel::Geometry {
     ImVec2 origin, avail;
-    float font = 0, lane_h = 0;
+    float font = 0, label_w = 0, chip = 0;
+    std::vector<float> row_y;  // each row's top, then the last one's bottom
     float plot_x0 = 0, plot_x1 = 0, plot_w = 1, lanes_y0 = 0, lanes_y1 = 0;
     std::int64_t view_start = 0;
     double span = 1;
@@ -199,23 +219,64 @@ void TimelinePanel::zoom_and_pan(const Geometry& g, bool hovered) {
     }
 }
 
+// Row heights: as much of the room as the rows can use, up to a comfortable
+// height; never less than a lane's name (a lane of one row) or a pane's chip
+// (a row of a lane of several) needs, the canvas growing past the room instead.
+void TimelinePanel::lay_out_rows(Geometry& g) const {
+    const float font = g.font;
+    const float least_lane = font * 1.25f, least_row = by_pane_ ? font * 0.8f : least_lane;
+    const float most_row = by_pane_ ? font * 1.6f : font * 2.2f;
+    const float room = g.avail.y - (g.lanes_y0 - g.origin.y) - font * 1.5f;
+    // The lanes' total height for rows `h` high (a lane of one row is at least a name high).
+    auto height = [&](float h) {
+        float total = 0;
+        for (const Row& r : rows_)
+            if (r.first_of_lane) total += std::max(h * static_cast<float>(r.lane_rows), least_lane);
+        return total;
+    };
+    float lo = least_row, hi = most_row;  // the tallest rows that fit, if any fit
+    if (height(hi) <= room) lo = hi;
+    else if (height(lo) < room)
+        for (int i = 0; i < 24; ++i) {
+            const float mid = (lo + hi) / 2;
+            (height(mid) <= room ? lo : hi) = mid;
+        }
+    g.row_y.assign(rows_.size() + 1, g.lanes_y0);
+    float y = g.lanes_y0;
+    for (std::size_t r = 0; r < rows_.size();) {
+        const int n = rows_[r].lane_rows;
+        const float each = std::max(lo * static_cast<float>(n), least_lane) / static_cast<float>(n);
+        for (int k = 0; k < n; ++k, ++r) {
+            g.row_y[r] = y;
+            y += each;
+        }
+    }
+    g.row_y.back() = y;
+    g.lanes_y1 = y;
+}
+
 void TimelinePanel::draw_canvas(const UiFonts& fonts) {
     Geometry g;
     g.origin = ImGui::GetCursorScreenPos();
     g.avail = ImGui::GetContentRegionAvail();
-    if (g.avail.x < 50 || g.avail.y < 40) return;
-    ImGui::InvisibleButton("timeline canvas", g.avail);
-    const bool hovered = ImGui::IsItemHovered();
+    if (g.avail.x < 50) return;
     g.font = ImGui::GetFontSize();
-    const float label_w = std::max(g.font * 9.5f, ImGui::CalcTextSize("threads (one per job)").x + g.font);
     const float axis_h = g.font * 1.5f, header_h = g.font * 1.3f;
-    g.plot_x0 = g.origin.x + label_w;
+    g.chip = g.font * 0.95f;
+    float names_w = ImGui::CalcTextSize("worker 10").x;  // the lanes' names, then a pane's chip
+    for (const LaneSnapshot& lane : lanes_) names_w = std::max(names_w, ImGui::CalcTextSize(lane.name.c_str()).x);
+    g.label_w = names_w + g.font + (by_pane_ ? g.chip + g.font * 0.4f : 0.0f);
+    g.plot_x0 = g.origin.x + g.label_w;
     g.plot_x1 = g.origin.x + g.avail.x - g.font * 0.5f;
     g.plot_w = std::max(1.0f, g.plot_x1 - g.plot_x0);
     g.lanes_y0 = g.origin.y + header_h;
-    g.lanes_y1 = g.origin.y + g.avail.y - axis_h;
-    const std::size_t lane_count = std::max<std::size_t>(1, lanes_.size());
-    g.lane_h = std::min(g.font * 2.2f, (g.lanes_y1 - g.lanes_y0) / static_cast<float>(lane_count));
+    lay_out_rows(g);
+    // The canvas: the room left, or more when the rows need it (the window scrolls).
+    const ImVec2 size{g.avail.x, std::max(g.avail.y, g.lanes_y1 + axis_h - g.origin.y)};
+    ImGui::InvisibleButton("timeline canvas", size);
+    const bool hovered = ImGui::IsItemHovered();
+    // Over the bars the wheel zooms, not scrolls the window; over the names it scrolls.
+    if (hovered && ImGui::GetIO().MousePos.x >= g.plot_x0) ImGui::SetItemUsingMouseWheel();
     g.span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
     g.view_start = view_start_;
     zoom_and_pan(g, hovered);
@@ -223,16 +284,26 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
     g.span = static_cast<double>(std::max<std::int64_t>(1, view_end_ - view_start_));
 
     ImDrawList* list = ImGui::GetWindowDrawList();
-    list->PushClipRect(g.origin, {g.origin.x + g.avail.x, g.origin.y + g.avail.y}, true);
+    list->PushClipRect(g.origin, {g.origin.x + size.x, g.origin.y + size.y}, true);
     list->AddRectFilled({g.plot_x0, g.lanes_y0}, {g.plot_x1, g.lanes_y1}, colours_.paper.packed());
+    draw_lane_labels(list, g, fonts);
     Hover hover;
-    for (std::size_t li = 0; li < lanes_.size(); ++li) draw_lane(list, g, li, fonts, hovered, hover);
+    for (std::size_t r = 0; r < rows_.size(); ++r) draw_row(list, g, r, hovered, hover);
     draw_time_marks(list, g, fonts);
     list->PopClipRect();
 
     if (hover.zone) {
         ImGui::BeginTooltip();
         ImGui::Text("%s", hover.zone->label);
+        if (by_pane_ && hover.zone->pane != kNoPane) {  // the pane, with its chip
+            const float side = ImGui::GetTextLineHeight() * 0.8f, drop = (ImGui::GetTextLineHeight() - side) / 2;
+            const ImVec2 at = ImGui::GetCursorScreenPos();
+            ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y + drop}, {at.x + side, at.y + drop + side},
+                                                      pane_colour(hover.zone->pane).packed(), side * 0.2f);
+            ImGui::Dummy({side, side});
+            ImGui::SameLine();
+            ImGui::Text("pane %c", pane_letter(hover.zone->pane));
+        }
         if (hover.zone->kind == ZoneKind::Job) ImGui::Text("key %u", hover.zone->detail);
         if (hover.zone->kind == ZoneKind::AiTask || hover.zone->kind == ZoneKind::PhysicsTask || hover.zone->kind == ZoneKind::AnimationTask)
             ImGui::Text("from agent %u", hover.zone->detail);
@@ -242,17 +313,41 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
     }
 }
 
-// One thread's lane: its name and a bar per zone, by kind; adjacent zones
+// Each lane's name, centred on its rows, on every other lane's shading; a
+// lane of several panes' rows has each row's pane as a chip with its letter.
+void TimelinePanel::draw_lane_labels(ImDrawList* list, const Geometry& g, const UiFonts& fonts) const {
+    std::size_t lane_index = 0;
+    for (std::size_t r = 0; r < rows_.size(); ++r) {
+        const Row& row = rows_[r];
+        const float y0 = g.row_y[r], y1 = g.row_y[r + 1];
+        if (row.first_of_lane) {
+            const float lane_y1 = g.row_y[r + static_cast<std::size_t>(row.lane_rows)];
+            if (lane_index++ % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, lane_y1}, colours_.grid.packed());
+            list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, (y0 + lane_y1) / 2 - g.font / 2}, colours_.ink.packed(),
+                          lanes_[row.lane].name.c_str());
+        } else {  // a faint line between the panes of one lane
+            list->AddLine({g.plot_x0, y0}, {g.plot_x1, y0}, colours_.faint.with_alpha(0.35f).packed());
+        }
+        if (row.all_panes || row.pane == kNoPane) continue;
+        const float side = std::min(g.chip, (y1 - y0) * 0.86f), cx = g.plot_x0 - g.font * 0.25f - side, cy = (y0 + y1) / 2 - side / 2;
+        list->AddRectFilled({cx, cy}, {cx + side, cy + side}, pane_colour(row.pane).packed(), side * 0.2f);
+        const char letter[2] = {pane_letter(row.pane), 0};
+        const float letter_px = side * 0.82f;
+        const ImVec2 ls = fonts.bold->CalcTextSizeA(letter_px, FLT_MAX, 0, letter);
+        list->AddText(fonts.bold, letter_px, {cx + (side - ls.x) / 2, cy + (side - ls.y) / 2}, IM_COL32_WHITE, letter);
+    }
+}
+
+// One row: a bar per zone of its lane (of its pane), by kind; adjacent zones
 // narrower than a pixel merge into one bar.
-void TimelinePanel::draw_lane(ImDrawList* list, const Geometry& g, std::size_t li, const UiFonts& fonts, bool hovered, Hover& hover) const {
+void TimelinePanel::draw_row(ImDrawList* list, const Geometry& g, std::size_t r, bool hovered, Hover& hover) const {
     const ImGuiIO& io = ImGui::GetIO();
-    const LaneSnapshot& lane = lanes_[li];
-    const float y0 = g.lanes_y0 + static_cast<float>(li) * g.lane_h, mid = y0 + g.lane_h / 2;
-    if (li % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, y0 + g.lane_h}, colours_.grid.packed());
-    list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, mid - g.font / 2}, colours_.ink.packed(), lane.name.c_str());
+    const Row& row = rows_[r];
+    const LaneSnapshot& lane = lanes_[row.lane];
+    const float row_h = g.row_y[r + 1] - g.row_y[r], mid = g.row_y[r] + row_h / 2;
     for (const KindStyle& kind : kKinds) {
         float run_x0 = 0, run_x1 = -1;
-        const float half = g.lane_h * kind.height / 2;
+        const float half = row_h * kind.height / 2;
         auto flush = [&] {
             if (run_x1 < run_x0) return;
             list->AddRectFilled({run_x0, mid - half}, {std::max(run_x1, run_x0 + 1.0f), mid + half}, kind.colour.packed());
@@ -263,7 +358,7 @@ void TimelinePanel::draw_lane(ImDrawList* list, const Geometry& g, std::size_t l
                 }
         };
         for (const Zone& z : lane.zones) {
-            if (z.kind != kind.kind || z.end_ns < view_start_ || z.start_ns > view_end_) continue;
+            if (z.kind != kind.kind || (!row.all_panes && z.pane != row.pane) || z.end_ns < view_start_ || z.start_ns > view_end_) continue;
             const float x0 = std::max(g.x_of(z.start_ns), g.plot_x0), x1 = std::min(g.x_of(z.end_ns), g.plot_x1);
             if (x0 <= run_x1 + 1.0f) {
                 run_x1 = std::max(run_x1, x1);

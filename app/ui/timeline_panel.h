@@ -1,7 +1,16 @@
 // timeline_panel.h — what every thread did over the last few simulation
 // steps: one lane per thread (main, each worker, the threads made per job),
 // one bar per zone coloured by kind, the main thread's waiting hatched in
-// red, step boundaries marked. Hover a bar for its label and duration.
+// red, step boundaries marked. Hover a bar for its label, its pane and its
+// duration.
+//
+// Panes: when the zones come from two panes or more (a comparison, the
+// engine's two panes), each lane holds one row per pane that worked on that
+// thread, marked with the pane's letter in its colour (as the captions over
+// the scene): the main thread stepping pane A, then B, ...; the workers
+// running the jobs of C and D. Lanes and rows keep a readable height: when
+// the window is too short for all of them, the canvas grows and the window
+// scrolls (the wheel scrolls over the lane names, zooms over the bars).
 //
 // What to notice: with same-frame gathering the main thread's update holds a
 // red "waiting for jobs" bar while the workers run; with next-frame gathering
@@ -41,12 +50,22 @@ private:
         const Zone* zone = nullptr;
         const std::string* lane = nullptr;
     };
+    // One row of the canvas: a lane's zones, or its zones of one pane.
+    struct Row {
+        std::size_t lane = 0;         // in lanes_
+        std::uint8_t pane = kNoPane;  // the pane whose zones it shows (kNoPane: those of none)
+        bool all_panes = true;        // panes not told apart: every zone of the lane
+        int lane_rows = 1;            // rows of its lane
+        bool first_of_lane = true;
+    };
     void refresh(const Profiler& profiler, int steps_shown);
     void draw_controls(FieldSection& fields);
     void draw_legend() const;
     void draw_canvas(const UiFonts& fonts);
     void zoom_and_pan(const Geometry& geometry, bool hovered);
-    void draw_lane(ImDrawList* list, const Geometry& geometry, std::size_t lane, const UiFonts& fonts, bool hovered, Hover& hover) const;
+    void lay_out_rows(Geometry& geometry) const;
+    void draw_lane_labels(ImDrawList* list, const Geometry& geometry, const UiFonts& fonts) const;
+    void draw_row(ImDrawList* list, const Geometry& geometry, std::size_t row, bool hovered, Hover& hover) const;
     void draw_time_marks(ImDrawList* list, const Geometry& geometry, const UiFonts& fonts) const;
 
     struct LegendEntry {
@@ -58,6 +77,8 @@ private:
     ZoomMode zoom_ = ZoomMode::Fit;
     std::vector<LegendEntry> legend_;
     std::vector<LaneSnapshot> lanes_;      // the zones shown (frozen while zoomed by hand)
+    std::vector<Row> rows_;                // lanes_, split by pane when by_pane_
+    bool by_pane_ = false;                 // zones of two panes or more in the capture
     std::vector<std::int64_t> step_starts_;    // each simulation step's first zone (a comparison's panes step one after another)
     std::vector<std::uint32_t> step_frames_;
     std::int64_t view_start_ = 0, view_end_ = 1;

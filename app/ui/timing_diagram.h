@@ -3,6 +3,11 @@
 // frames they span (columns), marking when each job read its input, ran
 // (start to finish) and had its result saved for lookups.
 //
+// Every key of both batches has a row, the rows as tall as the height left
+// allows down to a few pixels, the key labels thinned to those that have
+// room; only past that does each batch keep its first keys and its last
+// around a "+N more keys" line, which a click unfolds (the window scrolls).
+//
 // The session records the edited pane's trace and keeps two batches of it;
 // past LabSession::kDiagramMaxKeys NPCs it records nothing (a trace of every
 // NPC every frame would cost more than the picture is worth).
@@ -18,8 +23,6 @@
 #include "core/timeslicing/trace.h"
 
 namespace tsl::app {
-
-inline constexpr int kMaxDiagramRowsPerBatch = 12;  // jobs drawn per batch; the rest are counted
 
 // The diagram of `scene` from its recent trace (LabSession::diagram_trace()),
 // filling the rest of the window. `pane_name`: "Pane A" in a comparison, "" otherwise.

@@ -9,7 +9,8 @@ bool EnginePanes::configure(const EngineComparisonConfig& config) {
     if (count != panes_.size()) {
         panes_.clear();
         for (std::size_t i = 0; i < count; ++i)
-            panes_.push_back(std::make_unique<EngineScene>(config.pane_scene(std::min(i, config.panes.size() - 1)), services_));
+            panes_.push_back(
+                std::make_unique<EngineScene>(config.pane_scene(std::min(i, config.panes.size() - 1)), services_.for_pane(static_cast<int>(i))));
         return true;
     }
     for (std::size_t i = 0; i < count; ++i) panes_[i]->set_config(config.pane_scene(i));

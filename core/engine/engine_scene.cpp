@@ -127,7 +127,7 @@ void EngineScene::build() {
     service.answer_after_steps = w.route_ticks;
     service.cached_paths = 0;
     service.cached_fields = static_cast<std::size_t>(std::max(2, w.destinations));
-    paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, service);
+    paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, service, services_.pane);
     paths_->set_grid(std::shared_ptr<const OccupancyGrid>(arena_, &arena_->grid));
 
     state_.reset(w.agents);
@@ -175,7 +175,8 @@ std::uint64_t EngineScene::state_hash() const {
 
 void EngineScene::step() {
     Profiler* profiler = services_.profiler;
-    ZoneScope step_zone(profiler, ZoneKind::Step, "engine tick", static_cast<std::uint32_t>(tick_));
+    const std::uint8_t pane = services_.pane;
+    ZoneScope step_zone(profiler, ZoneKind::Step, "engine tick", static_cast<std::uint32_t>(tick_), pane);
     const std::int64_t t0 = Profiler::now_ns();
     const double cpu0 = thread_cpu_ms();
     EngineTickStats s;
@@ -207,7 +208,7 @@ void EngineScene::step() {
     unsigned finishing = 0;
     {
         const std::int64_t w0 = Profiler::now_ns();
-        ZoneScope wait(profiler, ZoneKind::Wait, "waiting for systems", static_cast<std::uint32_t>(tick_));
+        ZoneScope wait(profiler, ZoneKind::Wait, "waiting for systems", static_cast<std::uint32_t>(tick_), pane);
         for (SystemId id : kSystems) {
             Flight& f = flights_[static_cast<std::size_t>(index_of(id))];
             if (!f.active || f.finish != tick_) continue;
@@ -231,13 +232,13 @@ void EngineScene::step() {
         busy[k] = f.active;
     }
     {
-        ZoneScope distribute(profiler, ZoneKind::Distribute, "merge and distribute", static_cast<std::uint32_t>(tick_));
+        ZoneScope distribute(profiler, ZoneKind::Distribute, "merge and distribute", static_cast<std::uint32_t>(tick_), pane);
         state_.merge_and_distribute(finishing, tick_, config_.pane.conflicts, busy, trace_, s.merge);
     }
 
     // 5. The AI's requests to the path service, in agent order.
     if (finishing & (1u << index_of(SystemId::Ai))) {
-        ZoneScope requests(profiler, ZoneKind::Distribute, "ticket requests", static_cast<std::uint32_t>(tick_));
+        ZoneScope requests(profiler, ZoneKind::Distribute, "ticket requests", static_cast<std::uint32_t>(tick_), pane);
         const TicketRequests asked = ai_.hand_requests(*paths_);
         const PathServiceStats& after = paths_->stats();
         s.routes_asked = asked.routes;
@@ -275,7 +276,7 @@ void EngineScene::run_part(Task& task, std::uint32_t first, std::uint32_t last, 
     task.work_ns.fetch_add(t1 - t0, std::memory_order_relaxed);
     Profiler* profiler = services_.profiler;
     if (profiler && profiler->enabled())
-        profiler->record({t0, t1, task.zone, first, prelude ? "physics: agents into cells" : task.label});
+        profiler->record({t0, t1, task.zone, first, prelude ? "physics: agents into cells" : task.label, services_.pane});
 }
 
 JobHandle EngineScene::launch(SystemId id, JobHandle after) {

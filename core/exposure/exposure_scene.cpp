@@ -90,7 +90,7 @@ void ExposureScene::settle_jobs() {
 void ExposureScene::reset() {
     settle_jobs();
     paths_.reset();  // waits for its searches
-    paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, PathServiceConfig{config_.path_answer_steps});
+    paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, PathServiceConfig{config_.path_answer_steps}, services_.pane);
     paths_->set_grid(grid_);
     frame_ = 0;
     patrol_distance_ = 0;
@@ -183,7 +183,7 @@ void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std
 void ExposureScene::record_work(std::int64_t t0, std::uint32_t first_unit, const char* what) {
     const std::int64_t t1 = Profiler::now_ns();
     work_ns_[static_cast<std::size_t>(JobSystem::current_worker_index())].fetch_add(t1 - t0, std::memory_order_relaxed);
-    if (services_.profiler && services_.profiler->enabled()) services_.profiler->record({t0, t1, ZoneKind::Job, first_unit, what});
+    if (services_.profiler && services_.profiler->enabled()) services_.profiler->record({t0, t1, ZoneKind::Job, first_unit, what, services_.pane});
 }
 
 // The sweep writes only exposed cells: start a map from "nothing seen but the eye".
@@ -218,7 +218,7 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
 }
 
 void ExposureScene::update_exposure() {
-    ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure update", static_cast<std::uint32_t>(frame_));
+    ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure update", static_cast<std::uint32_t>(frame_), services_.pane);
     const std::int64_t t0 = Profiler::now_ns();
     const bool sweep = config_.algorithm == ExposureAlgorithm::Sweep;
     const std::size_t units = work_units();
@@ -370,13 +370,13 @@ void ExposureScene::update_character() {
 }
 
 void ExposureScene::step() {
-    ZoneScope zone(services_.profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
+    ZoneScope zone(services_.profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), services_.pane);
     paths_->step();
     patrol_distance_ += config_.sentinel_speed * grid_->width * step_s();
     place_sentinel();
     update_exposure();
     if (config_.shy_character) {
-        ZoneScope character(services_.profiler, ZoneKind::Animation, "character");
+        ZoneScope character(services_.profiler, ZoneKind::Animation, "character", 0, services_.pane);
         update_character();
     }
     ++frame_;

@@ -24,8 +24,8 @@ struct PathService::Computation {
     }
 };
 
-PathService::PathService(JobSystem& jobs, Profiler* profiler, const PathServiceConfig& config)
-    : jobs_(jobs), profiler_(profiler), config_(config) {}
+PathService::PathService(JobSystem& jobs, Profiler* profiler, const PathServiceConfig& config, std::uint8_t pane)
+    : jobs_(jobs), profiler_(profiler), pane_(pane), config_(config) {}
 
 PathService::~PathService() {
     for (const auto& c : live_) jobs_.complete(c->job);
@@ -75,8 +75,9 @@ PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
     c->answer_step = step_ + config_.answer_after_steps;
     Computation* raw = c.get();
     Profiler* profiler = profiler_;
-    c->job = jobs_.schedule([raw, profiler] {
-        ZoneScope zone(profiler, ZoneKind::Job, raw->kind == RequestKind::Path ? "path search" : "path lengths", raw->id);
+    const std::uint8_t pane = pane_;
+    c->job = jobs_.schedule([raw, profiler, pane] {
+        ZoneScope zone(profiler, ZoneKind::Job, raw->kind == RequestKind::Path ? "path search" : "path lengths", raw->id, pane);
         if (!raw->grid) return;
         if (raw->kind == RequestKind::Path) raw->path = find_path(*raw->grid, raw->start, raw->goal);
         else raw->field = distance_field(*raw->grid, raw->start);

@@ -68,7 +68,8 @@ struct PathServiceStats {
 
 class PathService {
 public:
-    explicit PathService(JobSystem& jobs, Profiler* profiler = nullptr, const PathServiceConfig& config = {});
+    // `pane`: the pane of the scene it serves, tagged on its search zones.
+    explicit PathService(JobSystem& jobs, Profiler* profiler = nullptr, const PathServiceConfig& config = {}, std::uint8_t pane = kNoPane);
     ~PathService();
     PathService(const PathService&) = delete;
     PathService& operator=(const PathService&) = delete;
@@ -103,6 +104,7 @@ private:
 
     JobSystem& jobs_;
     Profiler* profiler_;
+    std::uint8_t pane_;
     PathServiceConfig config_;
     std::shared_ptr<const OccupancyGrid> grid_;
     std::uint64_t grid_version_ = 0;

@@ -34,7 +34,7 @@ struct Profiler::Cell {
     std::atomic<std::uint64_t> sequence{0};
     std::atomic<std::int64_t> start_ns{0}, end_ns{0};
     std::atomic<std::uint32_t> detail{0};
-    std::atomic<std::uint8_t> kind{0};
+    std::atomic<std::uint16_t> kind_pane{0};  // the kind in the low byte, the pane in the high one: one store
     std::atomic<const char*> label{""};
 };
 
@@ -122,7 +122,8 @@ void Profiler::record(const Zone& zone) {
     cell.start_ns.store(zone.start_ns, std::memory_order_relaxed);
     cell.end_ns.store(zone.end_ns, std::memory_order_relaxed);
     cell.detail.store(zone.detail, std::memory_order_relaxed);
-    cell.kind.store(static_cast<std::uint8_t>(zone.kind), std::memory_order_relaxed);
+    cell.kind_pane.store(static_cast<std::uint16_t>(static_cast<unsigned>(zone.kind) | static_cast<unsigned>(zone.pane) << 8),
+                         std::memory_order_relaxed);
     cell.label.store(zone.label, std::memory_order_relaxed);
     cell.sequence.store(2 * n + 2, std::memory_order_release);
 }
@@ -139,9 +140,10 @@ std::vector<LaneSnapshot> Profiler::snapshot(std::int64_t since_ns) const {
             const Cell& cell = lane.cells[n & lane.mask];
             const std::uint64_t before = cell.sequence.load(std::memory_order_acquire);
             if (before != 2 * n + 2) continue;  // being written, or already overwritten
+            const std::uint16_t kind_pane = cell.kind_pane.load(std::memory_order_relaxed);
             Zone z{cell.start_ns.load(std::memory_order_relaxed), cell.end_ns.load(std::memory_order_relaxed),
-                   static_cast<ZoneKind>(cell.kind.load(std::memory_order_relaxed)), cell.detail.load(std::memory_order_relaxed),
-                   cell.label.load(std::memory_order_relaxed)};
+                   static_cast<ZoneKind>(kind_pane & 0xFF),        cell.detail.load(std::memory_order_relaxed),
+                   cell.label.load(std::memory_order_relaxed),     static_cast<std::uint8_t>(kind_pane >> 8)};
             std::atomic_thread_fence(std::memory_order_acquire);
             if (cell.sequence.load(std::memory_order_relaxed) != before) continue;  // torn: skip it
             if (z.end_ns >= since_ns) snap.zones.push_back(z);

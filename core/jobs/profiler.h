@@ -1,5 +1,10 @@
 // profiler.h — what every thread did, when: zones (thread, start, end, kind,
-// label) for the timeline panel and for measuring the main thread's waiting.
+// label, pane) for the timeline panel and for measuring the main thread's waiting.
+//
+// Panes: the scenes of a comparison share one profiler (and one job system),
+// so each zone carries the pane it worked for (SceneServices::pane: 0 for A,
+// 1 for B, ...; kNoPane for work of no pane), and the timeline can tell the
+// panes apart inside one thread's lane.
 //
 // Recording never takes a lock: each thread writes into its own lane, a ring
 // of zones; a cell is claimed with one atomic add and published seqlock-style
@@ -43,11 +48,14 @@ enum class ZoneKind : std::uint8_t {
 };
 const char* name_of(ZoneKind kind);
 
+inline constexpr std::uint8_t kNoPane = 0xFF;  // Zone::pane of work done for no pane
+
 struct Zone {
     std::int64_t start_ns = 0, end_ns = 0;  // Profiler::now_ns() clock
     ZoneKind kind = ZoneKind::Step;
     std::uint32_t detail = 0;               // a key for jobs, the frame for steps
     const char* label = "";                 // static text
+    std::uint8_t pane = kNoPane;            // the pane (scene) it worked for: 0 for A, 1 for B, ...
 };
 
 struct LaneSnapshot {
@@ -102,9 +110,9 @@ private:
 // Records [construction, destruction) as one zone; nothing with a null profiler.
 class ZoneScope {
 public:
-    ZoneScope(Profiler* profiler, ZoneKind kind, const char* label, std::uint32_t detail = 0)
+    ZoneScope(Profiler* profiler, ZoneKind kind, const char* label, std::uint32_t detail = 0, std::uint8_t pane = kNoPane)
         : profiler_(profiler && profiler->enabled() ? profiler : nullptr) {
-        if (profiler_) zone_ = {Profiler::now_ns(), 0, kind, detail, label};
+        if (profiler_) zone_ = {Profiler::now_ns(), 0, kind, detail, label, pane};
     }
     ~ZoneScope() {
         if (!profiler_) return;

@@ -9,7 +9,7 @@ bool NpcComparison::configure(const NpcComparisonConfig& config) {
     auto scene_of = [&](std::size_t i) { return i < config.panes.size() ? config.pane_scene(i) : NpcSceneConfig{config.world, {}}; };
     if (count != panes_.size()) {
         panes_.clear();
-        for (std::size_t i = 0; i < count; ++i) panes_.push_back(std::make_unique<NpcScene>(scene_of(i), services_));
+        for (std::size_t i = 0; i < count; ++i) panes_.push_back(std::make_unique<NpcScene>(scene_of(i), services_.for_pane(static_cast<int>(i))));
         return true;
     }
     // A new step rate resets a pane; the world is shared, so every pane resets alike.

@@ -71,7 +71,7 @@ NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
                         NpcDecision& decision) { run_npc_decision(input, decision); },
           .trace_id = {},
       }) {
-    slicer_.set_profiler(services_.profiler);
+    slicer_.set_profiler(services_.profiler, services_.pane);
     use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
     reset();
@@ -166,18 +166,19 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
 
 void NpcScene::step() {
     Profiler* profiler = services_.profiler;
-    ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_));
+    const std::uint8_t pane = services_.pane;
+    ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), pane);
     target_ = target_at_phase(target_phase_turns_, config_.look);
 
     const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
     {
-        ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_));
+        ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_), pane);
         slicer_.update();
     }
     const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
     {
-        ZoneScope zone(profiler, ZoneKind::Animation, "animation");
+        ZoneScope zone(profiler, ZoneKind::Animation, "animation", 0, pane);
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
         const auto n = static_cast<std::uint32_t>(npcs_.size());
         error_deg_.resize(n);
@@ -194,7 +195,7 @@ void NpcScene::step() {
     }
 
     {
-        ZoneScope zone(profiler, ZoneKind::Metrics, "metrics");
+        ZoneScope zone(profiler, ZoneKind::Metrics, "metrics", 0, pane);
         metrics_.jobs_started = slicer_.last_update().jobs_started;
         measure(main_update_ms);
     }

@@ -146,7 +146,8 @@ std::string LabSession::sync() {
     // The exposure scene: made when first shown.
     if (settings_.scene == SceneKind::Exposure && !exposure_) {
         std::string error;
-        exposure_ = ExposureScene::create(settings_.exposure, {&jobs_, options_.profile ? &profiler_ : nullptr}, error);
+        // One pane, A, as the timeline names it.
+        exposure_ = ExposureScene::create(settings_.exposure, SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}.for_pane(0), error);
         if (exposure_) {
             settings_.exposure = exposure_->config();
         } else {

@@ -162,11 +162,15 @@ public:
     const TimeslicerConfig& config() const noexcept { return config_; }
 
     // Main thread. The pool that Threading::Pool uses (without one, pool
-    // launches run inline), and the profiler that receives job and wait zones.
+    // launches run inline), and the profiler that receives job and wait zones
+    // (tagged with `pane`, the pane the timeslicer's scene is).
     // Jobs already started on another system are still waited for there: it
     // must outlive them (the next update, or the destructor, waits).
     void set_job_system(JobSystem* jobs) noexcept { job_system_ = jobs; }
-    void set_profiler(Profiler* profiler) noexcept { profiler_ = profiler; }
+    void set_profiler(Profiler* profiler, std::uint8_t pane = kNoPane) noexcept {
+        profiler_ = profiler;
+        pane_ = pane;
+    }
 
     // Main thread, once per frame.
     void update() {
@@ -352,7 +356,7 @@ private:
         job.run_ns = t1 - t0;
         job.ran_off_main = std::this_thread::get_id() != owner_;
         if (profiler_ && profiler_->enabled())
-            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), "decision job"});
+            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), "decision job", pane_});
     }
 
     std::uint64_t trace_id(std::uint32_t i) const { return callbacks_.trace_id ? callbacks_.trace_id(batch_keys_[i]) : i; }
@@ -370,7 +374,7 @@ private:
                 // The article's version: one new thread per job, joined when
                 // the job is gathered. Kept to show what that costs. Past
                 // JobThreads::kMaxInFlight threads, each new one first joins the oldest.
-                ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count);
+                ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count, pane_);
                 for (std::uint32_t i = first; i < first + count; ++i) {
                     const bool started = in_flight_.threads.start([this, i] {
                         if (profiler_) profiler_->use_shared_lane("threads (one per job)");
@@ -407,13 +411,14 @@ private:
         in_flight_.how = Threading::Inline;
         const std::int64_t t1 = Profiler::now_ns();
         last_update_.wait_ns += t1 - t0;
-        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, "waiting for jobs"});
+        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, "waiting for jobs", pane_});
     }
 
     Callbacks callbacks_;
     TimeslicerConfig config_{};
     JobSystem* job_system_ = nullptr;
     Profiler* profiler_ = nullptr;
+    std::uint8_t pane_ = kNoPane;
     std::thread::id owner_ = std::this_thread::get_id();
     InFlight in_flight_;
     UpdateStats last_update_;
