@@ -1,5 +1,7 @@
 #include "app/ui/timeline_panel.h"
 
+#include "app/ui/text.h"
+
 #include "app/render/palette.h"
 #include "app/ui/ui_panels.h"
 
@@ -177,8 +179,38 @@ void TimelinePanel::draw_controls(FieldSection& fields) {
 }
 
 // The zones seen lately, by kind, named by their own labels (so each scene
-// shows its own: "decision job", "exposure rays", ...).
+// shows its own: "decision job", "exposure rays", ...). Where the lanes would
+// not fit under it (a short dock, the presenter view at a projector's
+// scale), it folds to one line, a "Legend" button that lists it in a popup.
 void TimelinePanel::draw_legend() const {
+    const float font = ImGui::GetFontSize();
+    float entries_w = 0;
+    int kinds = 0;
+    for (const KindStyle& k : kKinds) {
+        std::string names;
+        for (const LegendEntry& e : legend_)
+            if (e.kind == k.kind) names += (names.empty() ? "" : ", ") + e.label;
+        if (names.empty()) continue;
+        entries_w += font * 2.1f + ImGui::CalcTextSize(names.c_str()).x;
+        ++kinds;
+    }
+    const float legend_rows = std::ceil(entries_w / std::max(1.0f, ImGui::GetContentRegionAvail().x));
+    const float lanes_h = static_cast<float>(std::max<std::size_t>(1, rows_.size())) * font * (by_pane_ ? 0.9f : 1.3f) + font * 2.5f;
+    if (kinds > 0 && legend_rows > 1 && legend_rows * ImGui::GetTextLineHeightWithSpacing() + lanes_h > ImGui::GetContentRegionAvail().y) {
+        if (ImGui::Button(formatted("Legend (%d)", kinds).c_str())) ImGui::OpenPopup("timeline legend");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("What the colours of the bars mean.");
+        if (ImGui::BeginPopup("timeline legend")) {
+            ImGui::PushTextWrapPos(font * 30);
+            draw_legend_entries();
+            ImGui::PopTextWrapPos();
+            ImGui::EndPopup();
+        }
+        return;
+    }
+    draw_legend_entries();
+}
+
+void TimelinePanel::draw_legend_entries() const {
     ImDrawList* list = ImGui::GetWindowDrawList();
     const float font = ImGui::GetFontSize();
     for (const KindStyle& k : kKinds) {

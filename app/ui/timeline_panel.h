@@ -61,6 +61,7 @@ private:
     void refresh(const Profiler& profiler, int steps_shown);
     void draw_controls(FieldSection& fields);
     void draw_legend() const;
+    void draw_legend_entries() const;
     void draw_canvas(const UiFonts& fonts);
     void zoom_and_pan(const Geometry& geometry, bool hovered);
     void lay_out_rows(Geometry& geometry) const;
