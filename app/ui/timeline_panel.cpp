@@ -1,8 +1,12 @@
+// timeline_panel.cpp
+//
+// [SECTION] The capture: lanes, rows by pane, the view
+// [SECTION] Controls and legend
+// [SECTION] The canvas: rows, bars, labels, time marks
 #include "app/ui/timeline_panel.h"
 
-#include "app/ui/text.h"
-
 #include "app/render/palette.h"
+#include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
 
 #include <imgui.h>
@@ -72,6 +76,8 @@ bool lane_before(const LaneSnapshot& a, const LaneSnapshot& b) {
 }
 
 }  // namespace
+
+// --- [SECTION] The capture: lanes, rows by pane, the view -----------------------------
 
 void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     const std::int64_t now = Profiler::now_ns();
@@ -156,6 +162,8 @@ void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const U
     draw_legend();
     draw_canvas(style.fonts());
 }
+
+// --- [SECTION] Controls and legend -----------------------------------------------------
 
 void TimelinePanel::draw_controls(FieldSection& fields) {
     if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
@@ -250,6 +258,8 @@ void TimelinePanel::zoom_and_pan(const Geometry& g, bool hovered) {
         zoom_ = ZoomMode::Manual;
     }
 }
+
+// --- [SECTION] The canvas: rows, bars, labels, time marks -----------------------------
 
 // Row heights: as much of the room as the rows can use, up to a comfortable
 // height; never less than a lane's name (a lane of one row) or a pane's chip
