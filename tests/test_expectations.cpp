@@ -96,6 +96,7 @@ TEST_CASE("An expectation that does not read says what was expected where", "[le
     CHECK(error_of("input_age < 2 x").find("expected a measure") == 0);
     CHECK(error_of("engine_ai_won < 0.5 T").find("T (the batch period) measures ages and times in ms") == 0);
     CHECK(error_of("B main_ms < main_ms of step 0").find("expected a step number from 1") == 0);
+    CHECK(error_of("B main_ms < main_ms of step 1111111111111111111111111111111111111111").find("expected a step number from 1 to 999") == 0);
     CHECK(error_of("input_age ! 3").find("unexpected '!'") == 0);
     CHECK(error_of("").find("expected a measure") == 0);
 }

@@ -216,6 +216,15 @@ def check_opened_files(page, url, where):
             check(status.startswith('error: ') and re.search(pattern, status) and re.search(pattern, notice) and bool(drawing),
                   f'{where}: {name} shows its NAME:LINE: problem on the status line and the notice, and the lab draws on '
                   f'({status!r})')
+        # Files too large: a preset past its 256 KB (the program's read says so) and
+        # anything past a lesson's 1 MB (the page does not read it); the lab keeps what it had.
+        before = (call_text('tsl_web_setting', 'mode'), call_text('tsl_web_setting', 'jobs_per_update'), call_text('tsl_web_lesson'))
+        for name, text, said in (('big-preset.toml', preset + '#' * (300 << 10) + '\n', 'is larger than 256 KB, the most a preset file may be'),
+                                 ('huge.toml', '#' * ((1 << 20) + 1), 'is larger than 1 MB, the most a lesson file may be')):
+            status = open_file(page, written(name, text))
+            after = (call_text('tsl_web_setting', 'mode'), call_text('tsl_web_setting', 'jobs_per_update'), call_text('tsl_web_lesson'))
+            check(status == f'error: {name}: {said}' and after == before,
+                  f'{where}: {name} is refused by name and size, and the lab keeps what it had ({status!r}, {after} was {before})')
     page.console_errors(where + ' files')
 
 

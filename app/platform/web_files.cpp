@@ -178,8 +178,9 @@ void store_changed_settings(LabApp& app) {
     s.unsaved = false;
     std::string problem;
     if (const FileResult saved = save_settings(s.path, s.remembered.to_save()); !saved) problem = saved.error;
-    else if (const std::optional<std::string> text = read_text_file(s.path); !text) problem = "cannot read back " + s.path;
-    else problem = store_item(kStoredSettings, text->c_str());
+    else if (const TextRead back = read_text_file(s.path, kMaxSettingsFileBytes, "settings file"); !back)
+        problem = "cannot read back " + s.path + ": " + back.problem;
+    else problem = store_item(kStoredSettings, back.text->c_str());
     if (problem.empty() || s.failed) return;
     s.failed = true;  // said once, not every half second
     std::fprintf(stderr, "timeslice-lab: settings not saved: %s\n", problem.c_str());
@@ -230,7 +231,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     const std::string stem = name.substr(0, name.size() - 5);
     const bool lesson = app::is_lesson(text);
     const std::string path = app::assets_directory() + (lesson ? "/lessons/" : "/presets/") + name;
-    const std::optional<std::string> before = read_text_file(path);
+    const std::optional<std::string> before = read_text_file(path, lesson ? kMaxLessonFileBytes : kMaxPresetFileBytes, "file").text;
     if (!app::write_text(path, text)) {
         said = name + ": cannot be written to the page's memory (" + path + ")";
         app->post(app::problem_notice(said));

@@ -10,12 +10,12 @@ namespace tsl::app {
 bool load_shader_source(const std::string& name, std::string& source, std::string& error) {
     if (const char* dir = std::getenv("TSL_SHADER_DIR"); dir && *dir) {
         const auto path = std::filesystem::path(dir) / std::filesystem::path(name).filename();
-        std::optional<std::string> text = read_text_file(path.string());
-        if (!text) {
-            error = "shader file '" + path.string() + "' cannot be read (TSL_SHADER_DIR is set)";
+        TextRead read = read_text_file(path.string(), kMaxShaderFileBytes, "shader file");
+        if (!read) {
+            error = "shader file '" + path.string() + "' " + read.problem + " (TSL_SHADER_DIR is set)";
             return false;
         }
-        source = std::move(*text);
+        source = std::move(*read.text);
         return true;
     }
     for (std::size_t i = 0; i < kEmbeddedShaderCount; ++i) {

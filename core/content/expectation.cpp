@@ -114,8 +114,10 @@ public:
         if (!measure(out.measure, out.pane)) return false;
         if (word("of")) {
             if (!word("step")) return fail("expected 'of step N', not 'of " + peek().text + "'");
-            if (peek().kind != Token::Number || peek().number < 1 || peek().number != std::floor(peek().number))
-                return fail("expected a step number from 1 after 'of step', not " + describe(peek()));
+            // Lessons are short; a step number past 999 is a typo, and no larger one fits an int safely.
+            if (peek().kind != Token::Number || peek().number < 1 || peek().number > 999 ||
+                peek().number != std::floor(peek().number))
+                return fail("expected a step number from 1 to 999 after 'of step', not " + describe(peek()));
             out.step = static_cast<int>(take().number) - 1;
         }
         return true;

@@ -226,9 +226,9 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
 }
 
 LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
-    const std::optional<std::string> text = read_text_file(path);
-    if (!text) return {std::nullopt, printable(path) + ": cannot read the lesson file"};
-    LessonLoad loaded = parse_lesson(*text, path);
+    const TextRead read = read_text_file(path, kMaxLessonFileBytes, "lesson file");
+    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
+    LessonLoad loaded = parse_lesson(*read.text, path);
     if (!loaded.lesson) return loaded;
 
     // Each step's preset must exist and load, and its scene must measure what the reveal shows.

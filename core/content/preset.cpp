@@ -151,9 +151,9 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
 }
 
 PresetLoad load_preset(const std::string& path) {
-    const std::optional<std::string> text = read_text_file(path);
-    if (!text) return {std::nullopt, printable(path) + ": cannot read the preset file"};
-    return parse_preset(*text, path);
+    const TextRead read = read_text_file(path, kMaxPresetFileBytes, "preset file");
+    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
+    return parse_preset(*read.text, path);
 }
 
 std::vector<std::string> list_presets(const std::string& assets_dir) {

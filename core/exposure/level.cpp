@@ -135,9 +135,9 @@ LevelLoad parse_level(const std::string& text, const std::string& file) {
 }
 
 LevelLoad load_level(const std::string& path) {
-    const std::optional<std::string> text = read_text_file(path);
-    if (!text) return {std::nullopt, printable(path) + ": cannot read the level file"};
-    return parse_level(*text, path);
+    const TextRead read = read_text_file(path, kMaxLevelFileBytes, "level file");
+    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
+    return parse_level(*read.text, path);
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "core/settings/settings_file.h"
 
 #include "core/base/printable.h"
+#include "core/base/text_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -85,31 +86,15 @@ SettingsLoad load_settings(const std::string& path) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) return result;
     result.found = true;
-    if (std::filesystem::is_directory(path, ec)) {
-        result.problems.push_back(printable("settings file '" + path + "' is a folder, not a file; using defaults (it is left as it is)"));
-        return result;
-    }
-
     // Read here rather than by the TOML parser, which cannot tell a file it
-    // may not open from a malformed one: a file that cannot be read is named
-    // with the reason and left where it is.
-    std::string text;
-    if (std::FILE* file = std::fopen(path.c_str(), "rb")) {
-        char buffer[8192];
-        for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file)) > 0;) text.append(buffer, n);
-        const int read_error = std::ferror(file) ? errno : 0;
-        std::fclose(file);
-        if (read_error != 0) {
-            result.problems.push_back(printable("settings file '" + path + "' could not be read (" + std::strerror(read_error) +
-                                                "); using defaults (it is left as it is)"));
-            return result;
-        }
-    } else {
-        const int open_error = errno;
-        result.problems.push_back(printable("settings file '" + path + "' could not be opened (" + std::strerror(open_error) +
-                                            "); using defaults (it is left as it is)"));
+    // may not open from a malformed one: a file that cannot be read (a
+    // folder, a device, one too large) is named with the reason and left where it is.
+    TextRead read = read_text_file(path, kMaxSettingsFileBytes, "settings file");
+    if (!read) {
+        result.problems.push_back(printable("settings file '" + path + "' " + read.problem + "; using defaults (it is left as it is)"));
         return result;
     }
+    const std::string text = std::move(*read.text);
 
     toml::table table;
     try {
