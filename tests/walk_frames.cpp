@@ -7,13 +7,16 @@
 //   - random jumps between the steps of every lesson, reveals, scene switches
 //     and the presenter view toggled on the way;
 //   - every shipped preset loaded after every other (pane counts and scenes
-//     changing under the drawn views).
+//     changing under the drawn views);
+//   - GIFs saved and cancelled, PNGs and scene switches, again and again,
+//     leaving no GL object behind (counted from outside, as class-run does).
 // After each move it checks where the lesson is and what runs (the step's
 // preset, its scene and panes), and that the app told the user of no problem.
 // Needs an offscreen OpenGL context (EGL, no display).
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
 #include "app/platform/headless_session.h"
+#include "app/render/gl_util.h"
 
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
@@ -21,11 +24,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 using namespace tsl;
 using namespace tsl::app;
@@ -264,4 +270,66 @@ TEST_CASE("Every shipped preset loaded after every other, each drawn in the wind
         if (shape.scene == SceneKind::Engine) CHECK(s.engine()->size() == shape.panes);
         walk.require_no_problem(where);
     }
+}
+
+namespace Catch {
+template <>
+struct StringMaker<tsl::app::GlObjectCounts> {
+    static std::string convert(const tsl::app::GlObjectCounts& c) {
+        return std::to_string(c.buffers) + " buffers, " + std::to_string(c.textures) + " textures, " + std::to_string(c.vertex_arrays) +
+               " vertex arrays, " + std::to_string(c.framebuffers) + " framebuffers, " + std::to_string(c.renderbuffers) +
+               " renderbuffers, " + std::to_string(c.programs) + " programs, " + std::to_string(c.shaders) + " shaders";
+    }
+};
+}  // namespace Catch
+
+// The count a class run (app/cli/class_run.h) watches is the objects alive:
+// one made and bound counts, and is uncounted once deleted.
+TEST_CASE("The GL objects counted from outside are the ones alive", "[gl][class-run]") {
+    Walk walk(640, 360, 1.0);
+    const GlObjectCounts before = live_gl_objects();
+    CHECK(before.textures > 0);  // the font atlas, at least
+    CHECK(before.programs > 0);
+    {
+        GlTexture texture = new_texture();
+        glBindTexture(GL_TEXTURE_2D, texture.id());
+        GlBuffer buffer = new_buffer();
+        glBindBuffer(GL_ARRAY_BUFFER, buffer.id());
+        const GlObjectCounts with = live_gl_objects();
+        CHECK(with.textures == before.textures + 1);
+        CHECK(with.buffers == before.buffers + 1);
+        CHECK(with.total() == before.total() + 2);
+    }
+    CHECK(live_gl_objects() == before);
+}
+
+// What a teacher does again and again leaves nothing behind in GL: a GIF
+// saved, one cancelled, a PNG, every scene shown (after a first round, in
+// which each may make what it keeps).
+TEST_CASE("GIFs saved and cancelled, PNGs and scene switches leave no GL object behind", "[gl][class-run]") {
+    const std::string folder = std::filesystem::temp_directory_path() / ("tsl-walk-gl-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    LaunchRequest request;
+    request.sets = {"record_folder=" + folder};
+    Walk walk(1280, 720, 1.5, request);
+    auto round = [&] {
+        for (const char* scene : {"npc", "exposure", "engine"}) {
+            walk.command(SetField{"scene", std::string(scene)});
+            walk.key(Key::R);
+            walk.frames(20);
+            walk.key(Key::R);  // saved
+            walk.key(Key::R);
+            walk.frames(10);
+            walk.app().cancel_recording();
+            walk.app().request_snapshot();
+            walk.frames(2);
+            REQUIRE_FALSE(walk.app().recording().active());
+        }
+    };
+    round();
+    const GlObjectCounts after_first = live_gl_objects();
+    for (int i = 0; i < 3; ++i) round();
+    CHECK(live_gl_objects() == after_first);
+    CHECK(std::distance(std::filesystem::directory_iterator(folder), std::filesystem::directory_iterator{}) == 4 * 3 * 2);  // a GIF and a PNG each
+    std::filesystem::remove_all(folder);
 }

@@ -8,6 +8,7 @@
 #include "app/cli/assets.h"
 #include "app/cli/bench.h"
 #include "app/cli/headless_commands.h"
+#include "app/cli/class_run.h"
 #include "app/cli/lesson_check.h"
 #include "app/cli/record.h"
 #include "app/cli/scene_options.h"
@@ -252,6 +253,39 @@ struct LessonCheckCommand {
     }
 };
 
+// `class-run`: the window's frame through a class's worth of simulated use (app/cli/class_run.h).
+struct ClassRunCommand {
+    CLI::App* command = nullptr;
+    ClassRunOptions run;
+    std::string size = "1280x720", scale = "1.5";
+
+    void add(CLI::App& app) {
+        command = app.add_subcommand("class-run",
+                                     "Drive the window's own frame offscreen through simulated minutes of a teacher's use (lessons, presets, "
+                                     "GIFs, exports, panes, scenes), checking that memory, GL objects and the frame stay flat");
+        command->add_option("--minutes", run.minutes, "Simulated minutes of use")->check(CLI::Range(1.0, 600.0))->capture_default_str();
+        command->add_option("--size", size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+        command->add_option("--scale", scale, "UI scale")->check(field_validator(*find_field("ui_scale")))->capture_default_str();
+        command->add_option("--seed", run.seed, "The teacher's choices: the same seed, the same run")
+            ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{4'294'967'295}))
+            ->capture_default_str();
+        command->add_option("--rss-growth-mb", run.rss_growth_mb, "Resident memory may grow by at most this many MB from the warm-up to the end")
+            ->check(CLI::Range(0.0, 100000.0))
+            ->capture_default_str();
+        command->add_option("--max-frame-growth", run.max_frame_growth,
+                            "The probe's median frame may grow at most this many times from the warm-up to the end (0: reported, not checked)")
+            ->check(CLI::Range(0.0, 100.0))
+            ->capture_default_str();
+        command->add_option("--folder", run.folder, "Where its GIFs, PNGs and CSVs go (default: a fresh folder under /tmp, removed after)");
+        command->add_flag("--quiet", run.quiet, "No line per simulated minute");
+    }
+    int run_it() {
+        parse_size(size, run.width, run.height);
+        run.ui_scale = std::stof(scale);
+        return run_class_run(new_session(), run);
+    }
+};
+
 // `trace` and `metrics`: one pane of the NPC scene (or of the engine scene), headless, as CSV.
 struct CsvCommand {
     CLI::App* command = nullptr;
@@ -368,6 +402,7 @@ int main(int argc, char** argv) {
     CsvCommand trace, metrics;
     BenchCommand bench;
     SoakCommand soak;
+    ClassRunCommand class_run;
     window.add(app);
     screenshot.add(app);
     record.add(app);
@@ -376,6 +411,7 @@ int main(int argc, char** argv) {
     metrics.add(app, false);
     bench.add(app);
     soak.add(app);
+    class_run.add(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& error) {
@@ -388,5 +424,6 @@ int main(int argc, char** argv) {
     if (metrics.command->parsed()) return metrics.run();
     if (bench.command->parsed()) return run_bench(bench.options);
     if (soak.command->parsed()) return soak.run();
+    if (class_run.command->parsed()) return class_run.run_it();
     return window.run();
 }

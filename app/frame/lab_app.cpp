@@ -115,6 +115,11 @@ void LabApp::hand_over_saved_file() {
     action("handed over: " + notice_.text);
 }
 
+void LabApp::cancel_recording() {
+    recording_.cancel();
+    notice_ = recording_.finished();
+}
+
 void LabApp::export_plot_csv() {
     if (const std::optional<PlotExport> exported = plots_.export_latency(*session_)) notice_ = export_notice(*exported);
 }
@@ -368,10 +373,7 @@ void LabApp::handle_requests(UiRequests& requests) {
         recording_.stop();
         notice_ = recording_.finished();
     }
-    if (requests.record_cancel) {
-        recording_.cancel();
-        notice_ = recording_.finished();
-    }
+    if (requests.record_cancel) cancel_recording();
     if (requests.snapshot) snapshot_requested_ = true;
     if (requests.open_file && open_file) {
         open_file();

@@ -115,6 +115,8 @@ public:
     // is taken from the next frame's scene; the CSV is written now (its
     // outcome becomes the notice; nothing before the plot has a sample).
     void request_snapshot() { snapshot_requested_ = true; }
+    // What the panel's "Cancel" does while a GIF records: it ends, nothing is saved.
+    void cancel_recording();
     void export_plot_csv();
 
 private:

@@ -229,4 +229,18 @@ std::string gl_description() {
     return "OpenGL " + text(GL_VERSION) + ", " + text(GL_RENDERER);
 }
 
+GlObjectCounts live_gl_objects(unsigned names) {
+    GlObjectCounts c;
+    for (GLuint name = 1; name <= names; ++name) {
+        c.buffers += glIsBuffer(name) == GL_TRUE;
+        c.textures += glIsTexture(name) == GL_TRUE;
+        c.vertex_arrays += glIsVertexArray(name) == GL_TRUE;
+        c.framebuffers += glIsFramebuffer(name) == GL_TRUE;
+        c.renderbuffers += glIsRenderbuffer(name) == GL_TRUE;
+        c.programs += glIsProgram(name) == GL_TRUE;
+        c.shaders += glIsShader(name) == GL_TRUE;
+    }
+    return c;
+}
+
 }  // namespace tsl::app

@@ -141,6 +141,17 @@ void enable_point_size();
 // A new 2D texture read texel by texel (grid cells, NPC data): nearest sampling, edges clamped (storage not made yet).
 GlTexture create_texel_texture();
 
-std::string gl_description();  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
+std::string gl_description();
+
+// The GL objects alive in the current context, found by asking for every
+// name from 1 to `names` (glIsBuffer, glIsTexture, ...): what the lab made
+// and ImGui's backend, counted from outside the wrappers above, so that a
+// long run can tell whether any kind keeps growing (app/cli/class_run.h).
+struct GlObjectCounts {
+    int buffers = 0, textures = 0, vertex_arrays = 0, framebuffers = 0, renderbuffers = 0, programs = 0, shaders = 0;
+    int total() const { return buffers + textures + vertex_arrays + framebuffers + renderbuffers + programs + shaders; }
+    bool operator==(const GlObjectCounts&) const = default;
+};
+GlObjectCounts live_gl_objects(unsigned names = 1u << 16);  // "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)"
 
 }  // namespace tsl::app

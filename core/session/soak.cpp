@@ -1,16 +1,13 @@
 // soak.cpp — the random driver and its checks (soak.h).
 //
-// [SECTION] Resident memory
 // [SECTION] Drawing commands
 // [SECTION] The run
 #include "core/session/soak.h"
 
+#include "core/base/process_memory.h"
 #include "core/engine/engine_trace.h"
 #include "core/session/lab_session.h"
 #include "core/timeslicing/trace_rules.h"
-
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -18,7 +15,6 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -28,21 +24,6 @@
 namespace tsl {
 
 namespace {
-
-// --- [SECTION] Resident memory ---------------------------------------------------
-
-double rss_mb() {
-    std::ifstream statm("/proc/self/statm");
-    long long pages = 0, resident = 0;
-    statm >> pages >> resident;
-    return static_cast<double>(resident) * static_cast<double>(::sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
-}
-
-double peak_rss_mb() {
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_maxrss) / 1024.0;  // kilobytes on Linux
-}
 
 // --- [SECTION] Drawing commands ---------------------------------------------------
 
@@ -397,13 +378,13 @@ SoakResult run_soak(const SoakOptions& options) {
             }
             // The most resident memory sampled in the warm-up, and in the last tenth.
             if ((step + 1) % 64 == 0 || step + 1 == warm_up || step + 1 == options.steps) {
-                if (step < warm_up) result.warm_rss_mb = std::max(result.warm_rss_mb, rss_mb());
-                if (step >= options.steps - warm_up) result.end_rss_mb = std::max(result.end_rss_mb, rss_mb());
+                if (step < warm_up) result.warm_rss_mb = std::max(result.warm_rss_mb, resident_mb());
+                if (step >= options.steps - warm_up) result.end_rss_mb = std::max(result.end_rss_mb, resident_mb());
             }
             if (options.progress && step + 1 == next_progress) {
                 char line[160];
                 std::snprintf(line, sizeof line, "soak: %lld of %lld steps, %lld commands, %.0f MB resident", static_cast<long long>(step + 1),
-                              static_cast<long long>(options.steps), static_cast<long long>(result.commands), rss_mb());
+                              static_cast<long long>(options.steps), static_cast<long long>(result.commands), resident_mb());
                 options.progress(line);
                 next_progress += std::max<std::int64_t>(1, options.steps / 10);
             }
@@ -414,7 +395,7 @@ SoakResult run_soak(const SoakOptions& options) {
     if (session.engine()) session.attach_engine_trace(0, nullptr);
 
     result.steps = step;
-    result.peak_rss_mb = peak_rss_mb();
+    result.peak_rss_mb = peak_resident_mb();
     if (result.failure.empty() && options.rss_growth_mb > 0 && result.end_rss_mb > result.warm_rss_mb + options.rss_growth_mb) {
         char what[200];
         std::snprintf(what, sizeof what, "resident memory grew from %.1f MB in the warm-up to %.1f MB at the end (more than %.0f MB)", result.warm_rss_mb,
