@@ -13,6 +13,7 @@
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
 #include "core/exposure/level.h"
+#include "core/session/lab_session.h"
 #include "core/settings/settings_file.h"
 
 #include <catch2/catch.hpp>
@@ -183,4 +184,35 @@ TEST_CASE("A shader in TSL_SHADER_DIR that is a pipe or a device is refused by n
                                           "timeout 20 env TSL_SHADER_DIR=" + tsl::test::shell_quote(dir.path.string()) + " ");
     CHECK(r.status == 1);
     CHECK(has(r.err, "shader file '" + shader + "' is a named pipe (FIFO), not a shader file (TSL_SHADER_DIR is set)"));
+}
+
+TEST_CASE("A level, preset or lesson that is refused leaves the lab as it was", "[safe-reads][session]") {
+    TempFolder assets;
+    std::filesystem::copy(TSL_SOURCE_DIR "/assets", assets.path, std::filesystem::copy_options::recursive);
+    const std::string big_preset = assets.file("presets/big.toml");
+    write_file(big_preset, tsl::kMaxPresetFileBytes + 1, '#');
+    REQUIRE(::mkfifo(assets.file("lessons/pipe.toml").c_str(), 0600) == 0);
+
+    tsl::SessionOptions options;
+    options.assets_dir = assets.path.string();
+    tsl::LabSession session(tsl::LabSettings{}, options);
+    REQUIRE(session.apply(tsl::LoadPreset{"exposure-single"}));
+    const std::string level = session.settings().exposure.level;
+    const tsl::CommandResult zero = session.apply(tsl::SetField{"level", std::string("/dev/zero")});
+    CHECK_FALSE(zero);
+    CHECK(zero.problem == "/dev/zero: is a device, not a level file");
+    CHECK(session.settings().exposure.level == level);
+    CHECK(session.showing_exposure());
+
+    const tsl::CommandResult big = session.apply(tsl::LoadPreset{"big"});
+    CHECK_FALSE(big);
+    CHECK(has(big.problem, "big.toml: is larger than 256 KB, the most a preset file may be"));
+    CHECK(session.preset() == "exposure-single");
+    CHECK(session.showing_exposure());
+
+    // A named pipe among the lessons is not a lesson file: it is not even offered.
+    const tsl::CommandResult pipe = session.apply(tsl::StartLesson{"pipe"});
+    CHECK_FALSE(pipe);
+    CHECK(has(pipe.problem, "unknown lesson 'pipe'"));
+    CHECK_FALSE(session.lesson());
 }

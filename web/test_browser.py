@@ -106,7 +106,11 @@ def check_links(page, url):
     for query, problem in (('?step=abc', 'step=abc: a whole number from 1 to 1000 is needed'),
                            ('?lessn=timeslicing', "'lessn' is not a parameter of this page"),
                            ('?set=mode=sometimes', 'mode:'),
-                           ('?lesson=timeslicing&step=99', 'lesson \'timeslicing\' has')):
+                           ('?lesson=timeslicing&step=99', 'lesson \'timeslicing\' has'),
+                           # Files a link names are read as the desktop reads them: a device
+                           # (which never ends) and a folder are refused by name, at once.
+                           ('?scene=exposure&set=level=/dev/urandom', '/dev/urandom: is a device, not a level file'),
+                           ('?scene=exposure&set=level=/tmp', '/tmp: is a folder, not a level file')):
         state, status = page.load(url + 'index.html' + query)
         check(state == 'error' and problem in status and page.drawing(),
               f'{query}: the status line shows the problem and the lab runs ({status!r})')
