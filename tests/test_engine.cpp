@@ -142,6 +142,39 @@ TEST_CASE("A conflict is settled by the rule: time keeps the newer data, priorit
     }
 }
 
+// A free-step system whose changes wait for a merge can have two in one merge
+// for the same value, from runs on different ticks: under either rule its newer
+// data wins, whichever was posted first.
+TEST_CASE("One system's two changes to a value in one merge: its newer data wins under both rules", "[engine]") {
+    for (ConflictRule rule : {ConflictRule::Time, ConflictRule::Priority}) {
+        INFO(name_of(rule));
+        StateManager state;
+        state.reset(2);
+        AgentStore scene, physics_out;
+        scene.reset(2, kAllFields);
+        physics_out.reset(2, kAllFields);
+        state.register_observer(kSceneObserver, kAllFields, &scene);
+        state.register_source(SystemId::Physics, &physics_out);
+        // Agent 0: the older posted first; agent 1: the newer posted first.
+        post(state, SystemId::Physics, 4, true, 0, AgentField::Position, {4, 0});
+        post(state, SystemId::Physics, 6, true, 0, AgentField::Position, {6, 0});
+        post(state, SystemId::Physics, 6, true, 1, AgentField::Position, {6, 1});
+        post(state, SystemId::Physics, 4, true, 1, AgentField::Position, {4, 1});
+        std::vector<ChangeEvent> trace;
+        MergeCounts counts;
+        state.merge_and_distribute(0b010, 7, rule, {}, &trace, counts);
+        CHECK(counts.merged == 4);
+        CHECK(counts.dropped == 2);
+        CHECK(scene.at(AgentField::Position, 0) == AgentValue{6, 0});
+        CHECK(scene.at(AgentField::Position, 1) == AgentValue{6, 1});
+        for (const ChangeEvent& e : trace) {
+            INFO("agent " << e.object << ", data tick " << e.data_tick);
+            CHECK(e.outcome == (e.data_tick == 6 ? ChangeOutcome::Won : ChangeOutcome::Lost));
+            CHECK(e.other == std::optional<SystemId>(SystemId::Physics));
+        }
+    }
+}
+
 TEST_CASE("Lock-step notifications are read from the system that changed the value; free-step ones carry it", "[engine]") {
     StateManager state;
     state.reset(1);
