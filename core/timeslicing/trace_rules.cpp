@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 
 namespace tsl {
 
@@ -98,6 +100,19 @@ void check_frame_starts(const TraceRunSettings& run, std::int64_t frame, std::ui
     if (frame < 0 || frame >= run.frames) report.add("frame " + std::to_string(frame) + ": outside the run");
 }
 
+// Which of the frames rule 2 allows a synchronous batch is saved on, by
+// `sync_save`: its last finish, or the first start of the next batch (when
+// that has begun). "" when it holds.
+std::string sync_save_timing(SyncSave when, std::int64_t save, std::int64_t last_finish, std::optional<std::int64_t> next_start) {
+    if (when == SyncSave::LastFinish && save != last_finish)
+        return "saved at frame " + std::to_string(save) + ", not at its last finish at frame " + std::to_string(last_finish) +
+               " (sync_save last-finish)";
+    if (when == SyncSave::NextBatch && next_start && save != *next_start)
+        return "saved at frame " + std::to_string(save) + ", not when the next batch started at frame " + std::to_string(*next_start) +
+               " (sync_save next-batch)";
+    return {};
+}
+
 }  // namespace
 
 // -----------------------------------------------------------------------------
@@ -169,6 +184,10 @@ Violations check_output_timing(const std::vector<TraceRecord>& trace, const Trac
         if (next != batches.end() && save > next->second.first_start)
             report.add("batch " + std::to_string(number) + ": " + at("saved", save) + " after the next batch started at frame " +
                        std::to_string(next->second.first_start));
+        if (const std::string when = sync_save_timing(run.config.sync_save, save, last_finish,
+                                                      next != batches.end() ? std::optional(next->second.first_start) : std::nullopt);
+            !when.empty())
+            report.add("batch " + std::to_string(number) + ": " + when);
     }
     return report.done();
 }
@@ -499,6 +518,10 @@ struct TraceChecker::State {
                 if (has_next && save > next->first_start)
                     output.add(batch_name + ": " + at("saved", save) + " after the next batch started at frame " +
                                std::to_string(next->first_start));
+                if (const std::string when = sync_save_timing(run.config.sync_save, save, last_finish,
+                                                              has_next ? std::optional(next->first_start) : std::nullopt);
+                    !when.empty())
+                    output.add(batch_name + ": " + when);
             }
         }
     }

@@ -36,7 +36,8 @@ using Violations = std::vector<std::string>;
 Violations check_input_timing(const std::vector<TraceRecord>& trace, const TraceRunSettings& run);
 // AO: save frame == finish frame. SO: all saves of a batch share one frame, no
 // earlier than the batch's last finish and no later than the next batch's
-// first start.
+// first start: with sync_save last-finish, the frame of that last finish; with
+// next-batch, the frame the next batch starts.
 Violations check_output_timing(const std::vector<TraceRecord>& trace, const TraceRunSettings& run);
 // Same frame: finish == start. Next frame: finish == start + P (start + 1 for
 // Update All).
