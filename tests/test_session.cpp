@@ -394,6 +394,36 @@ TEST_CASE("The lesson's reveals land within 5% of the model the card states, fro
     }
 }
 
+// SISO's input age climbs through a batch in every NPC at once, so a reveal
+// that counted part of a batch would move within it: the card's figures may
+// change only when a batch completes.
+TEST_CASE("A reveal counts whole batches only: the card's figures hold through a batch and move when it completes", "[session][lessons]") {
+    SessionOptions options = options_for_tests();
+    LabSession session({}, options);
+    require(session.apply(StartLesson{"timeslicing", 4}));  // SISO at 10 updates a second: a batch is 30 steps
+    REQUIRE(session.preset() == "siso-10hz");
+    session.step(150);  // 2 batches to settle, then 3 whole ones
+    require(session.apply(LessonForward{}));
+    auto shown = [&] {
+        const LessonCard card = session.lesson_card();
+        REQUIRE(card.rows.size() == 1);
+        return card.rows.front().values.front();
+    };
+    const std::string whole = shown();
+    const std::string over = session.lesson_card().measured_over;
+    for (int f = 1; f < 30; ++f) {  // through the fourth batch
+        session.step(1);
+        INFO("step " << f << " of the batch");
+        CHECK(shown() == whole);
+        CHECK(session.lesson_card().measured_over == over);
+        CHECK(session.reveal_summaries()[0].frames == 3 * 30);
+    }
+    session.step(1);  // the fourth batch completes
+    CHECK(session.reveal_summaries()[0].frames == 4 * 30);
+    CHECK(session.lesson_card().measured_over != over);
+    CHECK(std::stod(shown()) == Approx(std::stod(whole)).epsilon(0.01));  // every whole batch is alike
+}
+
 TEST_CASE("Where no worker thread can start, the choices that need one fall back to the main thread and say so", "[session][threads]") {
     // Which choices need a worker.
     CHECK_FALSE(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Inline)));
