@@ -362,6 +362,73 @@ TEST_CASE("The engine trace is checked while it streams: one tick held, the whol
     CHECK(checker.finish() == check_engine_trace(all));
     CHECK(check_engine_trace(all).empty());
 
+    // Each breakage alone is named by the rule it breaks, streamed or whole.
+    auto verdict_of = [](const std::vector<ChangeEvent>& trace) {
+        EngineTraceChecker streamed;
+        for (std::size_t k = 0; k < trace.size(); k += 7)
+            streamed.add(std::span<const ChangeEvent>(trace).subspan(k, std::min<std::size_t>(7, trace.size() - k)));
+        std::vector<std::string> verdict = streamed.finish();
+        CHECK(verdict == check_engine_trace(trace));
+        return verdict;
+    };
+    auto named = [](const std::vector<std::string>& verdict, const std::string& what) {
+        return std::any_of(verdict.begin(), verdict.end(), [&](const std::string& v) { return v.find(what) != std::string::npos; });
+    };
+    auto key = [](const ChangeEvent& x) { return std::tuple(x.tick, x.data_tick, -priority_of(x.system), x.object); };
+    {  // two changes merged out of order
+        std::vector<ChangeEvent> b = all;
+        std::size_t k = 0;
+        while (k + 1 < b.size() && !(key(b[k]) < key(b[k + 1]) && b[k].tick == b[k + 1].tick)) ++k;
+        REQUIRE(k + 1 < b.size());
+        std::swap(b[k], b[k + 1]);
+        const auto v = verdict_of(b);
+        CHECK(named(v, "is merged after"));
+        CHECK(v.size() == 1);
+    }
+    {  // a change without a rival marked lost
+        std::vector<ChangeEvent> b = all;
+        const auto alone = std::find_if(b.begin(), b.end(), [](const ChangeEvent& e) { return e.outcome == ChangeOutcome::Applied; });
+        REQUIRE(alone != b.end());
+        alone->outcome = ChangeOutcome::Lost;
+        const auto v = verdict_of(b);
+        CHECK(named(v, "had no rival but lost"));
+        CHECK(v.size() == 1);
+    }
+    {  // a tick that goes back
+        std::vector<ChangeEvent> b = all;
+        b.push_back(b.front());
+        const auto v = verdict_of(b);
+        CHECK(named(v, "comes after tick"));
+    }
+    {  // a conflict between systems won by the side the rule says loses
+        std::vector<ChangeEvent> b = all;
+        std::size_t won = b.size(), lost = b.size();
+        for (std::size_t k = 0; k < b.size() && lost == b.size(); ++k) {
+            if (b[k].outcome != ChangeOutcome::Won) continue;
+            for (std::size_t m = 0; m < b.size(); ++m)
+                if (b[m].outcome == ChangeOutcome::Lost && b[m].tick == b[k].tick && b[m].object == b[k].object && b[m].field == b[k].field &&
+                    b[m].system != b[k].system) {
+                    won = k;
+                    lost = m;
+                    break;
+                }
+        }
+        REQUIRE(lost < b.size());
+        std::swap(b[won].outcome, b[lost].outcome);
+        const auto v = verdict_of(b);
+        CHECK(named(v, "won against"));
+        CHECK(named(v, std::string("by ") + std::string(name_of(b[lost].rule))));
+        CHECK(v.size() == 1);
+    }
+    {  // one system's older change winning over its newer one
+        std::vector<ChangeEvent> b = {
+            {5, 3, SystemId::Physics, 0, AgentField::Position, ChangeOutcome::Won, SystemId::Physics, ConflictRule::Priority},
+            {5, 4, SystemId::Physics, 0, AgentField::Position, ChangeOutcome::Lost, SystemId::Physics, ConflictRule::Priority}};
+        CHECK(named(verdict_of(b), "won against its own newer change from tick 4"));
+        std::swap(b[0].outcome, b[1].outcome);
+        CHECK(verdict_of(b).empty());
+    }
+
     // Broken traces get the same verdict streamed, a few changes at a time.
     std::vector<ChangeEvent> broken = all;
     std::swap(broken[10], broken[11]);                          // merged out of order

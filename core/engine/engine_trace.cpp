@@ -85,7 +85,13 @@ void EngineTraceChecker::check_tick() {
         const ChangeEvent& winner = **std::find_if(changes.begin(), changes.end(), [](const ChangeEvent* c) { return c->outcome == ChangeOutcome::Won; });
         for (const ChangeEvent* c : changes) {
             if (!c->other) fail("conflicts: " + where(*c) + " names no other side");
-            if (c == &winner || c->system == winner.system) continue;  // one system's two changes: its later one
+            if (c == &winner) continue;
+            if (c->system == winner.system) {  // one system's two changes: its newer data (equally new: its later one)
+                if (c->data_tick > winner.data_tick)
+                    fail("conflicts: " + where(winner) + " from tick " + std::to_string(winner.data_tick) + " won against its own newer change from tick " +
+                         std::to_string(c->data_tick));
+                continue;
+            }
             if (!rule_keeps(winner, *c, winner.rule)) fail("conflicts: " + where(winner) + " won against " + where(*c) + " by " + std::string(name_of(winner.rule)));
         }
     }

@@ -26,7 +26,8 @@ void write_engine_event(std::ostream& out, const ChangeEvent& event);
 //             first), then agent; ticks never go back; no data from the future;
 //   conflicts changes to one agent's field in one merge: exactly one won and
 //             the rest lost, each naming the other side, and the winner is
-//             the one the rule keeps; a change alone was applied.
+//             the one the rule keeps (against its own system's changes: the
+//             newer data, under either rule); a change alone was applied.
 std::vector<std::string> check_engine_trace(std::span<const ChangeEvent> events, std::size_t limit = 20);
 
 // The same rules, checked while the trace streams: changes go in as they are
