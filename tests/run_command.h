@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <grp.h>
 #include <set>
 #include <sstream>
 #include <string>
@@ -122,5 +124,37 @@ inline CommandResult run_command(const std::string& program, const std::vector<s
 }
 
 inline CommandResult run_app(const std::vector<std::string>& args) { return run_command(TSL_APP, args); }
+
+// What `work` returns, run in a child process that has `seconds` to finish
+// (so that a read that never ends fails the test instead of hanging it); as
+// user nobody (uid and gid 65534, no other groups) when `without_root` and
+// this process is root, since root may read and write any file whatever its
+// mode. "(killed: ...)" when the child did not finish.
+inline std::string run_in_child(const std::function<std::string()>& work, bool without_root = false, unsigned seconds = 10) {
+    int pipe_fds[2];
+    REQUIRE(::pipe(pipe_fds) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(pipe_fds[0]);
+        ::alarm(seconds);
+        if (without_root && ::geteuid() == 0 && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0))
+            ::_exit(3);
+        const std::string said = work();
+        const bool written = ::write(pipe_fds[1], said.data(), said.size()) == static_cast<ssize_t>(said.size());
+        ::_exit(written ? 0 : 4);
+    }
+    ::close(pipe_fds[1]);
+    std::string said;
+    char buffer[4096];
+    for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) said.append(buffer, static_cast<std::size_t>(n));
+    ::close(pipe_fds[0]);
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    if (WIFSIGNALED(status)) return "(killed: signal " + std::to_string(WTERMSIG(status)) + ", it did not end)";
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return said;
+}
 
 }  // namespace tsl::test

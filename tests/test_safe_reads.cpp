@@ -20,7 +20,6 @@
 
 #include <fstream>
 #include <functional>
-#include <grp.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,36 +27,6 @@
 namespace {
 
 using tsl::test::TempFolder;
-
-// What `read` returns, run in a child that has `seconds` to finish; as user
-// nobody when `without_root` and this process is root (root may read any
-// file whatever its mode). "(killed: ...)" when the child did not finish.
-std::string in_child(const std::function<std::string()>& read, bool without_root = false, unsigned seconds = 10) {
-    int pipe_fds[2];
-    REQUIRE(::pipe(pipe_fds) == 0);
-    const pid_t child = ::fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        ::close(pipe_fds[0]);
-        ::alarm(seconds);
-        if (without_root && ::geteuid() == 0 && (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0))
-            ::_exit(3);
-        const std::string said = read();
-        const bool written = ::write(pipe_fds[1], said.data(), said.size()) == static_cast<ssize_t>(said.size());
-        ::_exit(written ? 0 : 4);
-    }
-    ::close(pipe_fds[1]);
-    std::string said;
-    char buffer[4096];
-    for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) said.append(buffer, static_cast<std::size_t>(n));
-    ::close(pipe_fds[0]);
-    int status = 0;
-    REQUIRE(::waitpid(child, &status, 0) == child);
-    if (WIFSIGNALED(status)) return "(killed: signal " + std::to_string(WTERMSIG(status)) + ", the read did not end)";
-    REQUIRE(WIFEXITED(status));
-    REQUIRE(WEXITSTATUS(status) == 0);
-    return said;
-}
 
 struct Reader {
     const char* kind;                                     // as the problem names it: "level file"
@@ -126,13 +95,13 @@ TEST_CASE("A folder, a device, a pipe nobody writes, a file too large or unreada
         };
         for (const Case& c : cases) {
             INFO(c.path);
-            const std::string said = in_child([&] { return reader.read(c.path); }, c.without_root);
+            const std::string said = tsl::test::run_in_child([&] { return reader.read(c.path); }, c.without_root);
             CHECK(has(said, c.path));
             CHECK(has(said, c.reason));
             CHECK(said.find('\n') == std::string::npos);
         }
         // A file of exactly the cap is read; what it says is its format's business.
-        const std::string said = in_child([&] { return reader.read(at_cap); });
+        const std::string said = tsl::test::run_in_child([&] { return reader.read(at_cap); });
         CHECK_FALSE(has(said, "larger than"));
         CHECK_FALSE(has(said, "killed"));
     }

@@ -7,8 +7,6 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
-#include <grp.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <fstream>
 #include <iterator>
@@ -114,32 +112,15 @@ TEST_CASE("A settings file that is a folder is reported and left alone", "[setti
 namespace {
 
 // load_settings(path)'s problems, loaded by a user the file's mode 000 keeps
-// out: this process when it is not root, else a child that has given up root
-// for nobody (uid and gid 65534, no other groups), since root may read any
-// file whatever its mode.
+// out: in a child, as user nobody when this process is root (run_in_child).
 std::vector<std::string> problems_without_permission(const std::string& path) {
-    if (::geteuid() != 0) return load_settings(path).problems;
-    int pipe_fds[2];
-    REQUIRE(::pipe(pipe_fds) == 0);
-    const pid_t child = ::fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        ::close(pipe_fds[0]);
-        if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(3);
-        std::string joined;
-        for (const std::string& p : load_settings(path).problems) joined += p + '\n';
-        const bool written = ::write(pipe_fds[1], joined.data(), joined.size()) == static_cast<ssize_t>(joined.size());
-        ::_exit(written ? 0 : 4);
-    }
-    ::close(pipe_fds[1]);
-    std::string joined;
-    char buffer[4096];
-    for (ssize_t n; (n = ::read(pipe_fds[0], buffer, sizeof buffer)) > 0;) joined.append(buffer, static_cast<std::size_t>(n));
-    ::close(pipe_fds[0]);
-    int status = 0;
-    REQUIRE(::waitpid(child, &status, 0) == child);
-    REQUIRE(WIFEXITED(status));
-    REQUIRE(WEXITSTATUS(status) == 0);
+    const std::string joined = tsl::test::run_in_child(
+        [&] {
+            std::string lines;
+            for (const std::string& p : load_settings(path).problems) lines += p + '\n';
+            return lines;
+        },
+        true);
     std::vector<std::string> problems;
     for (std::size_t begin = 0, end; (end = joined.find('\n', begin)) != std::string::npos; begin = end + 1)
         problems.push_back(joined.substr(begin, end - begin));
