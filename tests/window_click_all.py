@@ -17,9 +17,10 @@ normal view back (Esc, Tab, H, P) when a click left it. The scene choice,
 the presenter view, hiding the UI and folding the panel wait until nothing
 else is left, so the rest is clicked first in the view it belongs to.
 
-  --self-test FILE   only parse FILE as a probe file and report what it finds
-                     (exit 1 if it lists a duplicate ID); the suite runs this
-                     on a probe file with a duplicate to show the check bites.
+  --self-test FILE   only parse FILE as a probe file and report what it finds:
+                     exit 0 only if it lists exactly --expect-duplicates
+                     duplicate IDs (default 0); the suite runs this on a probe
+                     file with one duplicate to show the check bites.
 """
 
 import argparse
@@ -388,14 +389,14 @@ class Driver:
         return len(self.clicked)
 
 
-def self_test(path):
+def self_test(path, expected_duplicates):
     frame = read_probe(path)
     if frame is None:
         print(f"{path}: not a probe file")
         return 2
     print(f"{path}: frame {frame.number}, {len(frame.windows)} windows, {len(frame.items)} items, "
-          f"{len(frame.duplicates)} duplicate IDs")
-    return 1 if frame.duplicates else 0
+          f"{len(frame.duplicates)} duplicate IDs ({expected_duplicates} expected)")
+    return 0 if len(frame.duplicates) == expected_duplicates else 1
 
 
 def main():
@@ -406,9 +407,10 @@ def main():
     parser.add_argument("--budget", type=float, default=300)
     parser.add_argument("--min-items", type=int, default=100)
     parser.add_argument("--self-test")
+    parser.add_argument("--expect-duplicates", type=int, default=0)
     args = parser.parse_args()
     if args.self_test:
-        return self_test(args.self_test)
+        return self_test(args.self_test, args.expect_duplicates)
     width, height = (int(v) for v in args.size.split("x"))
     clicked = Driver(args.app, args.scale, (width, height), args.budget).run()
     if clicked < args.min_items:
