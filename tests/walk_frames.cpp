@@ -333,3 +333,52 @@ TEST_CASE("GIFs saved and cancelled, PNGs and scene switches leave no GL object 
     CHECK(std::distance(std::filesystem::directory_iterator(folder), std::filesystem::directory_iterator{}) == 4 * 3 * 2);  // a GIF and a PNG each
     std::filesystem::remove_all(folder);
 }
+
+// A window dragged small, at any UI scale, with or without a lesson, the
+// presenter view, the panel folded: every rectangle lies inside the window
+// with no negative size, and the panel keeps to its 42% (a clamp whose bounds
+// crossed on a narrow window aborted the frame under the sanitizers).
+TEST_CASE("The layout holds at every window size from 200 px and every UI scale", "[gl][layout]") {
+    int layouts = 0;
+    for (float width = 200; width <= 2000; width += 37)
+        for (float height : {150.0f, 240.0f, 360.0f, 720.0f, 1080.0f})
+            for (float scale : {0.5f, 0.75f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f})
+                for (int view = 0; view < 8; ++view) {
+                    LabSettings settings;
+                    settings.ui_scale = scale;
+                    settings.presenter = view & 1;
+                    settings.panel_open = !(view & 2);
+                    const bool lesson = view & 4;
+                    const Layout l = compute_layout(settings, lesson, {width, height});
+                    INFO(width << "x" << height << " at " << scale << (settings.presenter ? ", presenter" : "")
+                               << (settings.panel_open ? "" : ", panel folded") << (lesson ? ", a lesson" : ""));
+                    for (const PixelRect& r : {l.panel, l.scene, l.dock, l.lesson, l.plot}) {
+                        REQUIRE(r.w >= 0);
+                        REQUIRE(r.h >= 0);
+                        if (r.w == 0 || r.h == 0) continue;
+                        REQUIRE(r.x >= 0);
+                        REQUIRE(r.y >= 0);
+                        REQUIRE(r.x + r.w <= width + 0.5f);
+                        REQUIRE(r.y + r.h <= height + 0.5f);
+                    }
+                    if (settings.panel_open && !settings.presenter) REQUIRE(l.panel.w <= std::floor(width * 0.42f) + 0.5f);
+                    ++layouts;
+                }
+    CHECK(layouts > 10000);
+}
+
+// The same frame drawn in a window dragged small (the frame's own layout and
+// drawing, not only the arithmetic above).
+TEST_CASE("The frame draws in small windows at every UI scale", "[gl][layout]") {
+    for (const auto& [w, h] : std::vector<std::pair<int, int>>{{640, 360}, {480, 320}, {320, 240}})
+        for (double scale : {0.5, 1.0, 2.0}) {
+            INFO(w << "x" << h << " at " << scale);
+            LaunchRequest request;
+            request.lesson = "timeslicing";
+            Walk walk(w, h, scale, request);
+            walk.frames(3);
+            walk.key(Key::P);
+            walk.key(Key::Tab);
+            walk.require_no_problem("a small window");
+        }
+}

@@ -45,8 +45,11 @@ Layout compute_layout(const LabSettings& state, bool lesson_taught, ImVec2 displ
         layout.lesson = {scene_w, 0, card_w, display.y};
         return layout;
     }
+    // The panel: 400 px at the UI scale, at least 300, at most 42% of the width
+    // (which wins on a narrow window).
+    const float panel_most = display.x * 0.42f;
     float panel_w = !state.panel_open ? std::floor(kBodyPx * state.ui_scale * 2.4f)
-                                      : std::floor(std::clamp(400.0f * state.ui_scale, std::min(300.0f, display.x), display.x * 0.42f));
+                                      : std::floor(std::clamp(400.0f * state.ui_scale, std::min(300.0f, panel_most), panel_most));
     float lesson_w = !lesson_taught ? 0.0f : std::min(card_w, std::max(0.0f, display.x - panel_w - 200.0f));
     // A lesson beside the panel on a narrow display (a 720p projector at 1.5x):
     // the panel and the card give way so that the scene keeps a third of the width.
