@@ -241,7 +241,7 @@ TEST_CASE("A level that does not load leaves the scene as it was and says why", 
     ExposureSceneConfig broken = scene->config();
     broken.level = "no-such-level";
     const std::string error = scene->set_config(broken);
-    CHECK(error.find("no-such-level.txt: cannot read the level file") != std::string::npos);
+    CHECK(error.find("no-such-level.txt: no such level file") != std::string::npos);
     CHECK(scene->config().level == "courtyard");
     scene->step();
 }

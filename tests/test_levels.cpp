@@ -49,7 +49,7 @@ TEST_CASE("Malformed level files are errors naming the file and the line", "[lev
               "bad.txt:1: the patrol from 0,0 to 3,0 runs into the wall at 1,0") == 0);
     CHECK(error_of("patrol = 0,0 1,0\ncharacter = 3,3\nmap\n...#\n....\n....\n....\n") ==
           "bad.txt:2: the character starts outside the map or in a wall");
-    CHECK(load_level("/nonexistent/level.txt").error == "/nonexistent/level.txt: cannot read the level file");
+    CHECK(load_level("/nonexistent/level.txt").error == "/nonexistent/level.txt: no such level file");
 }
 
 TEST_CASE("Cells touched by a segment are exactly those the exposure rule says it touches", "[levels][exposure]") {

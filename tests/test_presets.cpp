@@ -272,7 +272,7 @@ TEST_CASE("An unknown preset name lists the available presets", "[presets][error
     CHECK(starts_with(r.error, "unknown preset 'aiao-20hz' (available: "));
     for (const std::string& name : list_presets(kAssets)) CHECK(r.error.find(name) != std::string::npos);
     CHECK(load_preset_by_name(kAssets, "aiao-10hz.toml").preset.has_value());
-    CHECK(load_preset("/nonexistent/x.toml").error == "/nonexistent/x.toml: cannot read the preset file");
+    CHECK(load_preset("/nonexistent/x.toml").error == "/nonexistent/x.toml: no such preset file");
     CHECK(list_presets("/nonexistent").empty());
 }
 

@@ -121,7 +121,7 @@ TEST_CASE("The safe read returns a regular file's bytes as they are and names a 
     CHECK(tsl::size_words(2 << 20) == "2 MB");
 }
 
-TEST_CASE("--set level= a device, a pipe or a folder ends the command with status 1 and one line naming it", "[safe-reads][cli]") {
+TEST_CASE("A device, a pipe or a folder set as the level ends the command with status 1 and one line naming it", "[safe-reads][cli]") {
     TempFolder dir;
     const std::string fifo = dir.file("level-pipe");
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);

@@ -1,10 +1,14 @@
 // main.cpp — the `timeslice-lab` command line (docs/semantics.md documents the
 // timing the commands show): the window by default; screenshot, record,
-// lesson-check, trace, metrics, bench and soak without one.
+// lesson-check, trace, metrics, bench, soak and class-run without one.
 //
 // Launch options (--preset, --scene, --lesson, --set) become commands applied
 // in order to the session the command runs, so a --set always has the last
 // word, also over a lesson step's preset.
+//
+// [SECTION] Errors, sizes and the session
+// [SECTION] One struct per command
+// [SECTION] main
 #include "app/cli/assets.h"
 #include "app/cli/bench.h"
 #include "app/cli/headless_commands.h"
@@ -34,6 +38,8 @@ namespace {
 
 using namespace tsl;
 using namespace tsl::app;
+
+// --- [SECTION] Errors, sizes and the session --------------------------------
 
 // "--out, --mode, ..." (or the command names at the top level) for the
 // one-line error about an unexpected argument.
@@ -136,7 +142,7 @@ std::unique_ptr<LabSession> new_session(const LabSettings& settings = {}) {
     return std::make_unique<LabSession>(settings, std::move(options));
 }
 
-// --- One struct per command: its options, then what it runs ----------------
+// --- [SECTION] One struct per command: its options, then what it runs ------
 
 struct WindowCommand {
     LaunchOptions launch;
@@ -387,6 +393,8 @@ struct BenchCommand {
 };
 
 }  // namespace
+
+// --- [SECTION] main -----------------------------------------------------------
 
 int main(int argc, char** argv) {
     CLI::App app{"Timeslice Lab: timeslicing batched algorithms and delayed result gathering, live.\n"

@@ -119,7 +119,8 @@ struct PresetLoad {
 // becomes the preset's name.
 PresetLoad parse_preset(const std::string& text, const std::string& file_name);
 
-// Reads and parses a file; an unreadable file is "path: cannot read the preset file".
+// Reads (core/base/text_file.h) and parses a file; one that cannot be read is
+// "path: REASON" ("no such preset file", "is a folder, not a preset file").
 PresetLoad load_preset(const std::string& path);
 
 // assets_dir/presets/NAME.toml (a trailing ".toml" on the name is accepted);
