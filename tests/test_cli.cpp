@@ -226,6 +226,10 @@ TEST_CASE("bench prints the threads group as records for every method, grid and 
                 CHECK(seen.count(std::string("parallel_for_ms ") + method + " " + std::to_string(grid) + " " + std::to_string(grain)));
     }
     CHECK(seen.size() == 4 + 3 + 3 + 27);
+    // The peers run on as many threads as the pool, and the table says how many.
+    const CommandResult table = run_app({"bench", "--only", "threads", "--quick", "--workers", "1"});
+    REQUIRE(table.status == 0);
+    CHECK(table.out.find("Threads: pool 2 (1 worker and the calling thread), openmp 2, tbb 2") != std::string::npos);
 }
 
 TEST_CASE("bench prints the exposure table as records for every grid, mode and algorithm, and every ray caster's map time", "[cli][bench]") {
@@ -288,6 +292,11 @@ TEST_CASE("bench records the engine's tick for every agents, mode, queues and wo
         const auto& p = record.at("params");
         const double value = record.at("median");
         CHECK(value > 0);
+        if (name == "engine_step_ms" || name == "change_post_ns_per_change") {
+            // Measured side by side, sample by sample: a median with its quartiles.
+            CHECK(record.at("spread").at("p25").get<double>() <= value);
+            CHECK(record.at("spread").at("p75").get<double>() >= value);
+        }
         if (name == "engine_step_ms") {
             CHECK(record.at("unit") == "ms");
             steps.insert(std::to_string(p.at("agents").get<int>()) + " " + p.at("mode").get<std::string>() + " " +
@@ -317,6 +326,54 @@ TEST_CASE("bench records the engine's tick for every agents, mode, queues and wo
     // The table prints the ratio of both queues' ticks, measured in the same run.
     const CommandResult table = run_app({"bench", "--only", "engine", "--quick"});
     CHECK(table.out.find("one locked queue / per-thread queues = ") != std::string::npos);
+    CHECK(table.out.find("the three rows of an agent count and mode in turn") != std::string::npos);
+}
+
+TEST_CASE("bench measures the GIF encoder apart from the file it writes, and the frame on every thread of the app", "[cli][bench]") {
+    const CommandResult r = run_app({"bench", "--only", "gif", "--only", "frame", "--quick", "--json"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::map<std::string, nlohmann::json> by_name;  // "name npcs"
+    for (const auto& record : nlohmann::json::parse(r.out)) {
+        const auto& p = record.at("params");
+        by_name[record.at("name").get<std::string>() + (p.contains("npcs") ? " " + std::to_string(p.at("npcs").get<int>()) : "")] = record;
+    }
+    for (const char* name : {"gif_encode_ms_per_frame", "gif_write_ms_per_frame"}) {
+        INFO(name);
+        REQUIRE(by_name.count(name) == 1);
+        const nlohmann::json& record = by_name[name];
+        CHECK(record.at("median").get<double>() > 0);
+        CHECK(record.at("spread").at("p25").get<double>() <= record.at("median").get<double>());
+    }
+    CHECK(by_name["gif_bytes"].at("median").get<double>() > 100'000);  // the clip, read back from the file written
+    for (int npcs : {10, 10000, 100000}) {
+        const std::string n = " " + std::to_string(npcs);
+        INFO(npcs << " NPCs");
+        REQUIRE(by_name.count("frame_cpu_ms" + n) == 1);
+        REQUIRE(by_name.count("frame_app_threads_cpu_ms" + n) == 1);
+        // The main thread's and the workers' CPU is at least the main thread's.
+        CHECK(by_name["frame_app_threads_cpu_ms" + n].at("median").get<double>() >= by_name["frame_cpu_ms" + n].at("median").get<double>());
+    }
+    CHECK(r.err.find("encode (to /dev/null") != std::string::npos);
+    CHECK(r.err.find("whole write (temporary file") != std::string::npos);
+}
+
+TEST_CASE("A bench group that cannot run here is an error unless --skip-unavailable asks to skip it", "[cli][bench]") {
+    // No EGL vendor library: no OpenGL context can be made, with or without a display.
+    const std::string no_gl = "env -u DISPLAY -u WAYLAND_DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent ";
+    for (const char* group : {"frame", "gif"}) {
+        INFO(group);
+        const CommandResult failed = run_command(TSL_APP, {"bench", "--quick", "--only", group}, no_gl);
+        CHECK(failed.status == 1);
+        CHECK(failed.err.find(std::string("the ") + group + " group cannot run here") != std::string::npos);
+        CHECK(failed.err.find("--skip-unavailable") != std::string::npos);
+        const CommandResult skipped = run_command(TSL_APP, {"bench", "--quick", "--only", group, "--only", "lookup", "--skip-unavailable", "--json"}, no_gl);
+        CHECK(skipped.status == 0);
+        CHECK(skipped.err.find(std::string(group) + ": skipped, ") != std::string::npos);
+        const nlohmann::json records = nlohmann::json::parse(skipped.out);
+        CHECK(records.size() > 0);
+        for (const auto& record : records) CHECK(record.at("name").get<std::string>().rfind("lookup_", 0) == 0);
+    }
 }
 
 TEST_CASE("metrics and trace run a preset's pane and options given beside it change it", "[cli][presets]") {

@@ -424,6 +424,90 @@ TEST_CASE("A reveal counts whole batches only: the card's figures hold through a
     CHECK(std::stod(shown()) == Approx(std::stod(whole)).epsilon(0.01));  // every whole batch is alike
 }
 
+// The timesliced map is computed over four steps and shown when a pass
+// completes: its age climbs through a pass, so a reveal that counted part of
+// one would move within it. The card's figures may change only on a step that
+// completed a map.
+TEST_CASE("The exposure reveal counts whole passes of the map: the card's figures move only when a pass completes", "[session][lessons][exposure]") {
+    SessionOptions options = options_for_tests();
+    LabSession session({}, options);
+    require(session.apply(StartLesson{"delayed-gathering", 3}));
+    REQUIRE(session.preset() == "exposure-timesliced");
+    session.step(60);
+    require(session.apply(LessonForward{}));
+    auto shown = [&] {
+        const LessonCard card = session.lesson_card();
+        REQUIRE(card.rows.size() == 1);
+        return card.rows.front().values;  // cells per step, map age, oldest map
+    };
+    REQUIRE(shown().size() == 3);
+    const std::string first_age = shown()[1];
+    int passes = 0, held = 0;
+    std::vector<std::string> before = shown();
+    std::string over = session.lesson_card().measured_over;
+    std::int64_t counted = session.reveal_exposure_summary().frames;
+    for (int s = 0; s < 24; ++s) {
+        session.step(1);
+        const bool completed = session.exposure()->metrics().map_changed;
+        INFO("step " << s << (completed ? ", a pass completed" : ""));
+        if (completed) {
+            ++passes;
+            CHECK(session.reveal_exposure_summary().frames > counted);
+            CHECK(session.lesson_card().measured_over != over);
+        } else {
+            ++held;
+            CHECK(shown() == before);
+            CHECK(session.lesson_card().measured_over == over);
+            CHECK(session.reveal_exposure_summary().frames == counted);
+        }
+        before = shown();
+        over = session.lesson_card().measured_over;
+        counted = session.reveal_exposure_summary().frames;
+    }
+    CHECK(passes == 6);  // 25% of the map a step: a pass every fourth step
+    CHECK(held == 18);
+    CHECK(shown()[1] == first_age);  // over whole passes the map's mean age is the same, whichever pass the count stops at
+}
+
+// The free-step AI's copy falls behind through its three-tick run, so a reveal
+// that counted part of a run would move within it: the card's figures may
+// change only when a whole period of the systems (three ticks here) completes.
+TEST_CASE("The engine reveal counts whole periods of its systems: the card's figures move only when a period completes", "[session][lessons][engine]") {
+    SessionOptions options = options_for_tests();
+    LabSession session({}, options);
+    require(session.apply(StartLesson{"parallel-engine", 0}));
+    REQUIRE(session.preset() == "engine-lock-vs-free");
+    session.step(40);
+    require(session.apply(LessonForward{}));
+    auto shown = [&] {
+        std::vector<std::string> all;
+        for (const RevealRow& row : session.lesson_card().rows) all.insert(all.end(), row.values.begin(), row.values.end());
+        return all;
+    };
+    REQUIRE(session.lesson_card().rows.size() == 2);
+    std::vector<std::string> before = shown();
+    const std::vector<std::string> first = before;
+    std::int64_t counted = session.reveal_engine_summaries()[0].ticks;
+    REQUIRE(counted > 0);
+    CHECK(counted % 3 == 0);
+    int moves = 0;
+    for (int t = 0; t < 12; ++t) {
+        session.step(1);
+        const std::int64_t now = session.reveal_engine_summaries()[0].ticks;
+        INFO("tick " << t << ": " << now << " ticks counted");
+        CHECK(now % 3 == 0);
+        if (now == counted) CHECK(shown() == before);
+        else {
+            ++moves;
+            CHECK(now == counted + 3);
+        }
+        before = shown();
+        counted = now;
+    }
+    CHECK(moves == 4);
+    CHECK(shown() == first);  // over whole periods, every run alike
+}
+
 TEST_CASE("Where no worker thread can start, the choices that need one fall back to the main thread and say so", "[session][threads]") {
     // Which choices need a worker.
     CHECK_FALSE(needs_worker_threads("threading", static_cast<std::int64_t>(Threading::Inline)));

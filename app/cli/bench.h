@@ -33,7 +33,11 @@ struct BenchOptions {
     bool quick = false;  // fewer repetitions: the whole run stays short
     std::vector<std::string> only;  // groups to run (lookup, threads, exposure, engine, frame, gif); empty: all
     int workers = -1;    // every group's job system: -1 one worker per core besides the calling thread (the default), 0 none
+    bool skip_unavailable = false;  // a group that cannot run here (frame, gif without OpenGL) is skipped, not an error
 };
+// A group that cannot run here: an error (exit status 1) unless
+// BenchOptions::skip_unavailable, when it adds "<group>: skipped, <why>" to the table.
+void group_unavailable(const BenchOptions& options, const std::string& group, const std::string& why, std::string& table);
 // The job system every group makes.
 inline JobSystemConfig jobs_config(const BenchOptions& options) {
     JobSystemConfig config;
@@ -89,7 +93,10 @@ std::vector<BenchRecord> bench_exposure(const BenchOptions& options, std::string
 std::vector<BenchRecord> bench_engine(const BenchOptions& options, std::string& table);
 
 // App frame CPU (simulation + draw submission) at 10, 10k and 100k NPCs,
-// rendered offscreen; empty when no OpenGL context can be made.
+// rendered offscreen: frame_cpu_ms, the main thread's, and
+// frame_app_threads_cpu_ms, the main thread's and the job system's workers'.
+// Throws when no OpenGL context can be made (BenchOptions::skip_unavailable:
+// a line in the table and no records instead).
 // (bench_run.cpp, the desktop's: on the headless platform.)
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);
 
@@ -100,6 +107,9 @@ public:
     virtual ~BenchSurface() = default;
     virtual std::string context_kind() const = 0;  // the OpenGL context, for the table
     virtual std::string clock() const = 0;         // what the figures are, e.g. "main-thread CPU time"
+    // The frame's record: "frame_cpu_ms" (main-thread CPU time) or "frame_wall_ms"
+    // (main-thread wall-clock time, where no thread CPU clock exists).
+    virtual std::string frame_record() const = 0;
     virtual std::string where() const = 0;         // e.g. "offscreen"
     virtual std::string gpu_note() const = 0;      // the table's line on the GPU's own work
     // The app as this platform makes it, with these settings.
@@ -108,14 +118,18 @@ public:
     virtual void render(LabApp& app, int steps) = 0;
 };
 
-// The frame group on a surface: frame_cpu_ms at 10, 10k and 100k NPCs, then
-// the NPC step with its per-NPC pass split over the workers and not.
+// The frame group on a surface: its frame record at 10, 10k and 100k NPCs
+// (and, where the workers' CPU clocks can be read, frame_app_threads_cpu_ms),
+// then the NPC step with its per-NPC pass split over the workers and not.
 std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOptions& options, std::string& table);
 
 // A record as `bench --json` prints it: {name, params, median, unit[, spread]}.
 nlohmann::ordered_json record_json(const BenchRecord& record);
 
-// The GIF writer on the article's clip: gif_encode_ms_per_frame and gif_bytes.
+// The GIF writer on the article's clip: gif_encode_ms_per_frame (to
+// /dev/null: no file made, nothing written to disk), gif_write_ms_per_frame
+// (the whole write of a file: temporary file, flush to disk, rename) and
+// gif_bytes. Throws without an OpenGL context, as the frame group.
 std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& table);
 
 int run_bench(const BenchOptions& options);

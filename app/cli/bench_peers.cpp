@@ -8,7 +8,9 @@
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <chrono>
+#include <memory>
 
 namespace tsl::app {
 
@@ -49,7 +51,7 @@ double openmp_fork_join_us(int batches) {
 }
 
 double tbb_fork_join_us(int batches) {
-    const int threads = tbb::this_task_arena::max_concurrency();
+    const int threads = tbb_threads();
     const auto t0 = std::chrono::steady_clock::now();
     for (int b = 0; b < batches; ++b)
         tbb::parallel_for(
@@ -75,7 +77,19 @@ void tbb_parallel_for(std::uint32_t count, std::uint32_t grain, const std::funct
                       [&](const tbb::blocked_range<std::uint32_t>& r) { body(r.begin(), r.end()); });
 }
 
+namespace {
+std::unique_ptr<tbb::global_control> tbb_limit;  // match_peer_threads' limit, for the rest of the process
+}
+
+void match_peer_threads(int threads) {
+    omp_set_num_threads(threads);
+    tbb_limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+}
+
 int openmp_threads() { return omp_get_max_threads(); }
-int tbb_threads() { return tbb::this_task_arena::max_concurrency(); }
+int tbb_threads() {
+    return static_cast<int>(std::min<std::size_t>(tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism),
+                                                  static_cast<std::size_t>(tbb::this_task_arena::max_concurrency())));
+}
 
 }  // namespace tsl::app

@@ -25,6 +25,10 @@ double tbb_fork_join_us(int batches);
 void openmp_parallel_for(std::uint32_t count, std::uint32_t grain, const std::function<void(std::uint32_t, std::uint32_t)>& body);
 void tbb_parallel_for(std::uint32_t count, std::uint32_t grain, const std::function<void(std::uint32_t, std::uint32_t)>& body);
 
+// Gives OpenMP and oneTBB `threads` threads (the calling one included), as
+// many as the pool has, for the rest of the process.
+void match_peer_threads(int threads);
+// The threads each will use, read back from the library.
 int openmp_threads();
 int tbb_threads();
 

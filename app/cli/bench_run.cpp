@@ -23,6 +23,7 @@ public:
     explicit HeadlessBenchSurface(HeadlessSession& session) : session_(session) {}
     std::string context_kind() const override { return session_.context_kind(); }
     std::string clock() const override { return "main-thread CPU time"; }
+    std::string frame_record() const override { return "frame_cpu_ms"; }
     std::string where() const override { return "offscreen"; }
     std::string gpu_note() const override {
         return "The GPU's own work (here llvmpipe rendering on other threads) is not counted.";
@@ -44,11 +45,17 @@ std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::strin
     std::string error;
     const auto session = HeadlessSession::create(1600, 900, error);
     if (!session) {
-        table += "Frame CPU: skipped, " + error + "\n";
+        group_unavailable(options, "frame", error, table);
         return {};
     }
     HeadlessBenchSurface surface(*session);
     return bench_frame_cpu_on(surface, options, table);
+}
+
+void group_unavailable(const BenchOptions& options, const std::string& group, const std::string& why, std::string& table) {
+    if (!options.skip_unavailable)
+        throw std::runtime_error("bench: the " + group + " group cannot run here: " + why + " (--skip-unavailable skips it)");
+    table += "\n" + group + ": skipped, " + why + "\n";
 }
 
 int run_bench(const BenchOptions& options) {

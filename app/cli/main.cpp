@@ -389,6 +389,10 @@ struct BenchCommand {
         command->add_flag("--quick", options.quick, "Fewer repetitions: the whole run takes about a minute");
         command->add_option("--only", options.only, "Run only these groups (repeatable): lookup, threads, exposure, engine, frame, gif")
             ->check(CLI::IsMember(kBenchGroups));
+        command->add_option("--workers", options.workers, "Worker threads of every group's job system (default: one per core besides the calling thread)")
+            ->check(CLI::Range(0, JobSystem::kMaxWorkers));
+        command->add_flag("--skip-unavailable", options.skip_unavailable,
+                          "Skip a group that cannot run here (frame and gif need OpenGL) instead of failing");
     }
 };
 

@@ -66,6 +66,7 @@ class PageSurface final : public BenchSurface, public Platform {
 public:
     std::string context_kind() const override { return gl_description(); }
     std::string clock() const override { return "main-thread wall-clock time (the page has no thread CPU clock)"; }
+    std::string frame_record() const override { return "frame_wall_ms"; }
     std::string where() const override { return "on the page's canvas"; }
     std::string gpu_note() const override {
         return "The GPU's own work (here WebGL in the browser's GPU process) is not counted.";

@@ -28,6 +28,7 @@
 #include <climits>
 #include <ctime>
 #include <linux/futex.h>
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #endif
@@ -814,6 +815,21 @@ void JobSystem::count_run() {
 
 std::uint64_t JobSystem::jobs_run(int thread) const {
     return thread >= 0 && thread <= kMaxWorkers ? runs_[thread].runs.load(std::memory_order_relaxed) : 0;
+}
+
+double JobSystem::workers_cpu_ms() const {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+    double sum = 0;
+    for (const std::thread& worker : workers_) {
+        clockid_t clock{};
+        timespec t{};
+        if (pthread_getcpuclockid(const_cast<std::thread&>(worker).native_handle(), &clock) != 0 || clock_gettime(clock, &t) != 0) return -1;
+        sum += static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+    }
+    return sum;
+#else
+    return -1;
+#endif
 }
 
 JobSystemStats JobSystem::stats() const {

@@ -230,6 +230,12 @@ public:
     // Number of worker wake-ups paid so far (sleeping workers notified).
     std::uint64_t wake_ups() const { return wake_ups_.load(std::memory_order_relaxed); }
     JobSystemStats stats() const;
+    // CPU time the current workers have used since they started, summed, ms
+    // (their spin before sleeping included); owner thread only. Negative where
+    // the platform has no per-thread CPU clock (the browser). Differences of
+    // two calls measure the workers' CPU over a stretch of work, as long as
+    // set_worker_count is not called between them.
+    double workers_cpu_ms() const;
     // Runs so far by one thread: a plain job counts once, a loop once per
     // claim (each call of its fn). `thread` 1..kMaxWorkers: the worker of that
     // index (current_worker_index; a worker started by set_worker_count adds

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <ctime>
 #include <thread>
 #include <tuple>
@@ -159,7 +160,7 @@ std::string LabSession::sync() {
         problem = exposure_->set_config(settings_.exposure);  // empty when it worked
         settings_.exposure = exposure_->config();
         exposure_summary_ = {};  // the averages describe one setting
-        exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}};
+        exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}, {}};
     }
 
     if (std::string engine_problem = sync_engine(); !engine_problem.empty()) problem = engine_problem;
@@ -204,12 +205,14 @@ std::string LabSession::sync_engine() {
 void LabSession::restart_engine_reveal(int pane) {
     engine_reveals_.resize(static_cast<std::size_t>(engine_ ? engine_->size() : 0));
     if (!engine_ || pane >= engine_->size()) return;
-    engine_reveals_[static_cast<std::size_t>(pane)] = {engine_->pane(pane).ticks() + kRevealSettleEngineTicks, {}};
+    const EnginePaneConfig& c = engine_->pane(pane).config().pane;
+    const std::int64_t period = std::lcm(std::lcm(c.ai_ticks, c.physics_ticks), c.animation_ticks);
+    engine_reveals_[static_cast<std::size_t>(pane)] = {engine_->pane(pane).ticks() + kRevealSettleEngineTicks, std::max<std::int64_t>(1, period), {}, {}};
 }
 
 std::span<const EngineSummary> LabSession::reveal_engine_summaries() const {
     engine_reveal_view_.clear();
-    for (const EngineTally& t : engine_reveals_) engine_reveal_view_.push_back(t.running);
+    for (const EngineTally& t : engine_reveals_) engine_reveal_view_.push_back(t.whole);
     return engine_reveal_view_;
 }
 
@@ -444,7 +447,7 @@ void LabSession::restart_reveal(int pane) {
 void LabSession::restart_reveals() {
     reveals_.assign(static_cast<std::size_t>(panes_.size()), {});
     for (int i = 0; i < panes_.size(); ++i) restart_reveal(i);
-    exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}};
+    exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}, {}};
     for (int i = 0; engine_ && i < engine_->size(); ++i) restart_engine_reveal(i);
 }
 
@@ -491,7 +494,10 @@ void LabSession::step(int steps) {
         if (showing_exposure()) {
             exposure_->step();
             exposure_summary_.add(exposure_->metrics());
-            if (exposure_->frames_stepped() > exposure_reveal_.from_frame) exposure_reveal_.running.add(exposure_->metrics());
+            if (exposure_->frames_stepped() > exposure_reveal_.from_frame) {
+                exposure_reveal_.running.add(exposure_->metrics());
+                if (exposure_->metrics().map_changed) exposure_reveal_.whole = exposure_reveal_.running;  // a pass completed
+            }
             continue;
         }
         if (showing_engine()) {
@@ -500,7 +506,9 @@ void LabSession::step(int steps) {
                 const EngineScene& pane = engine_->pane(p);
                 engine_summaries_[static_cast<std::size_t>(p)].add(pane.stats());
                 EngineTally& tally = engine_reveals_[static_cast<std::size_t>(p)];
-                if (pane.ticks() > tally.from_tick) tally.running.add(pane.stats());
+                if (pane.ticks() <= tally.from_tick) continue;
+                tally.running.add(pane.stats());
+                if ((pane.ticks() - tally.from_tick) % tally.period == 0) tally.whole = tally.running;
             }
             engine_plots_.record_tick(*engine_);
             continue;
@@ -672,15 +680,15 @@ std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<con
             const EnginePaneConfig& pane = engine_->pane(i).config().pane;
             const std::string name = pane.caption.empty() ? engine_caption(pane) : pane.caption;
             card.rows.push_back({panes > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + name : name, panes > 1 ? i : -1,
-                                 values(engine_reveals_[static_cast<std::size_t>(i)].running)});
+                                 values(engine_reveals_[static_cast<std::size_t>(i)].whole)});
         }
-        frames = engine_reveals_.empty() ? 0 : engine_reveals_.front().running.ticks;
+        frames = engine_reveals_.empty() ? 0 : engine_reveals_.front().whole.ticks;
     } else if (showing_exposure()) {
         const ExposureSceneConfig& e = exposure_->config();
         std::string label(label_of(e.mode));
         if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
-        card.rows.push_back({label, -1, values(exposure_reveal_.running)});
-        frames = exposure_reveal_.running.frames;
+        card.rows.push_back({label, -1, values(exposure_reveal_.whole)});
+        frames = exposure_reveal_.whole.frames;
     } else if (settings_.scene == SceneKind::Npc && !step.exposure_scene) {
         const int panes = std::min(panes_.size(), static_cast<int>(summaries_.size()));
         for (int i = 0; i < panes; ++i) {
@@ -709,8 +717,8 @@ void LabSession::keep_step_results() {
     if (!lesson_ || preset_modified() || lesson_step_ >= static_cast<int>(lesson_results_.size())) return;
     StepResults kept;
     for (const RevealTally& r : reveals_) kept.npc.push_back(r.whole);
-    kept.exposure = exposure_reveal_.running;
-    for (const EngineTally& t : engine_reveals_) kept.engine.push_back(t.running);
+    kept.exposure = exposure_reveal_.whole;
+    for (const EngineTally& t : engine_reveals_) kept.engine.push_back(t.whole);
     lesson_results_[static_cast<std::size_t>(lesson_step_)] = std::move(kept);
 }
 
@@ -725,10 +733,10 @@ std::optional<double> LabSession::reveal_value(const std::string& name, int pane
         if (m->engine_scene()) return at(r.engine) ? measure_value(*m, *at(r.engine)) : std::nullopt;
         return at(r.npc) ? measure_value(*m, *at(r.npc)) : std::nullopt;
     }
-    if (m->exposure_scene()) return showing_exposure() && pane == 0 ? measure_value(*m, exposure_reveal_.running) : std::nullopt;
+    if (m->exposure_scene()) return showing_exposure() && pane == 0 ? measure_value(*m, exposure_reveal_.whole) : std::nullopt;
     if (m->engine_scene()) {
         if (!showing_engine() || pane >= engine_->size() || !at(engine_reveals_)) return std::nullopt;
-        return measure_value(*m, at(engine_reveals_)->running);
+        return measure_value(*m, at(engine_reveals_)->whole);
     }
     if (showing_exposure() || showing_engine() || pane >= panes_.size() || !at(reveals_)) return std::nullopt;
     return measure_value(*m, at(reveals_)->whole);
@@ -779,14 +787,14 @@ void LabSession::add_checks(LessonCard& card, const LessonStep& step) const {
 std::string LabSession::measured_over_text(std::int64_t frames) const {
     const double seconds = static_cast<double>(frames) * step_s();
     if (showing_engine()) {
-        return frames > 0 ? formatted("Measured over %.1f s, after the first %d ticks", seconds, kRevealSettleEngineTicks)
-                          : formatted("Nothing measured yet: the first %d ticks settle, then every tick counts", kRevealSettleEngineTicks);
+        return frames > 0 ? formatted("Measured over %.1f s: whole periods of the systems after the first %d ticks", seconds, kRevealSettleEngineTicks)
+                          : formatted("Nothing measured yet: the first %d ticks settle, then whole periods of the systems count", kRevealSettleEngineTicks);
     }
     if (frames > 0) {
-        return showing_exposure() ? formatted("Measured over %.1f s, after the first %d steps", seconds, kRevealSettleExposureSteps)
+        return showing_exposure() ? formatted("Measured over %.1f s: whole passes of the map after the first %d steps", seconds, kRevealSettleExposureSteps)
                                   : formatted("Measured over %.1f s: whole batches after the first %d", seconds, kRevealSettleBatches);
     }
-    return showing_exposure() ? formatted("Nothing measured yet: the first %d steps settle", kRevealSettleExposureSteps)
+    return showing_exposure() ? formatted("Nothing measured yet: the first %d steps settle, then whole passes of the map count", kRevealSettleExposureSteps)
                               : formatted("Nothing measured yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
 }
 

@@ -129,12 +129,14 @@ public:
     // What a lesson's reveal shows: the same averages from a settled start —
     // after kRevealSettleBatches batch periods (the first batches ramp up from
     // the decisions every NPC starts with) — over whole batch periods only, so
-    // that a mode's saw-tooth is never cut part-way.
+    // that a mode's saw-tooth is never cut part-way. The exposure scene counts
+    // whole passes (up to the last step whose map was complete), the engine
+    // whole periods of its systems (the least common multiple of their ticks).
     static constexpr int kRevealSettleBatches = 2;
     static constexpr int kRevealSettleExposureSteps = 10;  // the exposure scene: its first steps start the threads
     static constexpr int kRevealSettleEngineTicks = 15;    // the engine: first routes asked for, first rests taken
     std::span<const NpcMetricsSummary> reveal_summaries() const;
-    const ExposureMetricsSummary& reveal_exposure_summary() const { return exposure_reveal_.running; }
+    const ExposureMetricsSummary& reveal_exposure_summary() const { return exposure_reveal_.whole; }
     std::span<const EngineSummary> reveal_engine_summaries() const;
     // True while a lesson step's question is open and `measure` (a lesson
     // measure such as "input_age") is part of its answer: the UI hides it.
@@ -213,11 +215,12 @@ private:
     };
     struct ExposureTally {
         std::int64_t from_frame = 0;
-        ExposureMetricsSummary running;
+        ExposureMetricsSummary running, whole;  // since from_frame; at the last step that completed a map
     };
     struct EngineTally {
         std::int64_t from_tick = 0;
-        EngineSummary running;
+        std::int64_t period = 1;       // ticks in which every system runs a whole number of times
+        EngineSummary running, whole;  // since from_tick; at the last whole period
     };
     void restart_engine_reveal(int pane);
     std::string sync_engine();
