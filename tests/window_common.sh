@@ -11,6 +11,9 @@ export XDG_CONFIG_HOME=$work/config
 # Files saved without a chosen folder, and "Open folder", stay in the scratch directory.
 export XDG_PICTURES_DIR=$work/pictures
 export TIMESLICE_LAB_OPEN=true
+# What the window shows, frame by frame (app/ui/ui_probe.h), read by see().
+export TIMESLICE_LAB_PROBE=$work/probe.txt
+probe_tool=$(dirname "${BASH_SOURCE[0]}")/window_probe.py
 
 # fail MESSAGE: says what went wrong, with the app's output, and exits 1.
 fail() {
@@ -20,6 +23,19 @@ fail() {
   if declare -F fail_details >/dev/null; then fail_details; fi
   exit 1
 }
+
+# see WHAT CONDITION...: waits until one frame shows every CONDITION
+# (tests/window_probe.py: KEY=VALUE of the probe's state line, window=NAME,
+# !window=NAME), or fails saying WHAT was not seen.
+see() {
+  local what=$1
+  shift
+  local report
+  report=$(python3 "$probe_tool" wait "$work/probe.txt" "$@") || fail "$what: $report"
+}
+
+# shown KEY: the newest frame's value of KEY on the probe's state line.
+shown() { python3 "$probe_tool" state "$work/probe.txt" "$1"; }
 
 # start_app ARGS...: the app in the background (pid in $pid), stdout and
 # stderr in $work/out and $work/err; TSL_APP_PRELOAD (set by the ASan build

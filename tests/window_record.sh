@@ -3,8 +3,10 @@
 # of the scene area that stops by itself after its duration; then, with no
 # duration, R starts one and R stops and saves it; without a folder the file
 # goes to the pictures folder; a folder that cannot be made is reported. Checks
-# the files read back (whole GIFs, their delays adding up to the time recorded),
-# the app's own report (--verbose) and that no temporary file is left.
+# what the window shows (the UI probe's record of each frame,
+# tests/window_probe.py: the recording under way, its frames, the notice), the
+# files read back (whole GIFs, their delays adding up to the time recorded)
+# and that no temporary file is left.
 # Usage: window_record.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
@@ -14,50 +16,52 @@ fail_details() { ls -la "$work/gifs"; }
 mkdir -p "$work/gifs"
 # launch ARGS...: the app with a focused window.
 launch() {
-  start_app --verbose --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@"
+  start_app --no-settings --preset aiao-10hz --set record_folder="$work/gifs" "$@"
   wait_for_window
 }
 
 # A recording of 0.5 s (15 steps at 30 a second) ends by itself.
 launch --set record_seconds=0.5 --set record_name=timed-{mode}
 xdotool key r
-for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
-grep -q "recording ended: Saved .*timed-aiao.gif (15 frames)" "$work/out" || fail "the timed recording did not end with 15 frames"
+see "the timed recording ends by itself and says it saved" --timeout 60 recording=- notice=saved
+[ -f "$work/gifs/timed-aiao.gif" ] || fail "the timed recording did not save timed-aiao.gif"
 quit_app
 
 # Until stopped: R, a moment, R.
 launch --set record_seconds=0 --set record_name=manual
 xdotool key r
+see "R starts recording" "recording!=-"
 sleep 1.5
+before_stop=$(shown recording)
 xdotool key r
-for _ in $(seq 1 100); do grep -q "recording stopped" "$work/out" && break; sleep 0.1; done
-grep -q "key r: recording stopped after [1-9][0-9]* frames: Saved .*manual.gif" "$work/out" || fail "R did not stop and save"
-manual_frames=$(sed -n 's/.*recording stopped after \([0-9]*\) frames.*/\1/p' "$work/out" | head -n 1)
+see "R stops the recording and saves it" recording=- notice=saved
+[ -f "$work/gifs/manual.gif" ] || fail "R did not save manual.gif"
 quit_app
 
 # No folder chosen: "Timeslice Lab" in the pictures folder, made for it.
-start_app --verbose --no-settings --preset siao-10hz --set record_seconds=0.5 --set record_name={preset}
+start_app --no-settings --preset siao-10hz --set record_seconds=0.5 --set record_name={preset}
 wait_for_window
 xdotool key r
-for _ in $(seq 1 600); do grep -q "recording ended" "$work/out" && break; sleep 0.1; done
-grep -q "recording ended: Saved $work/pictures/Timeslice Lab/siao-10hz.gif (15 frames)" "$work/out" ||
-  fail "without a folder the GIF did not go to the pictures folder"
+see "the recording without a folder ends and says it saved" --timeout 60 recording=- notice=saved
+[ -f "$work/pictures/Timeslice Lab/siao-10hz.gif" ] || fail "without a folder the GIF did not go to the pictures folder"
 quit_app
 
 # A folder that cannot be made: the reason, in the window's notice, and no file.
 touch "$work/not-a-folder"
-start_app --verbose --no-settings --set record_folder="$work/not-a-folder/gifs" --set record_seconds=0.5
+start_app --no-settings --set record_folder="$work/not-a-folder/gifs" --set record_seconds=0.5
 wait_for_window
 xdotool key r
-for _ in $(seq 1 100); do grep -q "recording failed" "$work/out" && break; sleep 0.1; done
-grep -q "recording failed: Recording not started: cannot make the folder '$work/not-a-folder/gifs'" "$work/out" ||
-  fail "a folder that cannot be made was not reported"
+see "a folder that cannot be made is a problem in the window's notice" window=Notice notice=problem recording=-
+sleep 0.5
+see "no recording starts" recording=-
+[ -f "$work/not-a-folder" ] && [ ! -e "$work/not-a-folder/gifs" ] || fail "the file in the folder's way changed"
 quit_app
 
 # The files themselves, read back (tests/gif_frames.py): whole GIFs whose
 # delays add up to the time recorded — 15 steps at 30 a second are 50 cs,
 # however many identical frames were merged; the manual one as long as the
-# frames the app counted.
+# frames the window showed recorded just before R stopped it (and the few it
+# may have drawn between that look and the key).
 here=$(dirname "${BASH_SOURCE[0]}")
 gif_check() {  # FILE EXPECTED_CS MOST_FRAMES
   local read frames total
@@ -69,8 +73,14 @@ gif_check() {  # FILE EXPECTED_CS MOST_FRAMES
 }
 gif_check "$work/gifs/timed-aiao.gif" 50 15
 gif_check "$work/pictures/Timeslice Lab/siao-10hz.gif" 50 15
-[ -n "$manual_frames" ] || fail "the stopped recording did not say its frames"
-gif_check "$work/gifs/manual.gif" $(( (100 * manual_frames + 15) / 30 )) "$manual_frames"
+[ -n "$before_stop" ] && [ "$before_stop" -ge 1 ] || fail "the recording under way showed no frames ('$before_stop')"
+read=$(python3 "$here/gif_frames.py" "$work/gifs/manual.gif") || fail "$read"
+manual_cs=$(echo "$read" | cut -d' ' -f3)
+matched=""
+for n in $(seq "$before_stop" $((before_stop + 15))); do
+  [ "$manual_cs" = $(( (100 * n + 15) / 30 )) ] && matched=$n && break
+done
+[ -n "$matched" ] || fail "manual.gif lasts $manual_cs cs: not the length of $before_stop to $((before_stop + 15)) frames (the frames recorded just before R stopped it, and up to 15 more)"
 leftovers=$(ls "$work/gifs" | grep -v -e '^timed-aiao.gif$' -e '^manual.gif$' || true)
 [ -z "$leftovers" ] || fail "files left beside the GIFs: $leftovers"
 echo "window_record: ok ($(stat -c %s "$work/gifs/timed-aiao.gif") and $(stat -c %s "$work/gifs/manual.gif") bytes)"

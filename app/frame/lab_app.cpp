@@ -107,6 +107,20 @@ void LabApp::frame(const FrameParams& params) {
     hand_over_saved_file();  // a snapshot or a recording's end, saved while rendering
 }
 
+// The probe's state line (app/ui/ui_probe.h): what this frame shows of the
+// session, for the window tests.
+std::string LabApp::probe_state() const {
+    const LabSettings& s = session_->settings();
+    const Lesson* lesson = session_->lesson();
+    const int pane = session_->showing_engine() ? s.edited_engine_pane : s.edited_pane;
+    return "frame=" + std::to_string(static_cast<long long>(session_->frames_stepped())) + " paused=" + (s.paused ? "1" : "0") +
+           " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
+           " step=" + std::to_string(lesson ? session_->lesson_step() + 1 : 0) + " revealed=" + (session_->lesson_revealed() ? "1" : "0") +
+           " pane=" + static_cast<char>('A' + pane) + " help=" + std::string(name_of(s.help)) +
+           " recording=" + (recording_.active() ? std::to_string(recording_.frames()) : std::string("-")) + " notice=" +
+           (notice_.text.empty() ? "-" : notice_.kind == Notice::Kind::Problem ? "problem" : notice_.kind == Notice::Kind::Saved ? "saved" : "info");
+}
+
 void LabApp::hand_over_saved_file() {
     if (notice_.kind != Notice::Kind::Saved || !hand_over_file) return;
     const std::string said = hand_over_file(notice_.path);
@@ -129,7 +143,7 @@ void LabApp::export_plot_csv() {
 // the windows, tooltips, the notice and the REC badge, which pictures of the
 // scene leave out.
 void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
-    ui_probe_end_frame(frames_displayed_);
+    ui_probe_end_frame(frames_displayed_, ui_probe_active() ? probe_state() : std::string());
     ImGui::Render();
     glBindFramebuffer(GL_FRAMEBUFFER, params.target.framebuffer);
     glViewport(0, 0, params.target.width, params.target.height);

@@ -124,6 +124,7 @@ private:
     void key_action(KeyAction action, int argument);
     void scene_key_action(KeyAction action, int argument);  // modes and rates
     void view_key_action(KeyAction action);                 // presenter view, help, UI, panel
+    std::string probe_state() const;                        // the UI probe's state line
     void handle_requests(UiRequests& requests);
     void draw_ui(const Layout& layout, UiRequests& requests);
     void select_clicked_pane(const Layout& layout, UiRequests& requests);  // a click on a pane of the scene edits that pane

@@ -86,7 +86,9 @@ int ui_probe_duplicates() {
     return probe().duplicates_counted;
 }
 
-void ui_probe_end_frame(std::int64_t frame) {
+bool ui_probe_active() { return !probe().path.empty(); }
+
+void ui_probe_end_frame(std::int64_t frame, const std::string& state) {
     Probe& p = probe();
     if (!p.path.empty()) {
         // Through the one writer (core/media/output_file.h): a reader never sees half a frame's record.
@@ -102,6 +104,7 @@ void ui_probe_end_frame(std::int64_t frame) {
                 out << "item " << std::hex << item.id << std::dec << ' ' << hex(item.window) << ' ' << hex(item.label) << ' ' << item.rect.Min.x
                     << ' ' << item.rect.Min.y << ' ' << item.rect.GetWidth() << ' ' << item.rect.GetHeight() << ' ' << item.flags << '\n';
             for (const auto& [id, window] : p.duplicates) out << "duplicate " << std::hex << id << std::dec << ' ' << hex(window) << '\n';
+            if (!state.empty()) out << "state " << state << '\n';
             return true;
         });
     }

@@ -14,6 +14,14 @@
 //                                                   FLAGS "v" (a value: slider,
 //                                                   drag, text field) "d" (disabled) or "-"
 //   duplicate ID_HEX NAME_HEX                       an ID laid out twice in one frame
+//   state KEY=VALUE ...                             what the frame showed that no
+//                                                   window or item says: the scene's
+//                                                   frame, paused, mode, lesson, step
+//                                                   (from 1), revealed, the edited pane,
+//                                                   the help page, the frames of the
+//                                                   recording under way ("-": none),
+//                                                   the notice's kind ("-": none)
+//                                                   (LabApp::probe_state, app/frame)
 //
 // Names are hex-encoded so that any character is safe on the line. Two items
 // with one ID make Dear ImGui act on the wrong one (a click can abort the
@@ -32,8 +40,11 @@
 
 namespace tsl::app {
 
-// Writes this frame's record and starts the next one; call before ImGui::Render().
-void ui_probe_end_frame(std::int64_t frame);
+// True when TIMESLICE_LAB_PROBE names a file: the caller's state is wanted.
+bool ui_probe_active();
+// Writes this frame's record, with `state` ("key=value ...") on its state
+// line, and starts the next one; call before ImGui::Render().
+void ui_probe_end_frame(std::int64_t frame, const std::string& state = {});
 
 // For the test of the probe itself (tests/probe_check.cpp): how many IDs were
 // laid out twice in a frame since the first call, which starts the counting

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""window_probe.py — what the real window shows, for the window tests: read
+from the app's UI probe file (app/ui/ui_probe.h) and from the X server, never
+from the app's log.
+
+  window_probe.py wait PROBE [--timeout S] CONDITION...
+      Waits until one frame's probe meets every CONDITION; exit 1 with the last
+      frame's windows and state when none did within S seconds (default 20).
+      A CONDITION is
+        KEY=VALUE      the state line says so (frame=120, lesson=timeslicing, step=3, revealed=1, paused=1, mode=aiso, pane=B)
+        KEY!=VALUE     the state line has KEY, with another value (recording!=-)
+        window=NAME    a window of that name is shown (its name up to "##")
+        !window=NAME   no window of that name is shown
+  window_probe.py state PROBE KEY
+      Prints the value of KEY on the newest frame's state line.
+  window_probe.py pointer
+      Prints "hidden" when the X pointer's image is fully transparent (what
+      GLFW shows for a hidden cursor), else "shown" (XFixes, on $DISPLAY).
+"""
+
+import ctypes
+import ctypes.util
+import sys
+import time
+
+
+def read(path):
+    """(windows, state) of the newest frame, or None before the first."""
+    try:
+        with open(path, encoding="ascii") as f:
+            lines = f.read().splitlines()
+    except (FileNotFoundError, UnicodeDecodeError):
+        return None
+    windows, state, framed = [], {}, False
+    for line in lines:
+        p = line.split()
+        if not p:
+            continue
+        if p[0] == "frame":
+            framed = True
+        elif p[0] == "window" and len(p) == 8:
+            name = "" if p[1] == "-" else bytes.fromhex(p[1]).decode("utf-8", "replace")
+            windows.append(name.split("##")[0])
+        elif p[0] == "state":
+            state = dict(kv.split("=", 1) for kv in p[1:] if "=" in kv)
+    return (windows, state) if framed else None
+
+
+def meets(frame, condition):
+    windows, state = frame
+    if condition.startswith("!window="):
+        return condition[len("!window="):] not in windows
+    if condition.startswith("window="):
+        return condition[len("window="):] in windows
+    if "!=" in condition:
+        key, _, value = condition.partition("!=")
+        return key in state and state[key] != value
+    key, _, value = condition.partition("=")
+    return state.get(key) == value
+
+
+def wait(path, conditions, timeout):
+    deadline = time.monotonic() + timeout
+    frame = None
+    while time.monotonic() < deadline:
+        frame = read(path) or frame
+        if frame and all(meets(frame, c) for c in conditions):
+            return 0
+        time.sleep(0.05)
+    print(f"window_probe: not seen within {timeout:g} s: {' '.join(conditions)}")
+    if frame:
+        print(f"  last frame: windows {frame[0]}, state {' '.join(f'{k}={v}' for k, v in frame[1].items())}")
+    else:
+        print("  no frame was probed")
+    return 1
+
+
+class XFixesCursorImage(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_short), ("y", ctypes.c_short), ("width", ctypes.c_ushort), ("height", ctypes.c_ushort),
+                ("xhot", ctypes.c_ushort), ("yhot", ctypes.c_ushort), ("cursor_serial", ctypes.c_ulong),
+                ("pixels", ctypes.POINTER(ctypes.c_ulong)), ("atom", ctypes.c_ulong), ("name", ctypes.c_char_p)]
+
+
+def pointer():
+    x11 = ctypes.CDLL(ctypes.util.find_library("X11"))
+    xfixes = ctypes.CDLL(ctypes.util.find_library("Xfixes"))
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x11.XFree.argtypes = [ctypes.c_void_p]
+    xfixes.XFixesGetCursorImage.restype = ctypes.POINTER(XFixesCursorImage)
+    xfixes.XFixesGetCursorImage.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(None)
+    if not display:
+        print("window_probe: cannot open the X display")
+        return 2
+    image = xfixes.XFixesGetCursorImage(display)
+    if not image:
+        print("window_probe: no cursor image (XFixes)")
+        return 2
+    c = image.contents
+    # ARGB, one pixel per unsigned long: hidden when no pixel has any alpha.
+    visible = any((c.pixels[i] >> 24) & 0xFF for i in range(c.width * c.height))
+    x11.XFree(image)
+    x11.XCloseDisplay(display)
+    print("shown" if visible else "hidden")
+    return 0
+
+
+def main(argv):
+    if len(argv) >= 1 and argv[0] == "pointer":
+        return pointer()
+    if len(argv) >= 3 and argv[0] == "state":
+        frame = read(argv[1])
+        print(frame[1].get(argv[2], "") if frame else "")
+        return 0 if frame else 1
+    if len(argv) >= 3 and argv[0] == "wait":
+        path, rest, timeout = argv[1], argv[2:], 20.0
+        if rest[:1] == ["--timeout"]:
+            timeout, rest = float(rest[1]), rest[2:]
+        return wait(path, rest, timeout)
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
