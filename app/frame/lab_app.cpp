@@ -113,7 +113,8 @@ std::string LabApp::probe_state() const {
     const LabSettings& s = session_->settings();
     const Lesson* lesson = session_->lesson();
     const int pane = session_->showing_engine() ? s.edited_engine_pane : s.edited_pane;
-    return "frame=" + std::to_string(static_cast<long long>(session_->frames_stepped())) + " paused=" + (s.paused ? "1" : "0") +
+    return "scene=" + std::string(name_of(s.scene)) + " frame=" + std::to_string(static_cast<long long>(session_->frames_stepped())) +
+           " paused=" + (s.paused ? "1" : "0") +
            " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
            " step=" + std::to_string(lesson ? session_->lesson_step() + 1 : 0) + " revealed=" + (session_->lesson_revealed() ? "1" : "0") +
            " pane=" + static_cast<char>('A' + pane) + " help=" + std::string(name_of(s.help)) +

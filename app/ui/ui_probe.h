@@ -15,7 +15,7 @@
 //                                                   drag, text field) "d" (disabled) or "-"
 //   duplicate ID_HEX NAME_HEX                       an ID laid out twice in one frame
 //   state KEY=VALUE ...                             what the frame showed that no
-//                                                   window or item says: the scene's
+//                                                   window or item says: the scene, its
 //                                                   frame, paused, mode, lesson, step
 //                                                   (from 1), revealed, the edited pane,
 //                                                   the help page, the frames of the
