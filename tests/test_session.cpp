@@ -537,29 +537,31 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     CHECK(session.settings().exposure.mode == ExposureMode::Single);
     for (const EnginePaneConfig& pane : session.settings().engine.panes) CHECK(pane.threading == EngineThreading::Inline);
 
-    // A command asking for a worker: the main-thread choice instead, and a problem saying so.
+    // A command asking for a worker: the main-thread choice instead, and a note saying so (done, not refused).
     CommandResult result = session.apply(SetField{"threading", std::string("pool")});
-    CHECK_FALSE(result);
-    CHECK(result.problem == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    CHECK(result);
+    CHECK(result.note == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
     CHECK(session.edited_pane().config().timeslicing.threading == Threading::Inline);
     result = session.apply(SetField{"workers", std::int64_t{2}});
-    CHECK(result.problem == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
+    CHECK(result.note == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
     CHECK(session.worker_count() == 0);
     result = session.apply(SetField{"exposure_mode", std::string("same-frame")});
-    CHECK(result.problem == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
+    CHECK(result.note == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
     CHECK(session.settings().exposure.mode == ExposureMode::Single);
     result = session.apply(SetField{"engine_threading", std::string("pool")});
-    CHECK(result.problem == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
-    // The main thread's choices are taken as asked.
-    require(session.apply(SetField{"exposure_mode", std::string("timesliced")}));
+    CHECK(result.note == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    // The main thread's choices are taken as asked, without a note.
+    result = session.apply(SetField{"exposure_mode", std::string("timesliced")});
+    CHECK((result && result.note.empty()));
     CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
     require(session.apply(SetField{"mode", std::string("siso")}));
 
-    // A preset of threads: loaded, each pane on the main thread, the problem named once.
+    // A preset of threads: loaded, each pane on the main thread, the change named once.
     result = session.apply(LoadPreset{"threading"});
+    CHECK(result);
     CHECK(session.preset() == "threading");
-    CHECK(result.problem.find("threading ") == 0);
-    CHECK(result.problem.find("(worker threads: none here)") != std::string::npos);
+    CHECK(result.note.find("threading ") == 0);
+    CHECK(result.note.find("(worker threads: none here)") != std::string::npos);
     for (const NpcPaneSettings& pane : session.settings().npc.panes) CHECK(pane.timeslicing.threading == Threading::Inline);
     session.step(30);
     CHECK(session.frames_stepped() == 30);
@@ -569,6 +571,45 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     require(threaded.apply(SetField{"threading", std::string("pool")}));
     CHECK(threaded.edited_pane().config().timeslicing.threading == Threading::Pool);
     CHECK(threaded.settings().workers == 3);
+}
+
+TEST_CASE("Where no worker thread can start, a lesson link opens its step as asked and the card says what runs instead", "[session][launch]") {
+    SessionOptions options = options_for_tests();
+    options.threads_unavailable = "none here";
+    LabSession session({}, options);
+    LaunchRequest asked;
+    asked.lesson = "timeslicing";
+    asked.step = 7;  // the threading step: its preset hands jobs to the pool
+    asked.step_given = true;
+    asked.reveal = true;
+    asked.sets = {"ui_scale=1.25"};
+    const CommandResult result = launch(session, asked);
+    // Done, every part of it: the step revealed, the presenter view, the set.
+    CHECK(result);
+    CHECK(session.lesson_step() == 6);
+    CHECK(session.lesson_revealed());
+    CHECK(session.settings().presenter);
+    CHECK(session.settings().ui_scale == 1.25f);
+    // What was moved to the main thread, named once.
+    INFO(result.note);
+    CHECK(result.note.find("threading pool \xe2\x86\x92 inline") != std::string::npos);
+    const std::size_t why = result.note.find("(worker threads: none here)");
+    CHECK(why != std::string::npos);
+    CHECK(result.note.find("(worker threads", why + 1) == std::string::npos);
+    // The card says it before the question, naming the change; a step on the main thread says nothing.
+    const LessonCard card = session.lesson_card();
+    CHECK(card.on_this_page.find("no worker thread can start (none here)") != std::string::npos);
+    CHECK(card.on_this_page.find("threading pool \xe2\x86\x92 inline") != std::string::npos);
+    require(session.apply(GoToStep{2}));
+    CHECK(session.lesson_card().on_this_page.empty());
+    // A preset of threads says it too; where threads start, nothing is said.
+    require(session.apply(StopLesson{}));
+    require(session.apply(LoadPreset{"threading"}));
+    CHECK(session.lesson_card().on_this_page.find("What this preset gives to workers runs inline") != std::string::npos);
+    LabSession threaded({}, options_for_tests());
+    const CommandResult as_asked = launch(threaded, asked);
+    CHECK((as_asked && as_asked.note.empty()));
+    CHECK(threaded.lesson_card().on_this_page.empty());
 }
 
 TEST_CASE("A view's launch request starts the same view again: lesson step, preset or scene, and what changed", "[session][launch]") {
@@ -591,6 +632,20 @@ TEST_CASE("A view's launch request starts the same view again: lesson step, pres
     CHECK(relaunched.lesson_step() == 2);
     CHECK(relaunched.settings().npc == shown.settings().npc);
     CHECK(relaunched.settings().scene == shown.settings().scene);
+    // Not revealed, in the presenter view as a lesson starts: neither is said.
+    CHECK_FALSE(again.reveal);
+    CHECK(std::none_of(again.sets.begin(), again.sets.end(), [](const std::string& s) { return s.rfind("presenter=", 0) == 0; }));
+    // Revealed: the link says so, and opens it revealed; the presenter view turned off is said.
+    require(shown.apply(LessonForward{}));
+    require(shown.apply(SetField{"presenter", false}));
+    again = launch_request_for(shown);
+    CHECK(again.reveal);
+    CHECK(query_of(again).find("&reveal=1") != std::string::npos);
+    CHECK(std::find(again.sets.begin(), again.sets.end(), "presenter=false") != again.sets.end());
+    LabSession revealed({}, options_for_tests());
+    require(launch(revealed, again));
+    CHECK(revealed.lesson_revealed());
+    CHECK_FALSE(revealed.settings().presenter);
 
     // A preset as loaded: its name and nothing else.
     LabSession preset({}, options_for_tests());
@@ -622,8 +677,10 @@ TEST_CASE("Where the job system may have only so many workers, a setting asking 
     start.workers = 5;  // more than allowed from the start: capped
     LabSession session(start, options);
     CHECK(session.worker_count() == 2);
+    CHECK(session.startup_note() == "workers 5 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
     const CommandResult result = session.apply(SetField{"workers", std::int64_t{8}});
-    CHECK(result.problem == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
+    CHECK(result);
+    CHECK(result.note == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
     CHECK(session.settings().workers == 2);
     CHECK(session.worker_count() == 2);
     require(session.apply(SetField{"workers", std::int64_t{1}}));

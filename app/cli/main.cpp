@@ -132,7 +132,9 @@ struct LaunchOptions {
 
     ArgumentProblem apply_to(LabSession& session) {
         request.step_given = step_option->count() > 0;
-        return problem_of(launch(session, request));
+        const CommandResult result = launch(session, request);
+        if (!result.note.empty()) std::cerr << "timeslice-lab: " << printable(result.note) << '\n';
+        return problem_of(result);
     }
 };
 

@@ -50,7 +50,9 @@ bool LabApp::init(std::string& error) {
 }
 
 void LabApp::apply(const Command& command) {
-    if (const CommandResult result = session_->apply(command); !result) notice_ = problem_notice(result.problem);
+    const CommandResult result = session_->apply(command);
+    if (!result) notice_ = problem_notice(result.problem);
+    else if (!result.note.empty()) notice_ = info_notice(result.note);  // done, changed to fit where the lab runs
 }
 
 void LabApp::action(const std::string& what) {

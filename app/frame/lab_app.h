@@ -118,13 +118,15 @@ public:
     // What the panel's "Cancel" does while a GIF records: it ends, nothing is saved.
     void cancel_recording();
     void export_plot_csv();
+    // What the frame shows that no window or item says, as the UI probe's
+    // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
+    std::string probe_state() const;
 
 private:
     void handle_keys();
     void key_action(KeyAction action, int argument);
     void scene_key_action(KeyAction action, int argument);  // modes and rates
     void view_key_action(KeyAction action);                 // presenter view, help, UI, panel
-    std::string probe_state() const;                        // the UI probe's state line
     void handle_requests(UiRequests& requests);
     void draw_ui(const Layout& layout, UiRequests& requests);
     void select_clicked_pane(const Layout& layout, UiRequests& requests);  // a click on a pane of the scene edits that pane

@@ -212,6 +212,14 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::PopID();
     }
 
+    // What runs here instead of what the step asks (no worker threads): said
+    // before the question, so that no figure contradicts the text unexplained.
+    if (!card.on_this_page.empty()) {
+        ImGui::Spacing();
+        ImGui::PushFont(fonts.bold);
+        wrapped(card.on_this_page);
+        ImGui::PopFont();
+    }
     if (!card.question.empty()) {
         ImGui::Spacing();
         ImGui::Separator();

@@ -43,9 +43,11 @@ void UiStyle::build_fonts(float scale) {
     std::error_code ec;
     system_font_ = std::filesystem::exists(kRegularFont, ec) && std::filesystem::exists(kBoldFont, ec);
     if (system_font_) {
-        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * scale);
-        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * scale);
-        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * scale);
+        // Latin-1, and the punctuation, arrows and signs the lab writes ("pool → inline", "≤", "–").
+        static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2212, 0x2212, 0x2248, 0x2248, 0x2260, 0x2265, 0};
+        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * scale, nullptr, kRanges);
+        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * scale, nullptr, kRanges);
+        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * scale, nullptr, kRanges);
     }
     if (!fonts_.regular || !fonts_.bold || !fonts_.caption) {
         // ImGui's own 13 px font, scaled at draw time: less crisp, always there.

@@ -41,6 +41,10 @@ using Command = std::variant<SetField, LoadPreset, StartLesson, StopLesson, GoTo
 struct CommandResult {
     std::string problem;  // "" — done; else one line saying why nothing changed
     int status = 0;       // for the command line: 2 — a name or value that does not fit, 1 — a broken file
+    // Done, and changed to fit where the lab runs (a choice that needs worker
+    // threads where none can start, more workers than there are): one line
+    // naming each change, "threading pool → inline (worker threads: …)"; "" — as asked.
+    std::string note = {};
     explicit operator bool() const { return problem.empty(); }
 };
 

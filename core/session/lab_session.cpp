@@ -100,7 +100,9 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     // that asks for a worker is told.
     if (!options_.threads_unavailable.empty()) fall_back_to_main_thread(settings_);
     settings_.set_pane_count(static_cast<int>(settings_.npc.panes.size()));  // clamps
-    if (const std::string problem = sync(); !problem.empty()) startup_problem_ = problem;
+    Synced synced = sync();
+    startup_problem_ = std::move(synced.problem);
+    startup_note_ = std::move(synced.adjusted);
 }
 
 LabSession::~LabSession() {
@@ -109,15 +111,18 @@ LabSession::~LabSession() {
 
 // The settings into the scenes. Called after every change; cheap when
 // nothing changed. Returns what could not be applied (an exposure level that
-// does not load: the scene keeps its old one).
-std::string LabSession::sync() {
-    std::string problem;
-    if (!options_.threads_unavailable.empty())
-        if (const std::string changed = fall_back_to_main_thread(settings_); !changed.empty())
-            problem = changed + " (worker threads: " + options_.threads_unavailable + ")";
+// does not load: the scene keeps its old one) and what was changed to fit
+// where the lab runs (the main thread for what needs a worker where none can
+// start; at most the workers it may have).
+LabSession::Synced LabSession::sync() {
+    std::string problem, adjusted, to_main_thread;
+    if (!options_.threads_unavailable.empty()) {
+        to_main_thread = fall_back_to_main_thread(settings_);
+        if (!to_main_thread.empty()) adjusted = to_main_thread + " (worker threads: " + options_.threads_unavailable + ")";
+    }
     if (settings_.workers > options_.max_workers) {
-        problem = "workers " + std::to_string(settings_.workers) + " \xe2\x86\x92 " + std::to_string(options_.max_workers) + " (" +
-                  options_.max_workers_reason + ")";
+        adjusted = "workers " + std::to_string(settings_.workers) + " \xe2\x86\x92 " + std::to_string(options_.max_workers) + " (" +
+                   options_.max_workers_reason + ")";
         settings_.workers = options_.max_workers;
     }
     // The NPC panes. A new pane count starts every pane again from frame 0,
@@ -170,7 +175,7 @@ std::string LabSession::sync() {
     follow_edited_pane();
     const int workers = workers_here(settings_.workers, options_);
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
-    return problem;
+    return {problem, adjusted, to_main_thread};
 }
 
 // The engine scene: made when first shown; a pane whose settings change
@@ -300,8 +305,9 @@ CommandResult LabSession::set(const SetField& command) {
         return {problem, 2};
     }
     if (settings_ == before) return {};
-    if (std::string problem = sync(); !problem.empty()) return {problem, 1};
-    return {};
+    Synced synced = sync();
+    if (!synced.problem.empty()) return {synced.problem, 1};
+    return {"", 0, synced.adjusted};
 }
 
 // --- [SECTION] Presets and lessons --------------------------------------------------------
@@ -311,12 +317,13 @@ CommandResult LabSession::load_preset(const std::string& name) {
     if (!loaded.preset) return {loaded.error, loaded.unknown_name ? 2 : 1};
     apply_preset(settings_, *loaded.preset);
     preset_ = loaded.preset->name;
-    std::string problem = sync();
+    Synced synced = sync();
+    preset_to_main_thread_ = synced.to_main_thread;
     preset_settings_ = settings_;
     reset_scene();
     event("preset " + name);
-    if (!problem.empty()) return {problem, 1};
-    return {};
+    if (!synced.problem.empty()) return {synced.problem, 1};
+    return {"", 0, synced.adjusted};
 }
 
 CommandResult LabSession::start_lesson(const StartLesson& command) {
@@ -612,7 +619,16 @@ LessonCard LabSession::preset_card() const {
             card.text = p.description;
         }
     if (preset_modified()) card.changed = "Changed since the preset loaded.";
+    if (!preset_.empty()) card.on_this_page = on_this_page();
     return card;
+}
+
+// Where no worker thread can start and the step (or preset) asked for one.
+std::string LabSession::on_this_page() const {
+    if (options_.threads_unavailable.empty() || preset_to_main_thread_.empty()) return {};
+    return "Here every job runs on the main thread: no worker thread can start (" + options_.threads_unavailable + "). What " +
+           (lesson_ ? "this step" : "this preset") + " gives to workers runs inline (" + preset_to_main_thread_ +
+           "), so its figures show the main thread doing all of the work; the text is about a computer with worker threads.";
 }
 
 LessonCard LabSession::lesson_card() const {
@@ -629,6 +645,7 @@ LessonCard LabSession::lesson_card() const {
     card.can_go_back = lesson_step_ > 0;
     card.can_go_forward = !lesson_revealed_ || lesson_step_ + 1 < count;
     if (preset_modified()) card.changed = "Changed since this step began: the card is about the step's own settings.";
+    card.on_this_page = on_this_page();
 
     std::vector<const LessonMeasure*> measures;
     for (const std::string& name : step.reveal) {
@@ -774,7 +791,9 @@ void LabSession::add_checks(LessonCard& card, const LessonStep& step) const {
     } else if (counted_miss) {
         card.missed = "Not as expected, in a figure that does not depend on the computer: the expectation or the lab is wrong.";
     } else if (!options_.threads_unavailable.empty()) {
-        card.missed = "Not as expected here: no worker thread can start (" + options_.threads_unavailable + "), so the main thread does every job.";
+        card.missed = on_this_page().empty()
+                          ? "Not as expected here: no worker thread can start (" + options_.threads_unavailable + "), so the main thread does every job."
+                          : "Not as expected here: the main thread does every job, as said above.";
     } else {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         card.missed = formatted("Not as expected here: times depend on the computer and its load (%d core%s, %d worker%s); busy cores can swap "

@@ -89,6 +89,9 @@ public:
     // What the settings given at construction could not do (an exposure level
     // that does not load, named); "" — nothing.
     const std::string& startup_problem() const { return startup_problem_; }
+    // What the settings given at construction were changed to fit where the
+    // lab runs (more workers than it may have), as CommandResult::note; "" — none.
+    const std::string& startup_note() const { return startup_note_; }
 
     // --- Changing it ------------------------------------------------------------
     CommandResult apply(const Command& command);
@@ -240,7 +243,14 @@ private:
     CommandResult go_to_step(int index);
     CommandResult lesson_forward();
     void reset_scene();
-    std::string sync();           // the settings into the scenes; what could not be applied
+    // The settings into the scenes: what could not be applied (a level that
+    // does not load), and what was changed to fit where the lab runs.
+    struct Synced {
+        std::string problem, adjusted;
+        std::string to_main_thread;  // of `adjusted`, the choices moved to the main thread ("threading pool → inline")
+    };
+    std::string on_this_page() const;  // LessonCard::on_this_page
+    Synced sync();
     void follow_edited_pane();
     void unfollow();
     void after_step();
@@ -273,6 +283,8 @@ private:
     int frame_steps_ = 0;
 
     std::string startup_problem_;
+    std::string startup_note_;
+    std::string preset_to_main_thread_;  // the choices of the preset (or lesson step) last loaded moved to the main thread
     std::string preset_;
     LabSettings preset_settings_;  // the settings right after the preset loaded
     mutable std::optional<Catalog> catalog_;  // read on first use

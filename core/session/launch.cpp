@@ -4,13 +4,26 @@
 
 namespace tsl {
 
+namespace {
+
+// Adds `note` to `notes` once ("a; b").
+void add_note(std::string& notes, const std::string& note) {
+    if (note.empty() || notes.find(note) != std::string::npos) return;
+    notes += (notes.empty() ? "" : "; ") + note;
+}
+
+}  // namespace
+
 CommandResult launch(LabSession& session, const LaunchRequest& request) {
+    std::string notes = session.startup_note();
     if (request.lesson.empty() && (request.step_given || request.reveal)) return {"--step and --reveal go with --lesson NAME", 2};
     if (!request.lesson.empty() && !request.preset.empty())
         return {"--lesson and --preset: choose one (each lesson step loads its own preset)", 2};
     std::vector<Command> commands;
     if (!request.lesson.empty()) {
-        if (const CommandResult r = session.apply(StartLesson{request.lesson, request.step - 1, request.reveal}); !r) return r;
+        const CommandResult started = session.apply(StartLesson{request.lesson, request.step - 1, request.reveal});
+        if (!started) return started;
+        add_note(notes, started.note);
         const int steps = static_cast<int>(session.lesson()->steps.size());
         if (request.step < 1 || request.step > steps)
             return {"--step " + std::to_string(request.step) + ": lesson '" + request.lesson + "' has " + std::to_string(steps) + " steps (1 to " +
@@ -25,10 +38,13 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
         if (eq == std::string::npos) return {"'" + assignment + "' is not NAME=VALUE", 2};
         commands.emplace_back(SetField{assignment.substr(0, eq), assignment.substr(eq + 1)});
     }
-    for (const Command& command : commands)
-        if (const CommandResult r = session.apply(command); !r) return r;
+    for (const Command& command : commands) {
+        const CommandResult r = session.apply(command);
+        if (!r) return r;
+        add_note(notes, r.note);
+    }
     if (!session.startup_problem().empty()) return {session.startup_problem(), 1};
-    return {};
+    return {"", 0, notes};
 }
 
 LaunchRequest launch_request_for(const LabSession& session) {
@@ -40,6 +56,7 @@ LaunchRequest launch_request_for(const LabSession& session) {
         request.lesson = lesson->name;
         request.step = session.lesson_step() + 1;
         request.step_given = true;
+        request.reveal = session.lesson_revealed();
     } else if (!session.preset().empty()) {
         request.preset = session.preset();
     }
@@ -48,7 +65,8 @@ LaunchRequest launch_request_for(const LabSession& session) {
     for (const FieldSpec& field : settings_schema()) {
         if (field.key == "scene" || field.scope == FieldScope::Timeline || field.scope == FieldScope::Record) continue;
         const FieldValue value = get_field(now, field);
-        if (value == get_field(*base, field)) continue;
+        // A lesson starts in the presenter view (launch above): said only when it is off.
+        if ((field.key == "presenter" && session.lesson()) ? value == FieldValue{true} : value == get_field(*base, field)) continue;
         request.sets.push_back(std::string(field.key) + "=" + format_value(field, value));
     }
     return request;

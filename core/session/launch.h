@@ -25,10 +25,14 @@ struct LaunchRequest {
 // Applies the request to `session`. "" or the one-line problem with its exit
 // status: a lesson or preset that does not exist (2) or does not load (1), a
 // step the lesson does not have (2), --step without --lesson (2), a setting
-// that cannot be applied.
+// that cannot be applied. What was changed to fit where the lab runs (a
+// lesson step's worker threads on a page that has none) does not stop the
+// launch: every command still applies, and the result's note names each
+// change once.
 CommandResult launch(LabSession& session, const LaunchRequest& request);
 
-// What launches the view `session` shows again: its lesson and step, or else
+// What launches the view `session` shows again: its lesson and step (revealed
+// or not; the presenter view only when it is off, a lesson's start being on), or else
 // its preset, or else its scene; and, as NAME=VALUE in the schema's order,
 // every setting that differs from what those start with — the edited pane's
 // (another pane's own differences are not carried), the world's, the

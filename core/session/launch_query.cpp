@@ -98,6 +98,7 @@ std::string query_of(const LaunchRequest& request) {
     if (!request.lesson.empty()) {
         add("lesson", request.lesson);
         add("step", std::to_string(request.step));
+        if (request.reveal) add("reveal", "1");
     }
     if (!request.preset.empty()) add("preset", request.preset);
     if (!request.scene.empty()) add("scene", request.scene);

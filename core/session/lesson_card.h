@@ -25,6 +25,10 @@ struct LessonCard {
     std::string title;                 // the step's (or preset's) title
     std::string text;                  // two to four sentences (or the preset's description)
     std::string question;              // "" — no question (a preset, not a lesson)
+    // "" — the step runs as written here; else, in plain words, what this
+    // computer or page runs instead (no worker thread can start: the step's
+    // jobs run on the main thread) and what its figures show then.
+    std::string on_this_page;
     bool revealed = false;
     std::vector<std::string> columns;  // measure names shown over the values ("mean input age")
     std::vector<RevealRow> rows;
