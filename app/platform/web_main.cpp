@@ -26,6 +26,11 @@
 // single-threaded build (web/CMakeLists.txt, TSL_WEB_THREADS=OFF: no
 // __EMSCRIPTEN_PTHREADS__) tells the session that no worker can start, so the
 // choices that need one fall back to the main thread and are shown disabled.
+//
+// [SECTION] The page as a Platform
+// [SECTION] Keys and characters
+// [SECTION] Start and the frame
+// [SECTION] What the page and its tests call
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
 #include "app/platform/frame_loop.h"
@@ -49,6 +54,7 @@
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // FindWindowByName (tsl_web_window)
 
 #include <algorithm>
 #include <cctype>
@@ -63,6 +69,8 @@
 namespace tsl::app {
 
 namespace {
+
+// --- [SECTION] The page as a Platform ---------------------------------------------
 
 class WebPlatform final : public Platform {
 public:
@@ -117,14 +125,17 @@ public:
 
 private:
     // The canvas fills the page (index.html's style): its drawing buffer
-    // follows the size the page gives it, in CSS pixels.
+    // follows the size the page gives it, in CSS pixels. Set on the canvas
+    // itself, never through glfwSetWindowSize: emscripten's GLFW takes a size
+    // equal to the screen's (a browser on the whole screen, F11, a kiosk) as
+    // a request for full screen, which the browser refuses outside a click.
     void fit_canvas() {
         double css_w = 0, css_h = 0;
         if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS) return;
         const int w = std::max(1, static_cast<int>(std::lround(css_w))), h = std::max(1, static_cast<int>(std::lround(css_h)));
         int now_w = 0, now_h = 0;
         glfwGetWindowSize(window_, &now_w, &now_h);
-        if (w != now_w || h != now_h) glfwSetWindowSize(window_, w, h);
+        if (w != now_w || h != now_h) EM_ASM({ Browser.setCanvasSize($0, $1); }, w, h);  // GLFW hears of it as a resize
     }
 
     // In a key's own event the page asks the browser itself (emscripten's
@@ -157,9 +168,12 @@ struct WebLab {
     bool capture_requested = false;
     std::string capture_result;  // "" none yet, else the PNG's path or "error: ..."
     std::string link;            // the last "copy link to this view" ("" — none yet)
+    std::string address_shows;   // the lesson step the address names (address_key)
 };
 
 WebLab* g_lab = nullptr;
+
+// --- [SECTION] Keys and characters ------------------------------------------------
 
 // emscripten runs a request deferred until the user's input (full screen) in
 // the next key or mouse-button event that its own html5 handlers see; these
@@ -168,10 +182,22 @@ EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { retu
 EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
 
 // The page's key callback: the lab's queue (as on the desktop), then what the
-// page must do inside the key's own event (full screen).
+// page must do inside the key's own event (full screen). The keys that are
+// characters on one layout and not another ("?" is Shift+/ in the US, Shift+ß
+// in Germany, Shift+, in France) come by the character typed (web_char):
+// emscripten's GLFW names a key by the US key at its place.
 void web_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
-    queue_lab_key(window, key, scancode, action, mods);
+    if (key != GLFW_KEY_SLASH && key != GLFW_KEY_MINUS && key != GLFW_KEY_KP_SUBTRACT && key != GLFW_KEY_EQUAL) queue_lab_key(window, key, scancode, action, mods);
     if (g_lab && g_lab->platform) g_lab->platform->key_event(key, action, mods);
+}
+
+// A character typed: "?", "-" and "=" as the lab's keys, on any layout.
+void web_char(GLFWwindow* window, unsigned int codepoint) {
+    auto* queue = static_cast<std::vector<KeyPress>*>(glfwGetWindowUserPointer(window));
+    if (!queue) return;
+    if (codepoint == '?') queue->push_back({Key::Slash, kShift, false});
+    else if (codepoint == '-') queue->push_back({Key::Minus, kNoMods, false});
+    else if (codepoint == '=') queue->push_back({Key::Equal, kNoMods, false});
 }
 
 }  // namespace
@@ -179,6 +205,8 @@ void web_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
 LabApp* web_app() { return g_lab ? g_lab->app.get() : nullptr; }
 
 namespace {
+
+// --- [SECTION] Start and the frame ------------------------------------------------
 
 void capture(WebLab& lab) {
     lab.capture_requested = false;
@@ -193,6 +221,23 @@ void capture(WebLab& lab) {
     lab.capture_result = written ? path : "error: " + written.error;
 }
 
+// The lesson, step and reveal shown ("" — no lesson): what the address follows.
+std::string address_key(const LabSession& s) {
+    if (!s.lesson()) return {};
+    return s.lesson()->name + " " + std::to_string(s.lesson_step()) + (s.lesson_revealed() ? " revealed" : "");
+}
+
+// The address follows the lesson: a history entry for each step and reveal
+// shown, so that the browser's Back and Forward move between them
+// (tsl_web_show_address) and a copied address opens what is shown.
+void follow_in_address(WebLab& lab) {
+    std::string shown = address_key(lab.app->session());
+    if (shown == lab.address_shows) return;
+    lab.address_shows = std::move(shown);
+    const std::string query = query_of(launch_request_for(lab.app->session()));
+    EM_ASM({ history.pushState(null, '', location.pathname + UTF8ToString($0)); }, query.c_str());
+}
+
 void frame(void* arg) {
     WebLab& lab = *static_cast<WebLab*>(arg);
     if (!lab.loop->frame()) {
@@ -200,6 +245,7 @@ void frame(void* arg) {
         set_status("closed (reload the page to start again)");
         return;
     }
+    follow_in_address(lab);
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
     store_changed_settings(*lab.app);
@@ -226,7 +272,7 @@ int start() {
     options.max_workers = std::min(EM_ASM_INT({ return navigator.hardwareConcurrency || 1; }), TSL_WEB_MAX_WORKERS);
     options.max_workers_reason = "the page has " + std::to_string(options.max_workers) + " web workers for the job system";
 #else
-    options.threads_unavailable = "needs a cross-origin isolated page; see web/README.md";
+    options.threads_unavailable = "this page is not cross-origin isolated, which threads in a browser need";
 #endif
     // The settings the browser kept (web_files.h), as the desktop reads settings.toml.
     LabSettings settings;
@@ -237,11 +283,18 @@ int start() {
     auto session = std::make_unique<LabSession>(settings, std::move(options));
     // The page's parameters, as the desktop's launch options; a problem is
     // shown on the status line and the lab starts with what did apply.
-    std::string launch_problem;
+    // What was changed to fit the page (a lesson step's workers where none
+    // can start) does not stop the launch, and is a calm notice.
+    std::string launch_problem, launch_note;
     {
         const QueryLaunch asked = launch_of_query(emscripten_run_script_string("location.search"));
-        if (!asked.problem.empty()) launch_problem = asked.problem;
-        else if (const CommandResult r = launch(*session, asked.request); !r) launch_problem = r.problem;
+        if (!asked.problem.empty()) {
+            launch_problem = asked.problem;
+        } else {
+            const CommandResult r = launch(*session, asked.request);
+            launch_problem = r.problem;
+            launch_note = r.note;
+        }
     }
     lab->app = std::make_unique<LabApp>(std::move(session), "#version 300 es");
     lab->platform = std::make_unique<WebPlatform>(lab->window);
@@ -259,6 +312,7 @@ int start() {
     ImGui::SetCurrentContext(lab->app->imgui_context());
     glfwSetWindowUserPointer(lab->window, lab->platform->queue());
     glfwSetKeyCallback(lab->window, web_key);
+    glfwSetCharCallback(lab->window, web_char);
     ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
     emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, run_deferred_requests);
     emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, run_deferred_requests_on_click);
@@ -270,6 +324,7 @@ int start() {
     }
     std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());
     lab->loop = std::make_unique<FrameLoop>(*lab->platform, *lab->app);
+    lab->address_shows = address_key(lab->app->session());  // the address it was opened at
     start_storing_settings(from_file, lab->app->session().settings());
     g_lab = lab;
     if (!stored.problems.empty()) {
@@ -281,6 +336,20 @@ int start() {
     if (!launch_problem.empty()) {
         std::fprintf(stderr, "timeslice-lab: %s\n", launch_problem.c_str());
         set_status("error: " + launch_problem);
+    } else {
+#ifndef __EMSCRIPTEN_PTHREADS__
+        // Once, calmly: the page runs everything on the main thread (index.html
+        // links to why), and what the link asked that runs there instead (the
+        // reason said once, in the first sentence).
+        const std::string why = " (worker threads: " + lab->app->session().threads_unavailable() + ")";
+        for (std::size_t at; (at = launch_note.find(why)) != std::string::npos;) launch_note.erase(at, why.size());
+        launch_note = "This page runs every job on the main thread: it is not cross-origin isolated, so it has no worker threads." +
+                      (launch_note.empty() ? std::string() : " Changed: " + launch_note + ".");
+#endif
+        if (!launch_note.empty()) {
+            std::printf("timeslice-lab: %s\n", launch_note.c_str());
+            set_status("notice: " + launch_note);
+        }
     }
     emscripten_set_main_loop_arg(frame, lab, 0, false);
     return 0;
@@ -310,6 +379,8 @@ GLFWwindow* open_canvas_window(int width, int height, const char* title) {
 }
 
 }  // namespace tsl::app
+
+// --- [SECTION] What the page and its tests call -----------------------------------
 
 // For the page and its tests (called from JavaScript).
 extern "C" {
@@ -375,6 +446,13 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_lesson() {
     return value.c_str();
 }
 
+// What the lesson card says runs here instead of what its step asks ("" — the step runs as written).
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_on_this_page() {
+    static std::string value;
+    value = tsl::app::g_lab ? tsl::app::g_lab->app->session().lesson_card().on_this_page : std::string();
+    return value.c_str();
+}
+
 // The last line the panel drew in sight about choices that need worker threads ("" — none).
 EMSCRIPTEN_KEEPALIVE const char* tsl_web_unavailable_line() { return tsl::app::last_unavailable_line().c_str(); }
 
@@ -383,6 +461,54 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_copy_link() {
     if (!tsl::app::g_lab) return "";
     tsl::app::g_lab->app->copy_link();
     return tsl::app::g_lab->link.c_str();
+}
+
+// The wheel and two-finger scrolls as the desktop's GLFW gives them, the page
+// having measured them (index.html): one notch of a wheel is 1, up and left positive.
+EMSCRIPTEN_KEEPALIVE void tsl_web_scroll(double x, double y) {
+    if (tsl::app::g_lab) ImGui_ImplGlfw_ScrollCallback(tsl::app::g_lab->window, x, y);
+}
+
+// The browser's Back or Forward (index.html's popstate): the lesson step the
+// address names, revealed or not. Only the lesson follows the address; the
+// settings stay as they are.
+EMSCRIPTEN_KEEPALIVE void tsl_web_show_address(const char* query) {
+    using namespace tsl;
+    app::WebLab* lab = app::g_lab;
+    if (!lab) return;
+    const QueryLaunch asked = launch_of_query(query);
+    if (!asked.problem.empty()) return;
+    const LaunchRequest& r = asked.request;
+    LabSession& s = lab->app->session();
+    if (r.lesson.empty()) {
+        if (s.lesson()) lab->app->apply(StopLesson{});
+    } else if (!s.lesson() || s.lesson()->name != r.lesson) {
+        lab->app->apply(StartLesson{r.lesson, r.step - 1, r.reveal});
+    } else if (s.lesson_step() != r.step - 1 || (s.lesson_revealed() && !r.reveal)) {
+        lab->app->apply(GoToStep{r.step - 1});
+        if (r.reveal) lab->app->apply(LessonForward{});
+    } else if (r.reveal && !s.lesson_revealed()) {
+        lab->app->apply(LessonForward{});
+    }
+    lab->address_shows = app::address_key(s);  // shown because the address says so: no new entry
+}
+
+// The UI probe's state line of the frame shown (ui_probe.h): "scene=npc frame=120 ... help=keys ...".
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_state() {
+    static std::string value;
+    value = tsl::app::g_lab ? tsl::app::g_lab->app->probe_state() : std::string();
+    return value.c_str();
+}
+
+// A window of the last frame as "X Y W H SCROLL_Y SCROLL_MAX_Y" in pixels ("" — not shown).
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_window(const char* name) {
+    static std::string value;
+    value.clear();
+    const ImGuiWindow* w = tsl::app::g_lab ? ImGui::FindWindowByName(name) : nullptr;
+    if (w && w->WasActive)
+        value = std::to_string(w->Pos.x) + " " + std::to_string(w->Pos.y) + " " + std::to_string(w->Size.x) + " " + std::to_string(w->Size.y) + " " +
+                std::to_string(w->Scroll.y) + " " + std::to_string(w->ScrollMax.y);
+    return value.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* tsl_web_capture_result() { return tsl::app::g_lab ? tsl::app::g_lab->capture_result.c_str() : ""; }
