@@ -27,3 +27,11 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ui/ui_probe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/ui_style.cpp
 )
+
+# The characters the UI's fonts carry, as pairs of first and last code point:
+# Latin-1, and the punctuation, arrows and signs the lab writes ("pool → inline",
+# "≤", "–"). ImGui's atlas holds these (app/ui/ui_style.cpp); the page's fonts
+# are cut to them (web/CMakeLists.txt), so neither can lack what the other has.
+set(TSL_FONT_RANGES 0x0020 0x00FF 0x2010 0x205E 0x2190 0x21FF 0x2212 0x2212 0x2248 0x2248 0x2260 0x2265)
+string(REPLACE ";" "," TSL_FONT_RANGES_C "${TSL_FONT_RANGES}")
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/ui/ui_style.cpp PROPERTIES COMPILE_DEFINITIONS "TSL_FONT_RANGES=${TSL_FONT_RANGES_C}")

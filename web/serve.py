@@ -6,12 +6,16 @@ memory) need:
     Cross-Origin-Opener-Policy: same-origin
     Cross-Origin-Embedder-Policy: require-corp
 
+A file with a compressed copy beside it (FILE.gz, which ./lab web makes) is
+sent compressed to a browser that takes gzip.
+
 Usage: serve.py [--port PORT] [--no-isolation] FOLDER
 (--no-isolation leaves the headers out, as a static host that cannot set them would.)
 """
 import argparse
 import functools
 import http.server
+import os
 import sys
 
 
@@ -19,6 +23,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     isolate = True
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       '.wasm': 'application/wasm', '.js': 'text/javascript', '.data': 'application/octet-stream'}
+
+    def send_head(self):
+        """A file's compressed copy (FILE.gz, made by ./lab web) when the
+        browser takes gzip, as the file itself with Content-Encoding: gzip."""
+        path = self.translate_path(self.path)
+        zipped = path + '.gz'
+        accepts = 'gzip' in self.headers.get('Accept-Encoding', '')
+        if not accepts or not os.path.isfile(path) or not os.path.isfile(zipped):
+            return super().send_head()
+        try:
+            body = open(zipped, 'rb')
+        except OSError:
+            return super().send_head()
+        self.send_response(200)
+        self.send_header('Content-Type', self.guess_type(path))
+        self.send_header('Content-Encoding', 'gzip')
+        self.send_header('Vary', 'Accept-Encoding')
+        self.send_header('Content-Length', str(os.fstat(body.fileno()).st_size))
+        self.end_headers()
+        return body
 
     def end_headers(self):
         if self.isolate:

@@ -47,13 +47,14 @@ import test_lesson_walk
 import test_record
 import test_thread_limits
 import test_trace
+import test_weight
 import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
 ISOLATED = [test_lesson_walk, test_keys, test_input, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
-            test_bench, test_lanes]
-NOT_ISOLATED = [test_workers, test_files]
+            test_bench, test_lanes, test_weight]
+NOT_ISOLATED = [test_workers, test_files, test_weight]
 
 
 def check_threaded_page(page, url):

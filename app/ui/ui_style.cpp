@@ -43,8 +43,9 @@ void UiStyle::build_fonts(float scale) {
     std::error_code ec;
     system_font_ = std::filesystem::exists(kRegularFont, ec) && std::filesystem::exists(kBoldFont, ec);
     if (system_font_) {
-        // Latin-1, and the punctuation, arrows and signs the lab writes ("pool → inline", "≤", "–").
-        static const ImWchar kRanges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2212, 0x2212, 0x2248, 0x2248, 0x2260, 0x2265, 0};
+        // The characters the lab writes: TSL_FONT_RANGES (app/view_sources.cmake,
+        // where the page's fonts are cut to the same).
+        static const ImWchar kRanges[] = {TSL_FONT_RANGES, 0};
         fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * scale, nullptr, kRanges);
         fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * scale, nullptr, kRanges);
         fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * scale, nullptr, kRanges);
