@@ -45,6 +45,7 @@ import test_lanes
 import test_layout
 import test_lesson_walk
 import test_record
+import test_serve
 import test_thread_limits
 import test_trace
 import test_weight
@@ -53,7 +54,7 @@ import test_workers
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
 ISOLATED = [test_lesson_walk, test_keys, test_input, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
-            test_bench, test_lanes, test_weight]
+            test_bench, test_lanes, test_weight, test_serve]
 NOT_ISOLATED = [test_workers, test_files, test_weight]
 
 
@@ -182,6 +183,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     page = Page(args.out)
+    page.folder = os.path.abspath(args.folder)  # the page's files, for the checks that read them from disk
     try:
         serving(page, args.folder, True, [check_threaded_page, check_links] + [m.run for m in ISOLATED])
         serving(page, args.folder, False,
