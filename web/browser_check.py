@@ -108,7 +108,9 @@ class Page:
         if not keep_settings:
             origin = re.match(r'https?://[^/]+', address).group(0)
             self.driver.get('about:blank')  # no lab left to save its settings meanwhile
-            self.driver.execute_cdp_cmd('Storage.clearDataForOrigin', {'origin': origin, 'storageTypes': 'local_storage'})
+            # The offline copy goes too (sw.js), so that every check but the offline one sees the page as a first visit.
+            self.driver.execute_cdp_cmd('Storage.clearDataForOrigin',
+                                        {'origin': origin, 'storageTypes': 'local_storage,service_workers,cache_storage'})
         self.driver.get(address)
         state = wait_for(self.driver, "const s = document.getElementById('status').dataset.state;"
                                       "return s === 'ready' || s === 'error' ? s : null;", LOAD_TIMEOUT_S, 'the page to load')

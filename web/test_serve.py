@@ -6,15 +6,25 @@
   - `serve.py --lan` listens on every address and prints the one to give a
     class; served there, the page's files come (the page at that address is
     not cross-origin isolated over plain http, as the line says);
-  - compressed copies are sent only to a browser that takes gzip.
+  - compressed copies are sent only to a browser that takes gzip;
+  - offline after a first visit: once the service worker (sw.js) holds its
+    copy, the server stopped, a lesson link opens again, threaded and
+    cross-origin isolated as before.
 """
 import os
 import re
 import subprocess
 import sys
+import time
 import urllib.request
 
-from browser_check import HERE, wait_for
+from browser_check import HERE, LOAD_TIMEOUT_S, start_server_at, wait_for
+
+KEPT = """
+const done = arguments[arguments.length - 1];
+navigator.serviceWorker.ready.then(() => caches.open('timeslice-lab')).then((cache) => cache.keys())
+  .then((keys) => done(keys.map((k) => k.url.split('/').pop()))).catch((e) => done(String(e)));
+"""
 
 
 def check_folder(page):
@@ -56,6 +66,36 @@ def check_lan(page, folder):
         server.wait()
 
 
+def check_offline(page):
+    driver, check = page.driver, page.check
+    server, url = start_server_at(page.folder, True)
+    link = url + 'index.html?lesson=timeslicing&step=2'
+    try:
+        state, status = page.load(link)
+        if not check(state == 'ready', f'offline: the first visit reaches "ready" (status: {status!r})'):
+            return
+        kept = []
+        for _ in range(120):
+            kept = driver.execute_async_script(KEPT)
+            if isinstance(kept, list) and 'timeslice-lab.wasm' in kept and 'timeslice-lab-st.wasm' in kept:
+                break
+            time.sleep(0.5)
+        check(isinstance(kept, list) and len(kept) >= 7, f'offline: the service worker keeps the page\'s files ({kept})')
+    finally:
+        server.terminate()
+        server.wait()
+    # The server gone: the same link again (not page.load, which would clear the copy).
+    driver.get(link)
+    state = wait_for(driver, "const s = document.getElementById('status').dataset.state;"
+                             "return s === 'ready' || s === 'error' ? s : null;", LOAD_TIMEOUT_S, 'the page to load offline')
+    shown = page.call_text('tsl_web_lesson') if state == 'ready' else ''
+    isolated = driver.execute_script('return window.crossOriginIsolated;')
+    check(state == 'ready' and shown == 'timeslicing 2' and isolated and page.drawing(),
+          f'offline: with the server stopped the link opens again, threaded and isolated ({state}, {shown!r}, isolated {isolated})')
+    page.check_console('offline')
+
+
 def run(page, url):
     check_folder(page)
+    check_offline(page)
     check_lan(page, page.folder)
