@@ -100,11 +100,13 @@ class Page:
             self.failures.append(what)
         return ok
 
-    def load(self, address, keep_settings=False):
+    def load(self, address, keep_settings=False, keep_start=False):
         """Loads the page; its state ('ready' or 'error') and status line.
         The page keeps its settings in the browser's storage (web_files.cpp),
         so that one check's key press would carry into the next: unless
-        keep_settings, the lab is left and its origin's storage emptied first."""
+        keep_settings, the lab is left and its origin's storage emptied first.
+        The bare page opens on its start card, which is closed as a user
+        would ("Explore on my own") unless keep_start."""
         if not keep_settings:
             origin = re.match(r'https?://[^/]+', address).group(0)
             self.driver.get('about:blank')  # no lab left to save its settings meanwhile
@@ -115,6 +117,8 @@ class Page:
         state = wait_for(self.driver, "const s = document.getElementById('status').dataset.state;"
                                       "return s === 'ready' || s === 'error' ? s : null;", LOAD_TIMEOUT_S, 'the page to load')
         status = self.driver.execute_script("return document.getElementById('status').textContent;")
+        if state == 'ready' and not keep_start and self.driver.execute_script("return !document.getElementById('start').hidden;"):
+            self.driver.find_element('id', 'start-explore').click()
         return state, status
 
     def drawing(self):

@@ -10,7 +10,11 @@
   - a window the size of the screen (a browser on the whole screen, F11, a
     kiosk) draws at that size with no error and no request for full screen;
   - "?" opens the keys page by the character typed, on a German layout
-    (Shift+ß), a French one (Shift+,) and a US one (Shift+/), each once.
+    (Shift+ß), a French one (Shift+,) and a US one (Shift+/), each once;
+  - the bare page opens on a start card listing the catalog's lessons as
+    links (the keyboard on the first), whose keys are its own while it is
+    open (Space does not pause the lab under it; Esc closes it), and whose
+    first lesson opens at step 1.
 
 And in the single-threaded page (run_single_threaded), a lesson link whose
 step needs worker threads opens as asked: the step revealed, the presenter
@@ -208,7 +212,43 @@ def run_single_threaded(page, url):
     page.check_console('single-threaded lesson link')
 
 
+def check_start_card(page, url):
+    driver, check = page.driver, page.check
+    state_, status = page.load(url + 'index.html', keep_start=True)
+    if not check(state_ == 'ready', f'start card: the bare page reaches "ready" (status: {status!r})'):
+        return
+    shown = driver.execute_script("return !document.getElementById('start').hidden;")
+    lessons = driver.execute_script("return Array.from(document.querySelectorAll('#start-lessons a')).map((a) => [a.textContent, a.getAttribute('href')]);")
+    catalog = [(lesson['title'], f'?lesson={lesson["name"]}&step=1') for lesson in json.loads(page.call_text('tsl_web_lessons'))]
+    check(shown and [tuple(x) for x in lessons] == catalog and len(catalog) == 3,
+          f'start card: the bare page opens on it, listing the lessons of the catalog as links to their first step ({lessons})')
+    focused = driver.execute_script('return document.activeElement.textContent;')
+    check(focused == catalog[0][0], f'start card: the keyboard starts on the first lesson ({focused!r})')
+    # Its keys are its own: Space is not the lab's pause while it is open; Esc closes it.
+    send = driver.execute_cdp_cmd
+    for kind in ('keyDown', 'keyUp'):
+        send('Input.dispatchKeyEvent', {'type': kind, 'key': ' ', 'code': 'Space', 'windowsVirtualKeyCode': 32, 'text': ' ' if kind == 'keyDown' else ''})
+    frames_pass(page)
+    paused = state(page)['paused']
+    for kind in ('rawKeyDown', 'keyUp'):
+        send('Input.dispatchKeyEvent', {'type': kind, 'key': 'Escape', 'code': 'Escape', 'windowsVirtualKeyCode': 27})
+    closed = driver.execute_script("return document.getElementById('start').hidden;")
+    check(paused == '0' and closed, f'start card: Space does not pause the lab under it, Esc closes it (paused {paused}, closed {closed})')
+    press_question_mark(page, 'Slash', 191, '/')
+    frames_pass(page)
+    check(state(page)['help'] == 'keys', 'start card: closed, the keys are the lab\'s again ("?" opens the keys page)')
+    # A lesson from the card: its first step, as its link opens it.
+    page.load(url + 'index.html', keep_start=True)
+    driver.find_element('css selector', '#start-lessons a').click()
+    opened = wait_for(driver, "return document.getElementById('status').dataset.state === 'ready' &&"
+                              "Module.ccall('tsl_web_lesson', 'string', [], []) === 'timeslicing 1';", 300, 'the lesson from the card')
+    check(bool(opened) and driver.execute_script("return document.getElementById('start').hidden;"),
+          f'start card: its first lesson opens at step 1, without the card ({driver.execute_script("return location.search;")!r})')
+    page.check_console('start card')
+
+
 def run(page, url):
+    check_start_card(page, url)
     check_wheel(page, url)
     check_touch(page, url)
     check_screen_sized(page, url)

@@ -55,6 +55,7 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 #include <imgui_internal.h>  // FindWindowByName (tsl_web_window)
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -467,6 +468,18 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_copy_link() {
 // having measured them (index.html): one notch of a wheel is 1, up and left positive.
 EMSCRIPTEN_KEEPALIVE void tsl_web_scroll(double x, double y) {
     if (tsl::app::g_lab) ImGui_ImplGlfw_ScrollCallback(tsl::app::g_lab->window, x, y);
+}
+
+// The lessons as the panel's picker lists them, for the page's start card:
+// [{"name": ..., "title": ..., "description": ...}, ...] in teaching order.
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_lessons() {
+    static std::string value;
+    nlohmann::json lessons = nlohmann::json::array();
+    if (tsl::app::g_lab)
+        for (const tsl::CatalogEntry& e : tsl::app::g_lab->app->session().catalog().lessons)
+            lessons.push_back({{"name", e.name}, {"title", e.title}, {"description", e.description}});
+    value = lessons.dump();
+    return value.c_str();
 }
 
 // The browser's Back or Forward (index.html's popstate): the lesson step the
