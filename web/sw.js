@@ -8,7 +8,7 @@
 // copy given instead, with the headers it came with (the isolation headers
 // too, so the threaded page stays threaded offline).
 const CACHE = 'timeslice-lab';
-const FILES = ['index.html', 'timeslice-lab.js', 'timeslice-lab.wasm', 'timeslice-lab.worker.js', 'timeslice-lab.data',
+const FILES = ['index.html', 'favicon.ico', 'timeslice-lab.js', 'timeslice-lab.wasm', 'timeslice-lab.worker.js', 'timeslice-lab.data',
                'timeslice-lab-st.js', 'timeslice-lab-st.wasm'];
 
 self.addEventListener('install', (event) => {

@@ -80,7 +80,7 @@ def check_offline(page):
             if isinstance(kept, list) and 'timeslice-lab.wasm' in kept and 'timeslice-lab-st.wasm' in kept:
                 break
             time.sleep(0.5)
-        check(isinstance(kept, list) and len(kept) >= 7, f'offline: the service worker keeps the page\'s files ({kept})')
+        check(isinstance(kept, list) and len(kept) >= 8, f'offline: the service worker keeps the page\'s files ({kept})')
     finally:
         server.terminate()
         server.wait()
