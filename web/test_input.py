@@ -7,6 +7,9 @@
   - touch, on a tablet's viewport (820 x 1180): eight taps on the scene's
     panes, alternating, select the pane tapped each time; a finger dragging
     the panel's scroll bar scrolls it; two fingers moving up scroll it too;
+  - on a screen of two pixels to a CSS pixel, the canvas has the screen's
+    pixels, the lab lays out in CSS pixels (taps land on the pane under the
+    finger) and its text is rasterised at the screen's pixels (sharp);
   - a window the size of the screen (a browser on the whole screen, F11, a
     kiosk) draws at that size with no error and no request for full screen;
   - "?" opens the keys page by the character typed, on a German layout
@@ -140,6 +143,40 @@ def check_touch(page, url):
         driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
 
 
+def check_density(page, url):
+    """A tablet's screen, two pixels to a CSS pixel: the canvas has the
+    screen's pixels, the lab lays out in CSS pixels (its panes where the
+    finger taps them), and its text is rasterised at the screen's pixels."""
+    driver, check = page.driver, page.check
+    driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 820, 'height': 1180, 'deviceScaleFactor': 2, 'mobile': True})
+    driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': True, 'maxTouchPoints': 5})
+    try:
+        state_, status = page.load(url + 'index.html?set=panes=2')
+        if not check(state_ == 'ready', f'pixel ratio 2: the page reaches "ready" (status: {status!r})'):
+            return
+        frames_pass(page)
+        layout = json.loads(page.call_text('tsl_web_layout'))
+        canvas = driver.execute_script('return [devicePixelRatio, Module.canvas.width, Module.canvas.height];')
+        check(canvas == [2, 1640, 2360] and layout['display'] == [820, 1180] and layout['framebuffer'] == [1640, 2360],
+              f'pixel ratio 2: the canvas has the screen\'s pixels, the lab lays out in CSS pixels ({canvas}, {layout["display"]})')
+        drawn, rasterised = (float(v) for v in page.call_text('tsl_web_font_px').split())
+        check(abs(rasterised - 2 * drawn) < 0.01, f'pixel ratio 2: text is rasterised at the screen\'s pixels ({drawn} px drawn, {rasterised} rasterised)')
+        panes = layout['panes']
+        selected = []
+        for tap in range(4):
+            r = panes[1 - tap % 2]
+            touch(page, 'touchStart', [(r[0] + r[2] / 2, r[1] + r[3] / 2)])
+            touch(page, 'touchEnd', [])
+            frames_pass(page)
+            selected.append(state(page)['pane'])
+        check(selected == ['B', 'A'] * 2, f'pixel ratio 2: taps select the pane under the finger ({"".join(selected)})')
+        page.picture('tablet-ratio-2.png')
+        page.check_console('pixel ratio 2')
+    finally:
+        driver.execute_cdp_cmd('Emulation.setTouchEmulationEnabled', {'enabled': False})
+        driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+
+
 def check_screen_sized(page, url):
     driver, check = page.driver, page.check
     driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride', {'width': 1366, 'height': 768, 'deviceScaleFactor': 1, 'mobile': False,
@@ -251,5 +288,6 @@ def run(page, url):
     check_start_card(page, url)
     check_wheel(page, url)
     check_touch(page, url)
+    check_density(page, url)
     check_screen_sized(page, url)
     check_question_mark(page, url)

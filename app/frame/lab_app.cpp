@@ -74,9 +74,10 @@ void LabApp::frame(const FrameParams& params) {
         const double ms = params.real_dt_s * 1000.0;
         display_frame_ms_ = display_frame_ms_ == 0 ? ms : display_frame_ms_ * 0.9 + ms * 0.1;
     }
-    // Fonts and theme follow the UI scale and palette, rebuilt between frames.
+    // Fonts and theme follow the UI scale and palette, rebuilt between frames;
+    // the fonts' pixels follow the display's (the platform's framebuffer scale).
     const LabSettings& settings = session_->settings();
-    style_.update(settings.ui_scale, settings.palette, settings.theme);
+    style_.update(settings.ui_scale, settings.palette, settings.theme, ImGui::GetIO().DisplayFramebufferScale.x);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     handle_keys();

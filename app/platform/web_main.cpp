@@ -92,8 +92,17 @@ public:
     double now_s() const override { return emscripten_get_now() * 1e-3; }
     void new_imgui_frame() override {
         ImGui_ImplGlfw_NewFrame();
-        // Tab is the lab's key for the panel, as on the desktop (window_main.cpp).
+        // ImGui works in the page's CSS pixels; the canvas has the screen's
+        // (fit_canvas): the display and the pointer in CSS pixels, the
+        // framebuffer scale the device pixel ratio (ui_style.h makes the
+        // fonts' pixels the screen's, so text is sharp at 2).
         ImGuiIO& io = ImGui::GetIO();
+        if (density_ != 1.0f) {
+            io.DisplaySize = {io.DisplaySize.x / density_, io.DisplaySize.y / density_};
+            io.DisplayFramebufferScale = {density_, density_};
+            if (ImGui::IsMousePosValid(&io.MousePos)) io.MousePos = {io.MousePos.x / density_, io.MousePos.y / density_};
+        }
+        // Tab is the lab's key for the panel, as on the desktop (window_main.cpp).
         io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
     }
     void present() override {}  // the browser shows the canvas when the frame's callback returns
@@ -126,14 +135,21 @@ public:
 
 private:
     // The canvas fills the page (index.html's style): its drawing buffer
-    // follows the size the page gives it, in CSS pixels. Set on the canvas
-    // itself, never through glfwSetWindowSize: emscripten's GLFW takes a size
-    // equal to the screen's (a browser on the whole screen, F11, a kiosk) as
-    // a request for full screen, which the browser refuses outside a click.
+    // follows the size the page gives it, in the screen's pixels (CSS pixels
+    // times the device pixel ratio: 2 on most tablets and phones, and what
+    // the browser's zoom makes it). emscripten's GLFW (3.1.6) knows no such
+    // ratio: its window, framebuffer and pointer are all in the canvas's
+    // pixels, and new_imgui_frame turns them into CSS pixels for ImGui.
+    // Set on the canvas itself, never through glfwSetWindowSize: emscripten's
+    // GLFW takes a size equal to the screen's (a browser on the whole screen,
+    // F11, a kiosk) as a request for full screen, which the browser refuses
+    // outside a click.
     void fit_canvas() {
         double css_w = 0, css_h = 0;
         if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS) return;
-        const int w = std::max(1, static_cast<int>(std::lround(css_w))), h = std::max(1, static_cast<int>(std::lround(css_h)));
+        const double ratio = std::clamp(emscripten_get_device_pixel_ratio(), 1.0, 4.0);
+        const int w = std::max(1, static_cast<int>(std::lround(css_w * ratio))), h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
+        density_ = css_w > 0 ? static_cast<float>(w / css_w) : 1.0f;
         int now_w = 0, now_h = 0;
         glfwGetWindowSize(window_, &now_w, &now_h);
         if (w != now_w || h != now_h) EM_ASM({ Browser.setCanvasSize($0, $1); }, w, h);  // GLFW hears of it as a resize
@@ -156,6 +172,7 @@ private:
     std::vector<KeyPress> queued_;
     IdlePointer pointer_;
     bool toggled_by_key_ = false;  // the F key asked in its own event; the frame's request is done
+    float density_ = 1.0f;         // the canvas's pixels per CSS pixel (fit_canvas)
 };
 
 // Everything the page's frames use; made once and never destroyed (the page
@@ -521,6 +538,18 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_window(const char* name) {
     if (w && w->WasActive)
         value = std::to_string(w->Pos.x) + " " + std::to_string(w->Pos.y) + " " + std::to_string(w->Size.x) + " " + std::to_string(w->Size.y) + " " +
                 std::to_string(w->Scroll.y) + " " + std::to_string(w->ScrollMax.y);
+    return value.c_str();
+}
+
+// The body text's size as drawn, in CSS pixels, and as its glyphs were
+// rasterised, in the canvas's pixels: "17 34" at a device pixel ratio of 2.
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_font_px() {
+    static std::string value;
+    value.clear();
+    if (!tsl::app::g_lab) return "";
+    ImGui::SetCurrentContext(tsl::app::g_lab->app->imgui_context());
+    const ImFont* font = ImGui::GetIO().FontDefault;
+    if (font) value = std::to_string(font->FontSize * ImGui::GetIO().FontGlobalScale) + " " + std::to_string(font->FontSize);
     return value.c_str();
 }
 

@@ -2,6 +2,7 @@
 
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace tsl::app {
@@ -16,14 +17,16 @@ ImVec4 v4(Rgba c) { return {c.r, c.g, c.b, c.a}; }
 
 }  // namespace
 
-bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme) {
-    if (built_ && ui_scale == scale_ && palette == palette_ && theme == theme_) return false;
-    const bool rescale = !built_ || ui_scale != scale_;
+bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme, float density) {
+    density = std::clamp(density, 1.0f, 4.0f);
+    if (built_ && ui_scale == scale_ && density == density_ && palette == palette_ && theme == theme_) return false;
+    const bool rescale = !built_ || ui_scale != scale_ || density != density_;
     scale_ = ui_scale;
+    density_ = density;
     palette_ = palette;
     theme_ = theme;
     if (rescale) {
-        build_fonts(ui_scale);
+        build_fonts(ui_scale, density);
         if (ImGui::GetIO().BackendRendererUserData) {
             // The backend uploaded an atlas already (its first NewFrame does
             // that): replace it by hand, it does not notice new fonts.
@@ -36,19 +39,20 @@ bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme) {
     return true;
 }
 
-void UiStyle::build_fonts(float scale) {
+void UiStyle::build_fonts(float scale, float density) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    io.FontGlobalScale = 1.0f;
+    io.FontGlobalScale = 1.0f / density;
     std::error_code ec;
     system_font_ = std::filesystem::exists(kRegularFont, ec) && std::filesystem::exists(kBoldFont, ec);
     if (system_font_) {
         // The characters the lab writes: TSL_FONT_RANGES (app/view_sources.cmake,
         // where the page's fonts are cut to the same).
         static const ImWchar kRanges[] = {TSL_FONT_RANGES, 0};
-        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * scale, nullptr, kRanges);
-        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * scale, nullptr, kRanges);
-        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * scale, nullptr, kRanges);
+        const float px = scale * density;  // the display's pixels
+        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * px, nullptr, kRanges);
+        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * px, nullptr, kRanges);
+        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * px, nullptr, kRanges);
     }
     if (!fonts_.regular || !fonts_.bold || !fonts_.caption) {
         // ImGui's own 13 px font, scaled at draw time: less crisp, always there.

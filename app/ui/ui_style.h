@@ -38,7 +38,10 @@ class UiStyle {
 public:
     // Call between frames. Rebuilds fonts and sizes when the scale, palette or
     // theme changed since the last call; returns true when it did.
-    bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light);
+    // `density`: the display's pixels per ImGui unit (io.DisplayFramebufferScale,
+    // 2 on a page at a device pixel ratio of 2): the fonts are rasterised at
+    // that many pixels and drawn at 1/density, so text is sharp, not stretched.
+    bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light, float density = 1.0f);
     const UiFonts& fonts() const { return fonts_; }
     const PlotColours& plot_colours() const { return plot_; }
     bool using_system_font() const { return system_font_; }
@@ -46,12 +49,13 @@ public:
     UiTheme theme() const { return theme_; }
 
 private:
-    void build_fonts(float scale);
+    void build_fonts(float scale, float density);
     void apply_theme(float scale, PaletteKind palette, UiTheme theme);
 
     UiFonts fonts_;
     PlotColours plot_{};
     float scale_ = 0;
+    float density_ = 1;
     PaletteKind palette_ = PaletteKind::Classic;
     UiTheme theme_ = UiTheme::Light;
     bool built_ = false;
