@@ -5,7 +5,9 @@
     few lines, and one notch up brings it back (emscripten's GLFW alone
     passed the raw pixels: the wrong way, a hundred times too far);
   - touch, on a tablet's viewport (820 x 1180): eight taps on the scene's
-    panes, alternating, select the pane tapped each time; a finger dragging
+    panes, alternating, select the pane tapped each time; a tap on the
+    panel's Pause button pauses and another plays; a finger dragging the
+    panes slider adds panes (the controls found by their labels, web_items.cpp); a finger dragging
     the panel's scroll bar scrolls it; two fingers moving up scroll it too;
   - on a screen of two pixels to a CSS pixel, the canvas has the screen's
     pixels, the lab lays out in CSS pixels (taps land on the pane under the
@@ -53,6 +55,20 @@ def mouse(page, kind, x, y, **more):
 def touch(page, kind, points):
     page.driver.execute_cdp_cmd('Input.dispatchTouchEvent',
                                 {'type': kind, 'touchPoints': [{'x': x, 'y': y, 'id': i} for i, (x, y) in enumerate(points)]})
+
+
+def item(page, label):
+    """The control labelled `label` in the last frame: x, y, w, h in CSS pixels; None when not shown."""
+    page.driver.execute_script('Module._tsl_web_watch_items(1);')
+    frames_pass(page, 2)
+    found = [i[2:] for i in json.loads(page.call_text('tsl_web_items')) if i[1] == label]
+    return found[0] if found else None
+
+
+def tap_at(page, x, y):
+    touch(page, 'touchStart', [(x, y)])
+    touch(page, 'touchEnd', [])
+    frames_pass(page)
 
 
 def settled_scroll(page, name):
@@ -109,6 +125,31 @@ def check_touch(page, url):
             frames_pass(page)
             selected.append(state(page)['pane'])
         check(selected == ['B', 'A'] * 4, f'touch: eight taps on the panes select the pane tapped each time ({"".join(selected)})')
+
+        # A tap on the panel's Pause button pauses, and on it again (Play) plays.
+        pause = item(page, 'Pause')
+        if check(pause is not None, 'touch: the panel shows its Pause button'):
+            paused = []
+            for _ in range(2):
+                tap_at(page, pause[0] + pause[2] / 2, pause[1] + pause[3] / 2)
+                paused.append(state(page)['paused'])
+            check(paused == ['1', '0'], f'touch: a tap on Pause pauses, a tap again plays ({paused})')
+        # A finger dragging the panes slider to the right adds panes.
+        slider = item(page, 'panes##panes')
+        if check(slider is not None, 'touch: the panel shows its panes slider'):
+            before = page.call_text('tsl_web_setting', 'panes')
+            x, y = slider[0] + 4, slider[1] + slider[3] / 2
+            touch(page, 'touchStart', [(x, y)])
+            for step in range(1, 7):
+                touch(page, 'touchMove', [(x + 25 * step, y)])
+                frames_pass(page, 1)
+            touch(page, 'touchEnd', [])
+            frames_pass(page)
+            after = page.call_text('tsl_web_setting', 'panes')
+            check(int(after) > int(before), f'touch: a finger dragging the panes slider to the right adds panes ({before} -> {after})')
+            page.driver.execute_script('Module._tsl_web_watch_items(0);')
+            page.load(url + 'index.html?set=panes=2')  # the panel as it was, for the scroll checks below
+            frames_pass(page)
 
         # A finger on the panel's scroll bar, dragged down.
         panel = window(page, 'Controls')
