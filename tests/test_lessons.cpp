@@ -229,6 +229,33 @@ TEST_CASE("A lesson needs a title and at least one step", "[lessons][errors]") {
     CHECK(starts_with(error_of(kHead), "lessons/bad.toml:1: no [[step]]"));
 }
 
+TEST_CASE("A lesson's terms are words of their own in a step's text, question, and once revealed its answer and expectations", "[lessons]") {
+    std::string second = kStep;
+    second.replace(second.find("What?"), 5, "What share of T?");
+    std::string third = kStep;
+    third.replace(third.find("One. Two."), 9, "Timeslicing. Two T.");  // "T." is the term; "Timeslicing" is not
+    std::string fourth = kStep + "answer = \"About 1.5T.\"\nexpect = [\"input_age <= 2 T\"]\n";
+    std::string fifth = kStep + "expect = [\"input_age <= 2 T\"]\n";
+    const LessonLoad r = parse_lesson(kHead + "[terms]\nT = \"one batch.\"\n" + kStep + second + third + fourth + fifth, "lessons/t.toml");
+    INFO(r.error);
+    REQUIRE(r.lesson.has_value());
+    const Lesson& lesson = *r.lesson;
+    REQUIRE(lesson.terms.size() == 1);
+    CHECK((lesson.terms[0].name == "T" && lesson.terms[0].meaning == "one batch."));
+    auto uses = [&](int step, bool revealed) { return terms_used(lesson, step, revealed).size() == 1; };
+    CHECK_FALSE(uses(0, true));                 // "One. Two.", "What?": no T of its own
+    CHECK((uses(1, false) && uses(2, false)));  // the question; the text
+    CHECK((!uses(3, false) && uses(3, true)));  // "1.5T" in the answer, shown once revealed
+    CHECK((!uses(4, false) && uses(4, true)));  // an expectation's "2 T", shown once revealed
+    CHECK(terms_used(lesson, 9, true).empty());
+}
+
+TEST_CASE("A term no step uses, or one without its meaning, is an error", "[lessons][errors]") {
+    CHECK(starts_with(error_of(kHead + "[terms]\nT = \"one batch.\"\n" + kStep), "lessons/bad.toml:1: terms: no step uses T"));
+    CHECK(starts_with(error_of(kHead + "[terms]\nT = 3\n" + kStep), "lessons/bad.toml:3: terms: T should be what it means"));
+    CHECK(starts_with(error_of(kHead + "terms = 3\n" + kStep), "lessons/bad.toml:2: terms are written as a [terms] table"));
+}
+
 TEST_CASE("A step's preset must exist and measure what the reveal shows", "[lessons][errors]") {
     const auto dir = std::filesystem::temp_directory_path() / "tsl-lesson-test";
     std::filesystem::create_directories(dir);

@@ -573,6 +573,40 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     CHECK(threaded.settings().workers == 3);
 }
 
+TEST_CASE("A step reached by a link defines the lesson's terms its card uses; a step the class walked to does not repeat them", "[session][lessons]") {
+    LabSession session({}, options_for_tests());
+    auto card_terms = [&] { return session.lesson_card().terms; };
+    auto defines_T = [&] {
+        const std::vector<std::string> terms = card_terms();
+        return terms.size() == 1 && terms[0].rfind("T: one batch", 0) == 0;
+    };
+    // Step 3's question asks for "a share of one batch T": opened there by a link, its card says what T is.
+    REQUIRE(session.apply(StartLesson{"timeslicing", 2, false}));
+    CHECK(defines_T());
+    // Walked on to step 4, whose answer speaks of T: the class met it on step 3.
+    REQUIRE(session.apply(GoToStep{3}));
+    REQUIRE(session.apply(LessonForward{}));
+    CHECK(card_terms().empty());
+    // Step 4 opened by a link: its question has no T, its answer (once revealed) has.
+    REQUIRE(session.apply(StartLesson{"timeslicing", 3, false}));
+    CHECK(card_terms().empty());
+    REQUIRE(session.apply(LessonForward{}));
+    CHECK(defines_T());
+    // From the first step, T is defined where it first shows: step 2's expectations, once revealed.
+    REQUIRE(session.apply(StartLesson{"timeslicing", 0, false}));
+    CHECK(card_terms().empty());
+    REQUIRE(session.apply(LessonForward{}));
+    REQUIRE(session.apply(LessonForward{}));  // step 2
+    CHECK(card_terms().empty());
+    REQUIRE(session.apply(LessonForward{}));  // revealed
+    CHECK(defines_T());
+    REQUIRE(session.apply(LessonForward{}));  // step 3: met on step 2
+    CHECK(card_terms().empty());
+    // A lesson without terms defines none.
+    REQUIRE(session.apply(StartLesson{"delayed-gathering", 1, true}));
+    CHECK(card_terms().empty());
+}
+
 TEST_CASE("Where no worker thread can start, a lesson link opens its step as asked and the card says what runs instead", "[session][launch]") {
     SessionOptions options = options_for_tests();
     options.threads_unavailable = "none here";

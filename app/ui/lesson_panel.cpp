@@ -226,6 +226,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::PushFont(fonts.bold);
         wrapped("Predict: " + card.question);
         ImGui::PopFont();
+        for (const std::string& term : card.terms) wrapped(term);  // what the question's symbols mean, met here first
         ImGui::Spacing();
         if (card.revealed) {
             disabled_wrapped(card.measured_over);

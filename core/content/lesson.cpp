@@ -211,6 +211,16 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
              if (node.is_string() && lesson.title.empty()) r.fail(line, "the title is empty");
          }},
         r.text("description", lesson.description),
+        {"terms", [&](const toml::node& node, int line) {
+             const toml::table* table = node.as_table();
+             if (!table) return r.fail(line, "terms are written as a [terms] table, not " + kind_of(node));
+             for (const auto& [key, value] : *table) {
+                 const int at = line_of(key.source());
+                 if (!value.is_string() || value.as_string()->get().empty())
+                     return r.fail(at, "terms: " + std::string(key.str()) + " should be what it means, as text in quotes");
+                 lesson.terms.push_back({std::string(key.str()), value.as_string()->get()});
+             }
+         }},
         {"step", [&](const toml::node& node, int line) {
              const toml::array* array = node.as_array();
              const bool tables = array && std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); });
@@ -222,7 +232,45 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
     if (problems.any()) return failure(file_name, problems.line, problems.what);
     if (lesson.title.empty()) return failure(file_name, 1, "no title; add a line such as title = \"Timeslicing batched algorithms\"");
     if (lesson.steps.empty()) return failure(file_name, 1, "no [[step]]; a lesson has at least one step");
+    for (const LessonTerm& term : lesson.terms) {
+        bool used = false;
+        for (int i = 0; i < static_cast<int>(lesson.steps.size()) && !used; ++i)
+            for (const LessonTerm* t : terms_used(lesson, i, true)) used |= t == &term;
+        if (!used) return failure(file_name, 1, "terms: no step uses " + term.name + " (a term is defined where a step uses it)");
+    }
     return {std::move(lesson), {}};
+}
+
+namespace {
+
+bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+
+// `name` in `text` as a word of its own: no letter before it (a number may
+// be: "1.5T"), no letter or digit after it.
+bool uses_term(const std::string& text, const std::string& name) {
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        const std::size_t end = at + name.size();
+        const bool open_before = at == 0 || !is_letter(text[at - 1]);
+        const bool open_after = end == text.size() || !(is_letter(text[end]) || std::isdigit(static_cast<unsigned char>(text[end])));
+        if (open_before && open_after) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool revealed) {
+    std::vector<const LessonTerm*> used;
+    if (step < 0 || step >= static_cast<int>(lesson.steps.size())) return used;
+    const LessonStep& s = lesson.steps[static_cast<std::size_t>(step)];
+    std::vector<const std::string*> texts{&s.text, &s.question};
+    if (revealed) {
+        texts.push_back(&s.answer);
+        for (const Expectation& e : s.expect) texts.push_back(&e.text);
+    }
+    for (const LessonTerm& term : lesson.terms)
+        if (std::any_of(texts.begin(), texts.end(), [&](const std::string* t) { return uses_term(*t, term.name); })) used.push_back(&term);
+    return used;
 }
 
 LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {

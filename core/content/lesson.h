@@ -9,6 +9,11 @@
 //   title = "Timeslicing batched algorithms"   # required
 //   description = "One line on what the lesson covers."
 //
+//   [terms]                  # optional: symbols the steps use, and what each means
+//   T = "one batch: ..."     # shown on the card of the first step the class meets it on
+//                            # (in its text, question, or once revealed its answer and
+//                            # expectations), so that a step opened by a link defines it too
+//
 //   [[step]]                 # 1 or more, in order
 //   title = "Update all"     # required, short
 //   preset = "update-all"    # required: a preset in assets/presets
@@ -122,12 +127,23 @@ struct LessonStep {
     }
 };
 
+// A symbol the steps use ("T") and what it means, in a sentence.
+struct LessonTerm {
+    std::string name, meaning;
+};
+
 struct Lesson {
     std::string name;                   // file stem, e.g. "timeslicing"
     std::string title;
     std::string description;
+    std::vector<LessonTerm> terms;      // in the file's order; each used by some step
     std::vector<LessonStep> steps;      // at least one
 };
+
+// The lesson's terms that step `step` uses, as a whole word ("T", "1.5T",
+// "T/2"; not the T of "Timeslicing"): in its text and question, and when
+// `revealed` in its answer and expectations too.
+std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool revealed);
 
 struct LessonLoad {
     std::optional<Lesson> lesson;       // empty when the load failed

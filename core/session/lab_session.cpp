@@ -331,6 +331,7 @@ CommandResult LabSession::start_lesson(const StartLesson& command) {
     if (!loaded.lesson) return {loaded.error, loaded.unknown_name ? 2 : 1};
     lesson_ = std::move(loaded.lesson);
     lesson_results_.assign(lesson_->steps.size(), std::nullopt);
+    lesson_shown_.assign(lesson_->steps.size(), false);
     CommandResult result = go_to_step(command.step);
     if (command.revealed) lesson_revealed_ = true;
     return result;
@@ -342,6 +343,11 @@ CommandResult LabSession::go_to_step(int index) {
     keep_step_results();
     lesson_step_ = index;
     lesson_revealed_ = false;
+    lesson_terms_met_.clear();  // what the steps shown so far defined: this one's card defines the rest
+    for (int i = 0; i < static_cast<int>(lesson_shown_.size()); ++i)
+        if (lesson_shown_[static_cast<std::size_t>(i)])
+            for (const LessonTerm* term : terms_used(*lesson_, i, true)) lesson_terms_met_.push_back(term->name);
+    lesson_shown_[static_cast<std::size_t>(index)] = true;
     const CommandResult loaded = load_preset(lesson_->steps[static_cast<std::size_t>(index)].preset);
     event("lesson " + lesson_->name + ": step " + std::to_string(index + 1) + " of " + std::to_string(lesson_->steps.size()));
     return loaded;
@@ -640,6 +646,9 @@ LessonCard LabSession::lesson_card() const {
     card.title = step.title;
     card.text = step.text;
     card.question = step.question;
+    for (const LessonTerm* term : terms_used(*lesson_, lesson_step_, lesson_revealed_))
+        if (std::find(lesson_terms_met_.begin(), lesson_terms_met_.end(), term->name) == lesson_terms_met_.end())
+            card.terms.push_back(term->name + ": " + term->meaning);
     card.answer = step.answer;
     card.revealed = lesson_revealed_;
     card.can_go_back = lesson_step_ > 0;

@@ -290,6 +290,8 @@ private:
     mutable std::optional<Catalog> catalog_;  // read on first use
     std::optional<Lesson> lesson_;
     std::vector<std::optional<StepResults>> lesson_results_;  // per step of lesson_
+    std::vector<bool> lesson_shown_;                          // per step of lesson_: shown since it started
+    std::vector<std::string> lesson_terms_met_;               // terms used by the steps shown before this one
     int lesson_step_ = 0;
     bool lesson_revealed_ = false;
     bool check_times_ = true;

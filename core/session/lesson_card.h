@@ -25,6 +25,9 @@ struct LessonCard {
     std::string title;                 // the step's (or preset's) title
     std::string text;                  // two to four sentences (or the preset's description)
     std::string question;              // "" — no question (a preset, not a lesson)
+    // "T: one batch, ...": the lesson's terms this step uses that the class
+    // has not met on a step shown before (lesson.h, [terms]).
+    std::vector<std::string> terms;
     // "" — the step runs as written here; else, in plain words, what this
     // computer or page runs instead (no worker thread can start: the step's
     // jobs run on the main thread) and what its figures show then.
