@@ -37,6 +37,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from browser_check import Page, start_server_at, wait_for
+import test_a11y
 import test_bench
 import test_files
 import test_input
@@ -53,7 +54,7 @@ import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_lesson_walk, test_keys, test_input, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
+ISOLATED = [test_lesson_walk, test_keys, test_input, test_a11y, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
             test_bench, test_lanes, test_weight, test_serve]
 NOT_ISOLATED = [test_workers, test_files, test_weight]
 

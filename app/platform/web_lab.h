@@ -21,4 +21,8 @@ GLFWwindow* open_canvas_window(int width, int height, const char* title);
 // The page's app; nullptr before it has started (or when it could not).
 LabApp* web_app();
 
+// Gives the page the lesson card, the pause and the mode as its own text and
+// buttons when they changed (web_card.cpp); call once a frame.
+void mirror_card(const LabApp& app);
+
 }  // namespace tsl::app

@@ -264,6 +264,7 @@ void frame(void* arg) {
         return;
     }
     follow_in_address(lab);
+    mirror_card(*lab.app);
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
     store_changed_settings(*lab.app);

@@ -1,0 +1,103 @@
+// web_card.cpp — the lesson card and the controls a student needs, as the
+// page's own text and buttons (web/index.html, #a11y), beside the canvas that
+// draws them: a screen reader reads them, the browser can select, search and
+// translate them, and the keyboard reaches them (Shift+Tab from the canvas).
+//
+// Each frame, web_main.cpp calls mirror_card: when what the card says (or
+// the pause, the mode, the scene) changed, the page gets it as one JSON object
+// (Module.showCard). The page's buttons come back as commands through
+// tsl_web_control and tsl_web_set_mode, the same commands the panel's buttons
+// and the keys give. Built into the page only. Main thread.
+#include "app/frame/lab_app.h"
+#include "app/platform/web_lab.h"
+
+#include "core/session/lab_session.h"
+#include "core/settings/settings_schema.h"
+
+#include <emscripten.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace tsl::app {
+
+namespace {
+
+// The setting the page's mode menu changes in the scene shown.
+const char* mode_key(const LabSession& session) {
+    return session.showing_engine() ? "step_mode" : session.showing_exposure() ? "exposure_mode" : "mode";
+}
+
+const char* verdict_text(ExpectVerdict verdict) {
+    return verdict == ExpectVerdict::Met ? "met" : verdict == ExpectVerdict::NotMet ? "not met" : "waiting";
+}
+
+std::string card_json(const LabSession& session) {
+    nlohmann::json j;
+    const LabSettings& s = session.settings();
+    j["paused"] = s.paused;
+    const FieldSpec* mode = find_field(mode_key(session));
+    nlohmann::json options = nlohmann::json::array();
+    for (const EnumName& name : mode->names)
+        if (!name.label.empty()) options.push_back({name.name, name.label});
+    j["mode"] = {{"key", mode->key}, {"noun", mode->noun}, {"value", format_value(*mode, get_field(s, *mode))}, {"options", options}};
+    j["lesson"] = session.lesson() != nullptr;
+    if (session.lesson() || !session.preset().empty()) {
+        const LessonCard card = session.lesson_card();
+        nlohmann::json rows = nlohmann::json::array(), checks = nlohmann::json::array();
+        for (const RevealRow& row : card.rows) {
+            nlohmann::json cells = nlohmann::json::array({row.label});
+            for (const std::string& v : row.values) cells.push_back(v);
+            rows.push_back(cells);
+        }
+        for (const ExpectationResult& c : card.checks) checks.push_back({verdict_text(c.verdict), c.described, c.measured});
+        j["card"] = {{"heading", card.heading},       {"title", card.title},       {"text", card.text},
+                     {"on_this_page", card.on_this_page}, {"question", card.question}, {"terms", card.terms},
+                     {"revealed", card.revealed},     {"measured_over", card.measured_over}, {"columns", card.columns},
+                     {"rows", rows},                  {"answer", card.answer},     {"checks", checks},
+                     {"missed", card.missed},         {"changed", card.changed},   {"can_go_back", card.can_go_back},
+                     {"can_go_forward", card.can_go_forward}};
+    }
+    return j.dump();
+}
+
+std::string& shown() {
+    static std::string json;
+    return json;
+}
+
+}  // namespace
+
+void mirror_card(const LabApp& app) {
+    std::string json = card_json(app.session());
+    if (json == shown()) return;
+    shown() = std::move(json);
+    EM_ASM({ if (Module.showCard) Module.showCard(JSON.parse(UTF8ToString($0))); }, shown().c_str());
+}
+
+}  // namespace tsl::app
+
+extern "C" {
+
+// The page's buttons: "back", "forward" (reveal, then the next step) and
+// "pause" (pause or play), as Page Up, Page Down and Space.
+EMSCRIPTEN_KEEPALIVE void tsl_web_control(const char* what) {
+    tsl::app::LabApp* app = tsl::app::web_app();
+    if (!app) return;
+    const std::string w = what;
+    if (w == "back") app->apply(tsl::LessonBack{});
+    else if (w == "forward") app->apply(tsl::LessonForward{});
+    else if (w == "pause") app->apply(tsl::TogglePause{});
+}
+
+// The page's mode menu: the scene's mode by its name ("siso"), as the panel's
+// radio buttons set it; a problem shows as the panel's would.
+EMSCRIPTEN_KEEPALIVE void tsl_web_set_mode(const char* name) {
+    tsl::app::LabApp* app = tsl::app::web_app();
+    if (!app) return;
+    const tsl::FieldSpec& field = *tsl::find_field(tsl::app::mode_key(app->session()));
+    tsl::FieldValue value;
+    if (tsl::parse_value(field, name, value).empty()) app->apply(tsl::SetField{std::string(field.key), value});
+}
+
+}  // extern "C"
