@@ -2,8 +2,9 @@
 
 run(page, url) loads the threaded page's ?bench=...&quick (the lookup,
 threads, exposure and frame groups with --quick's repetitions), waits for the
-status line to say "done", and checks that every line of <pre id="bench"> is
-a JSON record {name, params, median, unit[, spread]} and that the records,
+status line to say "done", and checks that <pre id="bench"> then holds one
+JSON array of records {name, params, median, unit[, spread]}, laid out as
+`bench --json` prints it, and that the records,
 in order, have the names, params, units and spreads of the desktop binary's
 `timeslice-lab bench --json --quick --only lookup threads exposure frame`
 (build/release/app/timeslice-lab), less the records of what the page cannot
@@ -32,13 +33,14 @@ def shape(record, name=None):
     return (name or record.get('name'), json.dumps(record.get('params'), sort_keys=True), record.get('unit'), 'spread' in record)
 
 
-def desktop_records(check):
+def desktop_output(check):
+    """What the desktop's `bench --json` prints for the page's groups (None when it cannot run)."""
     if not os.path.exists(DESKTOP):
         check(False, f'the desktop binary for the comparison exists ({DESKTOP}; ./lab build makes it)')
         return None
     run = subprocess.run([DESKTOP, 'bench', '--json', '--quick', '--only', *GROUPS], capture_output=True, text=True)
     check(run.returncode == 0, f'the desktop bench runs (exit {run.returncode})')
-    return json.loads(run.stdout) if run.returncode == 0 else None
+    return run.stdout if run.returncode == 0 else None
 
 
 def wait_for_done(driver, timeout_s):
@@ -62,22 +64,27 @@ def run(page, url):
     check(state == 'done', f'?bench reaches "done" (status: {status!r})')
     check(driver.execute_script('return Module._tsl_web_threaded();') == 1, 'the bench ran in the threaded build')
     text = driver.execute_script("return document.getElementById('bench').textContent;")
-    lines = [line for line in text.split('\n') if line]
-    with open(os.path.join(page.out, 'bench.jsonl'), 'w') as out:
+    with open(os.path.join(page.out, 'bench.json'), 'w') as out:
         out.write(text)
+    try:
+        run_records = json.loads(text)
+    except ValueError as error:
+        run_records = None
+        check(False, f'the page\'s records are one JSON array, as `bench --json` prints them ({error}; {text[:80]!r}...)')
+    if not isinstance(run_records, list):
+        return
     records, bad = [], []
-    for line in lines:
-        try:
-            record = json.loads(line)
-        except ValueError:
-            bad.append(line)
-            continue
+    for record in run_records:
         ok = (isinstance(record, dict) and set(record) <= {'name', 'params', 'median', 'unit', 'spread'} and
               isinstance(record.get('median'), (int, float)) and isinstance(record.get('params'), dict))
-        (records if ok else bad).append(record if ok else line)
-    check(lines and not bad, f'every line of the page\'s records is a JSON record ({len(lines)} lines'
-                             + ''.join(f'\n    not one: {b!r}' for b in bad[:5]) + ')')
-    desktop = desktop_records(check)
+        (records if ok else bad).append(record)
+    check(records and not bad, f'the page prints one JSON array of records, as `bench --json` does ({len(run_records)} records'
+                               + ''.join(f'\n    not one: {b!r}' for b in bad[:5]) + ')')
+    desktop_text = desktop_output(check)
+    desktop = json.loads(desktop_text) if desktop_text else None
+    if desktop_text:
+        check(text.startswith('[\n  {\n    "name": ') and desktop_text.startswith('[\n  {\n    "name": '),
+              'the page\'s array is laid out as the desktop\'s (two spaces an indent, "name" first)')
     if desktop is None:
         return
     expected = [shape(r, PAGE_NAME.get(r['name'])) for r in desktop

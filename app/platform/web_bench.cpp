@@ -1,8 +1,9 @@
 // web_bench.cpp — index.html?bench: the lookup, threads (dispatch, fork-join,
 // parallel for), exposure and frame groups of `timeslice-lab bench` (the same
-// code: app/cli/bench*.cpp), run in the browser page, each record printed as
-// `bench --json` prints it, one JSON object a line, into the page's
-// <pre id="bench"> and the console; then the status line says "done".
+// code: app/cli/bench*.cpp), run in the browser page, each record printed on
+// a line of the page's <pre id="bench"> as it is measured; at the end the
+// <pre> and the console get the whole run as `bench --json` prints it (one
+// array, the same layout); then the status line says "done".
 //
 // Parameters: ?bench runs the four groups; ?bench=lookup,frame the ones named;
 // &quick as --quick. The tables `bench` prints for people go to the console.
@@ -36,6 +37,7 @@
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -100,14 +102,17 @@ struct WebBench {
     BenchOptions options;
     std::vector<std::string> groups;
     std::size_t next = 0;
-    int records = 0;
+    nlohmann::ordered_json records = nlohmann::ordered_json::array();  // every group's, in order
 };
 
 void bench_frame(void* arg) {
     WebBench& bench = *static_cast<WebBench*>(arg);
     if (bench.next == bench.groups.size()) {
         emscripten_cancel_main_loop();
-        std::printf("timeslice-lab: bench: %d records\n", bench.records);
+        std::printf("timeslice-lab: bench: %d records\n", static_cast<int>(bench.records.size()));
+        // The whole run as `bench --json` prints it: one array, the same indentation.
+        const std::string all = bench.records.dump(2);
+        EM_ASM({ if (Module.benchDone) Module.benchDone(UTF8ToString($0)); }, all.c_str());
         set_status("done");
         return;
     }
@@ -129,8 +134,10 @@ void bench_frame(void* arg) {
     }
     std::fputs(table.c_str(), stdout);
     std::fflush(stdout);
-    for (const BenchRecord& r : records) print_record(record_json(r).dump());
-    bench.records += static_cast<int>(records.size());
+    for (const BenchRecord& r : records) {
+        print_record(record_json(r).dump());  // as it goes; replaced by the whole array at the end
+        bench.records.push_back(record_json(r));
+    }
     if (bench.next < bench.groups.size())
         set_status("bench: " + bench.groups[bench.next] + " (" + std::to_string(bench.next + 1) + " of " +
                    std::to_string(bench.groups.size()) + ")…");
