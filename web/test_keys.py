@@ -1,13 +1,14 @@
 """The page's own keys and pointer, as the desktop window's: F puts the
-canvas on the whole screen and back (a browser allows that only while it
-handles the user's input: the page asks in the key's own event), and
+page on the whole screen and back (the page, so that its own text stays in
+sight; a browser allows that only while it handles the user's input: the
+page asks in the key's own event), and
 the mouse pointer hides after three still seconds and comes back when it
 moves (hide idle pointer, on by default)."""
 from selenium.webdriver.common.action_chains import ActionChains
 
 from browser_check import wait_for
 
-FULLSCREEN = "return document.fullscreenElement === Module.canvas;"
+FULLSCREEN = "return document.fullscreenElement === document.documentElement;"
 WINDOWED = "return document.fullscreenElement === null;"
 
 
@@ -17,7 +18,7 @@ def run(page, url):
     if not check(state == 'ready', f'keys: the page reaches "ready" (status: {status!r})'):
         return
     ActionChains(driver).send_keys('f').perform()
-    if check(bool(wait_for(driver, FULLSCREEN, 30, 'full screen')), 'the key F puts the canvas on the whole screen'):
+    if check(bool(wait_for(driver, FULLSCREEN, 30, 'full screen')), 'the key F puts the page on the whole screen'):
         page.drawing()
         page.picture('fullscreen.png')
     ActionChains(driver).send_keys('f').perform()

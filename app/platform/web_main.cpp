@@ -109,19 +109,21 @@ public:
     // The page's files are in its memory: a saved file becomes a download (web_files.h).
     std::string hand_over_file(const std::string& path) override { return download_file(path); }
 
-    // F: the canvas on the whole screen, and back. A browser allows that only
-    // while it handles the user's own input, so the F key asks for it in its
-    // own key event (key_event), before the lab's frame sees the key; the
-    // frame's request then finds it done. Any other request waits for the
-    // next key or click the page sees (run_deferred_requests).
+    // F: the page on the whole screen, and back — the page, not only its
+    // canvas, so that its own text (the card as text, a notice, the status
+    // line) stays in sight. A browser allows that only while it handles the
+    // user's own input, so the F key asks for it in its own key event
+    // (key_event), before the lab's frame sees the key; the frame's request
+    // then finds it done. Any other request asks at once and, if refused,
+    // again at the next click, key or touch.
     void key_event(int key, int action, int mods) {
         if (key != GLFW_KEY_F || action != GLFW_PRESS || mods != 0 || ImGui::GetIO().WantTextInput) return;
-        toggle_fullscreen_now(EM_TRUE);
+        toggle_fullscreen_now();
         toggled_by_key_ = true;
     }
     void toggle_fullscreen() override {
         if (std::exchange(toggled_by_key_, false)) return;
-        toggle_fullscreen_now(EM_FALSE);
+        toggle_fullscreen_now();
     }
     bool fullscreen() const override { return EM_ASM_INT({ return document.fullscreenElement ? 1 : 0; }) != 0; }
     // emscripten's GLFW cannot hide the pointer: the canvas's style does.
@@ -155,17 +157,22 @@ private:
         if (w != now_w || h != now_h) EM_ASM({ Browser.setCanvasSize($0, $1); }, w, h);  // GLFW hears of it as a resize
     }
 
-    // In a key's own event the page asks the browser itself (emscripten's
-    // request would see no event of its own and refuse); elsewhere through
-    // emscripten, deferred to the next input event.
-    void toggle_fullscreen_now(EM_BOOL in_key_event) {
+    void toggle_fullscreen_now() {
         if (fullscreen()) {
             EM_ASM({ if (document.exitFullscreen) document.exitFullscreen().catch((e) => console.warn('full screen: ' + e)); });
-        } else if (in_key_event) {
-            EM_ASM({ Module.canvas.requestFullscreen().catch((e) => console.warn('full screen refused: ' + e)); });
-        } else {
-            emscripten_request_fullscreen("#canvas", EM_TRUE);
+            return;
         }
+        EM_ASM({
+            const ask = () => document.documentElement.requestFullscreen();
+            ask().catch(() => {  // no input of the user's to allow it yet: at the next one
+                const kinds = ['mouseup', 'keyup', 'touchend'];
+                const again = () => {
+                    for (const kind of kinds) window.removeEventListener(kind, again, true);
+                    ask().catch((e) => console.warn('full screen refused: ' + e));
+                };
+                for (const kind of kinds) window.addEventListener(kind, again, true);
+            });
+        });
     }
 
     GLFWwindow* window_;
@@ -192,12 +199,6 @@ struct WebLab {
 WebLab* g_lab = nullptr;
 
 // --- [SECTION] Keys and characters ------------------------------------------------
-
-// emscripten runs a request deferred until the user's input (full screen) in
-// the next key or mouse-button event that its own html5 handlers see; these
-// handlers exist for that alone and leave the event to GLFW and the page.
-EM_BOOL run_deferred_requests(int, const EmscriptenKeyboardEvent*, void*) { return EM_FALSE; }
-EM_BOOL run_deferred_requests_on_click(int, const EmscriptenMouseEvent*, void*) { return EM_FALSE; }
 
 // The page's key callback: the lab's queue (as on the desktop), then what the
 // page must do inside the key's own event (full screen). The keys that are
@@ -333,8 +334,6 @@ int start() {
     glfwSetKeyCallback(lab->window, web_key);
     glfwSetCharCallback(lab->window, web_char);
     ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
-    emscripten_set_keyup_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE, run_deferred_requests);
-    emscripten_set_mouseup_callback("#canvas", nullptr, EM_FALSE, run_deferred_requests_on_click);
     std::string error;
     if (!lab->app->init(error)) {
         std::fprintf(stderr, "timeslice-lab: %s\n", error.c_str());
