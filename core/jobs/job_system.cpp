@@ -31,6 +31,10 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#elif defined(__EMSCRIPTEN_PTHREADS__)
+#include <climits>
+#include <cmath>
+#include <emscripten/threading.h>
 #endif
 
 namespace tsl {
@@ -45,14 +49,21 @@ std::int64_t steady_ns() {
 
 // Sleeps while `word` holds `expected`, at most timeout_us (< 0: no limit);
 // may return early. wake() ends such sleeps. Linux: futexes (std::atomic's
-// wait has no timeout); elsewhere: the standard wait, so timeouts are not
-// kept and Wake::Soon jobs wake a worker as Wake::Now ones do.
+// wait has no timeout); a page with threads: emscripten's futexes
+// (Atomics.wait and notify; the page's main thread, which may not block,
+// spins); elsewhere: the standard wait, so timeouts are not kept and
+// Wake::Soon jobs wake a worker as Wake::Now ones do. (In a page, the
+// standard wait is never woken: it polls, sleeping up to 8 ms between looks,
+// so a sleeping worker came too late for a frame's jobs.)
 void sleep_on(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_us) {
 #ifdef __linux__
     static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
     timespec timeout{static_cast<time_t>(timeout_us / 1'000'000), static_cast<long>(timeout_us % 1'000'000 * 1000)};
     syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout_us < 0 ? nullptr : &timeout,
             nullptr, 0);
+#elif defined(__EMSCRIPTEN_PTHREADS__)
+    static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
+    emscripten_futex_wait(reinterpret_cast<volatile void*>(&word), expected, timeout_us < 0 ? INFINITY : static_cast<double>(timeout_us) / 1000.0);
 #else
     (void)timeout_us;
     word.wait(expected, std::memory_order_acquire);
@@ -62,13 +73,15 @@ void sleep_on(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int
 void wake(std::atomic<std::uint32_t>& word, bool everyone) {
 #ifdef __linux__
     syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, everyone ? INT_MAX : 1, nullptr, nullptr, 0);
+#elif defined(__EMSCRIPTEN_PTHREADS__)
+    emscripten_futex_wake(reinterpret_cast<volatile void*>(&word), everyone ? INT_MAX : 1);
 #else
     if (everyone) word.notify_all();
     else word.notify_one();
 #endif
 }
 
-#ifdef __linux__
+#if defined(__linux__) || defined(__EMSCRIPTEN_PTHREADS__)
 constexpr bool kCanPoll = true;
 #else
 constexpr bool kCanPoll = false;
