@@ -229,7 +229,7 @@ TEST_CASE("A lesson needs a title and at least one step", "[lessons][errors]") {
     CHECK(starts_with(error_of(kHead), "lessons/bad.toml:1: no [[step]]"));
 }
 
-TEST_CASE("A lesson's terms are words of their own in a step's text, question, and once revealed its answer and expectations", "[lessons]") {
+TEST_CASE("A lesson's terms are words of their own in a step's text, question, and once revealed its answer", "[lessons]") {
     std::string second = kStep;
     second.replace(second.find("What?"), 5, "What share of T?");
     std::string third = kStep;
@@ -246,12 +246,14 @@ TEST_CASE("A lesson's terms are words of their own in a step's text, question, a
     CHECK_FALSE(uses(0, true));                 // "One. Two.", "What?": no T of its own
     CHECK((uses(1, false) && uses(2, false)));  // the question; the text
     CHECK((!uses(3, false) && uses(3, true)));  // "1.5T" in the answer, shown once revealed
-    CHECK((!uses(4, false) && uses(4, true)));  // an expectation's "2 T", shown once revealed
+    CHECK_FALSE(uses(4, true));                 // an expectation's "2 T": the reveal shows T's value beside it
     CHECK(terms_used(lesson, 9, true).empty());
 }
 
 TEST_CASE("A term no step uses, or one without its meaning, is an error", "[lessons][errors]") {
     CHECK(starts_with(error_of(kHead + "[terms]\nT = \"one batch.\"\n" + kStep), "lessons/bad.toml:1: terms: no step uses T"));
+    CHECK(starts_with(error_of(kHead + "[terms]\nT = \"one batch.\"\n" + kStep + "expect = [\"input_age <= 2 T\"]\n"),
+                      "lessons/bad.toml:1: terms: no step uses T"));  // an expectation is not where a term is met
     CHECK(starts_with(error_of(kHead + "[terms]\nT = 3\n" + kStep), "lessons/bad.toml:3: terms: T should be what it means"));
     CHECK(starts_with(error_of(kHead + "terms = 3\n" + kStep), "lessons/bad.toml:2: terms are written as a [terms] table"));
 }

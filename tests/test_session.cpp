@@ -592,15 +592,18 @@ TEST_CASE("A step reached by a link defines the lesson's terms its card uses; a 
     CHECK(card_terms().empty());
     REQUIRE(session.apply(LessonForward{}));
     CHECK(defines_T());
-    // From the first step, T is defined where it first shows: step 2's expectations, once revealed.
+    // From the first step, T is defined where a card first says it: step 3's question.
     REQUIRE(session.apply(StartLesson{"timeslicing", 0, false}));
     CHECK(card_terms().empty());
     REQUIRE(session.apply(LessonForward{}));
     REQUIRE(session.apply(LessonForward{}));  // step 2
+    REQUIRE(session.apply(LessonForward{}));  // revealed: its expectations' "0.45 T" sit beside T's value
     CHECK(card_terms().empty());
-    REQUIRE(session.apply(LessonForward{}));  // revealed
+    REQUIRE(session.apply(LessonForward{}));  // step 3
     CHECK(defines_T());
-    REQUIRE(session.apply(LessonForward{}));  // step 3: met on step 2
+    REQUIRE(session.apply(LessonForward{}));  // revealed: still said
+    CHECK(defines_T());
+    REQUIRE(session.apply(LessonForward{}));  // step 4: met on step 3
     CHECK(card_terms().empty());
     // A lesson without terms defines none.
     REQUIRE(session.apply(StartLesson{"delayed-gathering", 1, true}));

@@ -199,14 +199,19 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     ImGui::PopFont();
     ImGui::Spacing();
     // Revealed, the card is about the measurement: the step's text folds away
-    // (one click shows it again), so that the numbers fit at the UI's size.
+    // (one click shows it again), so that the numbers fit at the UI's size;
+    // so do the terms its question defines (what T means), named on the fold.
     const bool text_folded = card.revealed && !card.question.empty();
     if (!text_folded) {
         wrapped(card.text);
     } else {
+        std::string fold = "The step's text";
+        for (std::size_t i = 0; i < card.terms.size(); ++i)
+            fold += (i == 0 ? ", and what " : ", ") + card.terms[i].substr(0, card.terms[i].find(':')) + (i + 1 == card.terms.size() ? " means" : "");
         ImGui::PushID(card.heading.c_str());
-        if (ImGui::TreeNode("The step's text")) {
+        if (ImGui::TreeNode("text", "%s", fold.c_str())) {
             wrapped(card.text);
+            for (const std::string& term : card.terms) wrapped(term);
             ImGui::TreePop();
         }
         ImGui::PopID();
@@ -226,7 +231,8 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::PushFont(fonts.bold);
         wrapped("Predict: " + card.question);
         ImGui::PopFont();
-        for (const std::string& term : card.terms) wrapped(term);  // what the question's symbols mean, met here first
+        if (!text_folded)
+            for (const std::string& term : card.terms) wrapped(term);  // what the question's symbols mean, met here first
         ImGui::Spacing();
         if (card.revealed) {
             disabled_wrapped(card.measured_over);

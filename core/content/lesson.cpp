@@ -264,10 +264,7 @@ std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool r
     if (step < 0 || step >= static_cast<int>(lesson.steps.size())) return used;
     const LessonStep& s = lesson.steps[static_cast<std::size_t>(step)];
     std::vector<const std::string*> texts{&s.text, &s.question};
-    if (revealed) {
-        texts.push_back(&s.answer);
-        for (const Expectation& e : s.expect) texts.push_back(&e.text);
-    }
+    if (revealed) texts.push_back(&s.answer);
     for (const LessonTerm& term : lesson.terms)
         if (std::any_of(texts.begin(), texts.end(), [&](const std::string* t) { return uses_term(*t, term.name); })) used.push_back(&term);
     return used;

@@ -11,8 +11,8 @@
 //
 //   [terms]                  # optional: symbols the steps use, and what each means
 //   T = "one batch: ..."     # shown on the card of the first step the class meets it on
-//                            # (in its text, question, or once revealed its answer and
-//                            # expectations), so that a step opened by a link defines it too
+//                            # (in its text, question, or once revealed its answer), so
+//                            # that a step opened by a link defines it too
 //
 //   [[step]]                 # 1 or more, in order
 //   title = "Update all"     # required, short
@@ -142,7 +142,8 @@ struct Lesson {
 
 // The lesson's terms that step `step` uses, as a whole word ("T", "1.5T",
 // "T/2"; not the T of "Timeslicing"): in its text and question, and when
-// `revealed` in its answer and expectations too.
+// `revealed` in its answer too. (Not in its expectations: the reveal gives
+// their figures beside T's value, and the card has no room for more.)
 std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool revealed);
 
 struct LessonLoad {
