@@ -1,9 +1,24 @@
 #!/usr/bin/env python3
-"""window_click_all.py APP [--scale S] [--size WxH] [--budget SECONDS]
+"""window_click_all.py APP [--scale S] [--size WxH] [--budget SECONDS] [--views npc,exposure,engine,lesson]
 
 Clicks every control of the real window, the way a teacher trying the lab
-cold would, and fails if the app dies, stops drawing, or lays out two items
-with one ImGui ID (the mistake that made the "NPCs" slider crash).
+cold would, and fails if the app dies, stops drawing, lays out two items
+with one ImGui ID (the mistake that made the "NPCs" slider crash), leaves an
+item it saw unclicked, or runs out of time.
+
+It goes through views (--views; default all four), the app started afresh
+for each (its own settings): the NPC scene, the exposure scene, the engine
+scene, and a lesson step with the panel open, where it clicks the lesson
+card's items. In each it clicks every item the view shows. A
+click that leaves the view's scene or lesson (a preset of another scene, a
+lesson from the picker) starts the app again in the view; such an entry is
+clicked once in the whole run. The presenter view, hiding the UI, folding
+the panel, the window sizes and the scene choice wait until the rest is
+done and are then clicked one by one, coming back to the panel after each.
+Every item the view showed is clicked, or the test fails naming it; an item
+of the same window and label as one clicked (another series' legend entry)
+is the same control. When a choice hides items for good (a combo's last
+entry hides the plots), the view starts again for the items left.
 
 It runs under a virtual display (tests/CMakeLists.txt starts it with
 tests/with_display.sh). The app writes what it laid out each frame to the file named by
@@ -11,11 +26,26 @@ TIMESLICE_LAB_PROBE (app/ui/ui_probe.h): its windows, back to front, and
 every item with its label, rectangle and whether it takes a value. This
 script reads that file, clicks each item it has not clicked yet with
 xdotool (the front window first, then top to bottom), drags and Ctrl+clicks
-the ones that take a value, opens each combo and menu again for the entries
-it has not chosen yet, scrolls the windows that scroll, and brings the
-normal view back (Esc, Tab, H, P) when a click left it. The scene choice,
-the presenter view, hiding the UI and folding the panel wait until nothing
-else is left, so the rest is clicked first in the view it belongs to.
+the ones that take a value, clicks first what a click showed (a popup's
+entries, the Cancel of a recording), opens each combo and menu again for the
+entries it has not chosen yet, scrolls the windows that scroll, and brings
+the normal view back (Esc, Tab, H, P) when a click left it. What a value
+dragged to shows (a row of the dock at some pane counts) is clicked before
+the value is typed. An item that left by itself (the path tickets' table,
+there while a ticket is in flight) is shown again by clicking the last item
+clicked in its window before it first showed (its tab), and waited for with
+the lab's time running.
+
+Nothing in it depends on timing. The app runs in lockstep with the script
+(TIMESLICE_LAB_PROBE_FRAMES, app/ui/ui_probe.h): it draws a frame only when
+the script grants it, and its clock moves 1/60 s a frame, so a recording,
+a notice's fade or the simulation advance by the frames granted, never by
+how fast the machine draws. Items count as seen only in a frame drawn after
+an action's end with no item active: never in the middle of a drag or while
+a field is typed into (what those show is passing).
+
+With TSL_CLICK_VERBOSE=1 in its environment it prints each action as it
+takes it (two runs of one size print the same lines).
 
   --self-test FILE   only parse FILE as a probe file and report what it finds:
                      exit 0 only if it lists exactly --expect-duplicates
@@ -32,52 +62,44 @@ import sys
 import tempfile
 import time
 
-# Labels clicked only when nothing else is left: they change the whole view.
-DEFERRED = re.compile(r"^(NPCs facing a target|Sentinel exposure grid|The parallel engine|presenter|hide UI|«|Desk$|1080p projector$|4K$)",
+from probe_file import read_probe
+
+# [SECTION] index
+#   [SECTION] what to click            labels, views, where a window is in front
+#   [SECTION] the app                  started, stopped, its frames granted and read
+#   [SECTION] actions                  one input at a time, a field handed back
+#   [SECTION] clicking an item         and what its click or its dragged value showed
+#   [SECTION] looking round            candidates, scrolling, reopening what showed them
+#   [SECTION] a view                   every item, then those that change the view
+#   [SECTION] main
+
+# [SECTION] what to click
+
+# Labels clicked only when nothing else is left: they change the whole view
+# (outside popups: a popup's entry that leaves the view restarts it).
+DEFERRED_LABEL = re.compile(r"^(NPCs facing a target|Sentinel exposure grid|The parallel engine|presenter|hide UI|«|Desk$|1080p projector$|4K$)",
                       re.IGNORECASE)
 POPUP = re.compile(r"^##(Combo|Popup|Menu)_")
+
+
+PASSING_FRAMES = 600  # 10 s of the lab's time: how long an item that left by itself is waited for
+MOST_SCROLLS = 150  # a window scrolled five wheel notches a step: far longer than any panel
+
+
+def same_control(label):
+    """A label with its counts made one ("Legend (3)" and "Legend (2)" are one control)."""
+    return re.sub(r"[0-9]+", "#", label)
+
+
+def deferred_item(window, label):
+    return DEFERRED_LABEL.match(label) is not None and POPUP.match(window) is None
+# The views, each from a fresh start: name -> (arguments, the windows whose items
+# it clicks: None for all). A lesson's steps change the panel and the plots
+# under it (a step loads its preset), so the lesson view clicks the lesson
+# card's items; the panel's are the scenes' views'.
+VIEWS = {"npc": (["--scene", "npc"], None), "exposure": (["--scene", "exposure"], None), "engine": (["--scene", "engine"], None),
+         "lesson": (["--lesson", "timeslicing", "--step", "2", "--set", "presenter=false"], "Lesson")}
 NOT_INPUT = re.compile(r"^##Tooltip_")
-
-
-def unhex(text):
-    return "" if text == "-" else bytes.fromhex(text).decode("utf-8", "replace")
-
-
-class Frame:
-    def __init__(self):
-        self.number = -1
-        self.size = (0, 0)
-        self.windows = []  # (name, x, y, w, h, scroll, scroll_max), back to front
-        self.items = []  # dicts
-        self.duplicates = []  # (id, window)
-        self.active = "0"  # the item ImGui holds active
-        self.keyboard_taken = False  # the app's keys wait while a field has the keyboard
-
-
-def read_probe(path):
-    try:
-        with open(path, encoding="ascii") as f:
-            lines = f.read().splitlines()
-    except (FileNotFoundError, UnicodeDecodeError):
-        return None
-    frame = Frame()
-    for line in lines:
-        p = line.split()
-        if not p:
-            continue
-        if p[0] == "frame" and len(p) == 4:
-            frame.number, frame.size = int(p[1]), (float(p[2]), float(p[3]))
-        elif p[0] == "window" and len(p) == 8:
-            frame.windows.append((unhex(p[1]), *map(float, p[2:8])))
-        elif p[0] == "item" and len(p) == 9:
-            x, y, w, h = map(float, p[4:8])
-            frame.items.append({"id": p[1], "window": unhex(p[2]), "label": unhex(p[3]),
-                                "x": x, "y": y, "w": w, "h": h, "flag": p[8]})
-        elif p[0] == "active" and len(p) == 3:
-            frame.active, frame.keyboard_taken = p[1], p[2] == "1"
-        elif p[0] == "duplicate" and len(p) == 3:
-            frame.duplicates.append((p[1], unhex(p[2])))
-    return frame if frame.number >= 0 else None
 
 
 def related(a, b):
@@ -116,30 +138,56 @@ def window_rank(frame, name):
 class Driver:
     def __init__(self, app, scale, size, budget):
         self.app, self.scale, self.size, self.budget = app, scale, size, budget
+        self.verbose = bool(os.environ.get("TSL_CLICK_VERBOSE"))  # each action as it is taken
         self.work = tempfile.mkdtemp(prefix="click-all-")
         self.probe = os.path.join(self.work, "probe.txt")
+        self.frames = os.path.join(self.work, "frames.txt")  # the frames granted (lockstep, app/ui/ui_probe.h)
+        self.actions = 0
+        self.clicked_in_all = 0
+        self.relaunches = 0
+        self.unscrolled = set()  # windows the wheel did not move in this look round (find)
+        self.view = "-"
+        self.view_args = []
+        self.windows = None
+        self.base = None  # (scene, lesson) of the view; None while its items are not being collected
+        self.entries_clicked = set()  # (opener's label, entry's label) of popup entries clicked in any view
+        self.proc = None
+        self.begin_view()
+
+    def begin_view(self):
         self.clicked = set()
         self.seen = {}  # id -> (window, label)
         self.opener = {}  # popup item id -> the item whose click showed it
         self.reopened = {}  # popup item id -> times its opener was clicked again for it
         self.reclicked = set()
-        self.actions = 0
-        self.proc = None
+        self.waited_for = {}  # item -> times waited for to show again (wait_for_passing)
+        self.last_click_in = {}  # window -> the item last clicked in it
+        self.context = {}  # item -> the last item clicked in its window before it first showed
+        self.group = (None, [])  # the last click that showed items, and those items
+        self.disabled = set()  # items disabled when last seen: nothing to click
+        self.right_opener = set()  # popup entries whose opener is right-clicked
+        self.popup_opener = None  # (id, right-click) of what opened the popup shown now
+        self.history = {}  # id -> (action first seen after, action last seen after, last flag)
+        self.labels_clicked = set()  # (window, label) of the items clicked in this view
         self.wid = None
         self.last = None
 
-    # --- the app -------------------------------------------------------------
-    def start(self):
+    # [SECTION] the app
+    def start(self, view_args):
         env = dict(os.environ)
-        env.update({"XDG_CONFIG_HOME": os.path.join(self.work, "config"),
+        if os.path.exists(self.probe):
+            os.remove(self.probe)  # the last view's app wrote it
+        self.grant(0)
+        env.update({"XDG_CONFIG_HOME": tempfile.mkdtemp(prefix="config-", dir=self.work),  # fresh settings for each view
                     "XDG_PICTURES_DIR": os.path.join(self.work, "pictures"),
-                    "TIMESLICE_LAB_OPEN": "true", "TIMESLICE_LAB_PROBE": self.probe})
+                    "TIMESLICE_LAB_OPEN": "true", "TIMESLICE_LAB_PROBE": self.probe,
+                    "TIMESLICE_LAB_PROBE_FRAMES": self.frames})
         preload = env.get("TSL_APP_PRELOAD", "").strip()
         if preload:
             env["LD_PRELOAD"] = preload
         width, height = self.size
         args = [self.app, "--set", f"ui_scale={self.scale}", "--set", f"window_width={width}",
-                "--set", f"window_height={height}", "--set", "record_seconds=1"]
+                "--set", f"window_height={height}", "--set", "record_seconds=0", *view_args]
         self.out = open(os.path.join(self.work, "app.log"), "w")
         # In the scratch directory: a folder typed into a field lands there.
         self.proc = subprocess.Popen(args, env=env, stdout=self.out, stderr=subprocess.STDOUT, cwd=self.work)
@@ -159,6 +207,7 @@ class Driver:
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.xdo("keydown", "ctrl+q")
+            self.grant(1 << 40)  # every frame it wants, to its end
             time.sleep(0.3)
             self.xdo("keyup", "ctrl+q")
             try:
@@ -177,7 +226,7 @@ class Driver:
             return ""
 
     def fail(self, message):
-        print(f"FAIL (scale {self.scale}, {self.size[0]}x{self.size[1]}): {message}")
+        print(f"FAIL (scale {self.scale}, {self.size[0]}x{self.size[1]}, {self.view}): {message}")
         print(f"after {self.actions} actions; the last: {getattr(self, 'last_action', '-')}")
         if self.last:
             print(f"last frame {self.last.number}: active item {self.last.active} "
@@ -201,39 +250,73 @@ class Driver:
     def xdo(self, *args):
         subprocess.run(["xdotool", *args], capture_output=True)
 
-    def wait_frames(self, count):
-        """The probe of a frame drawn at least `count` frames after now."""
+    def grant(self, frame):
+        """Lets the app draw up to its frame number `frame` (written whole)."""
+        with open(self.frames + ".new", "w") as f:
+            f.write(f"{frame}\n")
+        os.replace(self.frames + ".new", self.frames)
+
+    def wait_frames(self, count, register=True):
+        """The probe of the app's frame `count` frames after the last one
+        drawn, once drawn: the app draws no further (lockstep, ui_probe.h), so
+        what it shows follows the input, never the speed of the machine.
+        With `register`, the items the frame shows join those the view must
+        have clicked, unless ImGui holds an item active in it (a drag or a
+        field being typed into is under way: what it shows is passing)."""
         start = read_probe(self.probe)
-        first = start.number if start else -1
-        deadline = time.time() + 20
+        target = (start.number if start else 0) + count
+        self.grant(target)
+        deadline = time.time() + 60
         while time.time() < deadline:
             self.check_alive()
             frame = read_probe(self.probe)
-            if frame and frame.number >= first + count:
+            if frame and frame.number >= target:
                 if frame.duplicates:
                     names = ", ".join(f"{i} in '{w}'" for i, w in frame.duplicates)
                     self.fail(f"two items share one ImGui ID: {names}")
-                for item in frame.items:
-                    self.seen.setdefault(item["id"], (item["window"], item["label"]))
+                if register and not any(POPUP.match(w[0]) for w in frame.windows):
+                    self.popup_opener = None  # (after the action: a click opens its popup at its end)
+                if register and frame.active == "0" and self.base is not None and self.in_view(frame):
+                    self.register(frame)
                 return frame
-            time.sleep(0.02)
-        self.fail("the window stopped drawing (no new frame for 20 s)")
+            time.sleep(0.005)
+        self.fail(f"the window stopped drawing (frame {target} not drawn within 60 s of being granted)")
 
-    # --- actions -------------------------------------------------------------
+    def register(self, frame):
+        for item in frame.items:
+            if item["id"] not in self.seen and item["id"] not in self.opener:
+                last_click = self.last_click_in.get(item["window"].split("/")[0])
+                if last_click and last_click != item["id"]:
+                    self.context[item["id"]] = last_click
+            self.seen.setdefault(item["id"], (item["window"], item["label"]))
+            (self.disabled.add if item["flag"] == "d" else self.disabled.discard)(item["id"])
+            if POPUP.match(item["window"]) and item["id"] not in self.opener and self.popup_opener:
+                # An entry first seen as its popup scrolls: the popup's opener opens it again.
+                self.opener[item["id"]] = self.popup_opener[0]
+                if self.popup_opener[1]:
+                    self.right_opener.add(item["id"])
+            first = self.history.get(item["id"], (getattr(self, "last_action", "start"),))[0]
+            self.history[item["id"]] = (first, getattr(self, "last_action", "start"), item["flag"])
+
+    # [SECTION] actions
     def act(self, description, *commands, leaves_field_active=False, field=None):
         self.actions += 1
         self.last_action = description
+        if self.verbose:
+            print(f"{self.actions}: {description}", flush=True)
         for command in commands:
             if command[0] == "tap":
                 # Held down for three frames: Dear ImGui 1.86 reads keys once
-                # a frame and misses a press released before it looks, and a
-                # frame may begin before the X server has delivered the press.
+                # a frame and misses a press released before it looks.
                 self.xdo("keydown", command[1])
-                self.wait_frames(3)
+                self.wait_frames(3, register=False)
                 self.xdo("keyup", command[1])
             else:
                 self.xdo(*command)
-        self.last = self.wait_frames(3)
+                # A frame between one input and the next: a drag's press,
+                # moves and release each seen in a frame of their own.
+                self.wait_frames(1, register=False)
+        self.last = self.wait_frames(3, register=not leaves_field_active)
         # With the mouse up and no field being typed into, ImGui must hold no
         # item active: one left active takes the keyboard, and every key of
         # the lab (Space, 1-5, P, Ctrl+Q) stops working.
@@ -242,40 +325,125 @@ class Driver:
             if self.last.keyboard_taken and self.last.active == field:
                 # The text field clicked or dragged in takes the keyboard; Return hands it back.
                 self.xdo("keydown", "Return")
-                self.wait_frames(3)
+                self.wait_frames(3, register=False)
                 self.xdo("keyup", "Return")
                 self.last = self.wait_frames(3)
             if self.last.keyboard_taken:
                 self.fail(f"after '{description}' the keyboard stays taken by item {self.last.active} "
                           f"'{self.seen.get(self.last.active, ('', ''))[1]}'")
 
+    def wanted(self, window):
+        """An item of a window this view clicks (the view's windows, their children and popups)."""
+        return self.windows is None or window == self.windows or window.startswith(self.windows + "/") or POPUP.match(window) is not None
+
+    def in_view(self, frame):
+        return (frame.state.get("scene"), frame.state.get("lesson")) == self.base
+
+    def entry_key(self, item_id):
+        """A popup entry as the same control in every view: its opener's label and its own."""
+        opener = self.opener.get(item_id)
+        window, label = self.seen.get(item_id, ("", ""))
+        return (self.seen.get(opener, ("", window))[1], label)
+
+    def done(self, item_id):
+        """Clicked; or the same control is: a popup entry of the same label from the
+        same opener, in any view; another item of the same window and label
+        (counts in it aside) in this view: a legend entry of another series, the
+        legend's header with another count."""
+        if item_id in self.clicked:
+            return True
+        window_label = self.seen.get(item_id, ("", ""))
+        if not window_label[1]:
+            return False  # no label to know it by
+        if POPUP.match(window_label[0]):
+            return self.entry_key(item_id) in self.entries_clicked
+        return (window_label[0], same_control(window_label[1])) in self.labels_clicked
+
+    def relaunch(self, why):
+        """The click left the view: the app again, in the view, items clicked so far kept."""
+        self.relaunches += 1
+        self.last_action = why
+        self.stop()
+        self.start(self.view_args)
+        self.restore()
+
     def move(self, x, y):
         return ("mousemove", "--window", self.wid, str(int(x)), str(int(y)))
 
+    # [SECTION] clicking an item
     def click_item(self, item):
         cx, cy = item["x"] + item["w"] / 2, item["y"] + item["h"] / 2
         name = f"'{item['label'] or item['id']}' in '{item['window']}'"
         self.clicked.add(item["id"])
+        if not POPUP.match(item["window"]):
+            self.last_click_in[item["window"].split("/")[0]] = item["id"]
+        self.shown_by_last = []
         before = {i["id"] for i in self.last.items if i["id"] not in self.clicked}
+        before_all = set(self.seen)
         if "ui_scale" in item["label"]:
             # The UI scale is what this run is about: typed, not dragged away.
             self.act(f"Ctrl+click {name}", self.move(cx, cy), ("keydown", "ctrl"), ("click", "1"), ("keyup", "ctrl"),
                      leaves_field_active=True)
             self.act(f"type into {name}", ("tap", "ctrl+a"), ("type", f"{self.scale:g}"), ("tap", "Return"))
             return
+        if not POPUP.match(item["window"]):
+            self.popup_opener = (item["id"], False)
         self.act(f"click {name}", self.move(cx, cy), ("click", "1"), field=item["id"])
         after = self.last
-        for i in after.items:  # what the click showed: a popup's entries
+        if POPUP.match(item["window"]):
+            self.entries_clicked.add(self.entry_key(item["id"]))
+        else:
+            self.labels_clicked.add((item["window"], same_control(item["label"])))
+        if self.base is not None and not self.in_view(after):
+            self.relaunch(f"back to the {self.view} after {name} left it")
+            return
+        for i in after.items:  # what the click showed: a popup's entries (an entry's: its popup's opener opens them)
             if POPUP.match(i["window"]) and i["id"] not in self.clicked:
-                self.opener.setdefault(i["id"], item["id"])
+                inherited = POPUP.match(item["window"]) and item["id"] in self.opener
+                self.opener.setdefault(i["id"], self.opener[item["id"]] if inherited else item["id"])
+                if inherited and item["id"] in self.right_opener:
+                    self.right_opener.add(i["id"])
+        # Then what else the click showed (a recording's Stop and Cancel last a second): first, next;
+        # the click shows them again if one of them hides the others.
+        self.shown_by_last = [i for i in after.items if i["id"] not in before_all and clickable(after, i)]
+        for i in self.shown_by_last:
+            self.opener.setdefault(i["id"], item["id"])
+        if self.shown_by_last:
+            self.group = (item["id"], [i["id"] for i in self.shown_by_last])
         if item["flag"] == "v":
+            before_drag = set(self.seen)
             self.act(f"drag {name}", self.move(cx, cy), ("mousedown", "1"),
                      self.move(cx + item["w"] * 0.15, cy), ("mouseup", "1"), field=item["id"])
+            # What the value dragged to shows (a row the dock has only at some
+            # pane counts), clicked while it shows, before the value is typed;
+            # and what those clicks show, first.
+            dragged_in = [i["id"] for i in self.last.items if i["id"] not in before_drag]
+            outer = (self.shown_by_last, self.group)
+            self.shown_by_last, self.group = [], (None, [])
+            while self.base is not None and self.in_view(self.last):
+                now = {i["id"]: i for i in self.last.items if clickable(self.last, i) and i["flag"] != "d" and not self.done(i["id"])
+                       and not deferred_item(i["window"], i["label"]) and self.wanted(i["window"])}
+                shown_id = next((i["id"] for i in self.shown_by_last if i["id"] in now), None)
+                if shown_id is None and self.reopen_group():
+                    continue
+                shown_id = shown_id or next((i for i in dragged_in if i in now), None)
+                if shown_id is None:
+                    break
+                self.opener.setdefault(shown_id, item["id"])
+                self.click_item(now[shown_id])
+                self.restore()
+            self.shown_by_last, self.group = outer
             self.act(f"Ctrl+click {name}", self.move(cx, cy), ("keydown", "ctrl"), ("click", "1"),
                      ("keyup", "ctrl"), leaves_field_active=True)
             self.act(f"type into {name}", ("tap", "ctrl+a"), ("type", "2"), ("tap", "Return"))
         if re.search(r"plot|canvas", item["label"]):
+            before_all = set(self.seen)
+            self.popup_opener = (item["id"], True)
             self.act(f"right-click {name}", self.move(cx, cy), ("click", "3"))
+            for i in self.last.items:  # its context menu: opened again by a right-click
+                if POPUP.match(i["window"]) and i["id"] not in before_all:
+                    self.opener.setdefault(i["id"], item["id"])
+                    self.right_opener.add(i["id"])
         # A header or toggle that hid items not clicked yet: click it again, once.
         now = {i["id"] for i in self.last.items}
         if item["id"] not in self.reclicked and any(i not in now for i in before) and item["id"] in now:
@@ -302,12 +470,13 @@ class Driver:
                 self.act(f"undo {key}", ("tap", key))
         self.fail("could not bring back the control panel with Esc, Tab, H, P or F")
 
+    # [SECTION] looking round
     def candidates(self, frame, deferred):
         out = []
         for item in frame.items:
-            if item["id"] in self.clicked or item["flag"] == "d" or item["window"] == "Debug##Default":
+            if self.done(item["id"]) or item["flag"] == "d" or item["window"] == "Debug##Default" or not self.wanted(item["window"]):
                 continue
-            if bool(DEFERRED.match(item["label"])) != deferred:
+            if deferred_item(item["window"], item["label"]) != deferred:
                 continue
             if clickable(frame, item):
                 out.append(item)
@@ -315,26 +484,58 @@ class Driver:
         return out
 
     def scroll_some_window(self, frame, down):
+        """Turns the wheel over the first window, front to back, that can
+        scroll that way; False when none can. The pointer rests on the
+        window's scroll bar, which is its own (over its middle a child window,
+        a table scrolled to its end, would take the wheel); a window the wheel
+        did not move is not tried again until the next look round."""
         for name, x, y, w, h, scroll, scroll_max in reversed(frame.windows):
-            if NOT_INPUT.match(name) or scroll_max <= 0:
+            if NOT_INPUT.match(name) or scroll_max <= 0 or name in self.unscrolled:
                 continue
             if (down and scroll < scroll_max - 1) or (not down and scroll > 1):
-                px, py = x + w / 2, y + h / 2
-                if front_window_at(frame, px, py) != name and not related(front_window_at(frame, px, py) or "", name):
+                px, py = x + w - 3, y + h / 2
+                if front_window_at(frame, px, py) != name:
                     continue
                 self.act(f"scroll '{name}' {'down' if down else 'up'}", self.move(px, py),
-                         ("click", "--repeat", "3", "5" if down else "4"))
+                         ("click", "--repeat", "5", "5" if down else "4"))
+                if [wi[5] for wi in self.last.windows if wi[0] == name] == [scroll]:
+                    self.unscrolled.add(name)
                 return True
         return False
 
-    def reopen_targets(self, frame):
-        """Openers on view whose popup showed entries not clicked yet."""
+    def reopen_targets(self, frame, popups_only=False):
+        """Items on view whose click showed others (a popup's entries, a
+        recording's buttons) not clicked yet."""
         visible = {i["id"]: i for i in frame.items if clickable(frame, i)}
         out = []
-        for item_id, opener in self.opener.items():
-            if item_id not in self.clicked and self.reopened.get(item_id, 0) < 2 and opener in visible:
+        # The click that showed it; or for an item that showed by itself, later
+        # (what a running simulation shows), the last click in its window before (the tab it is on).
+        for item_id in {**self.context, **self.opener}:
+            if deferred_item(*self.seen.get(item_id, ("", ""))):
+                continue  # (clicked last, by change_views)
+            if popups_only and (not POPUP.match(self.seen.get(item_id, ("", ""))[0]) or any(POPUP.match(w[0]) for w in frame.windows)):
+                continue  # (a popup open now: its entries are looked for by scrolling it)
+            opener = next((o for o in (self.opener.get(item_id), self.context.get(item_id)) if o in visible), None)
+            if opener and not self.done(item_id) and item_id not in visible and self.reopened.get(item_id, 0) < 3:
                 out.append((item_id, visible[opener]))
         return out
+
+    def reopen(self, target):
+        item_id, o = target
+        self.reopened[item_id] = self.reopened.get(item_id, 0) + 1
+        before_all = set(self.seen)
+        self.popup_opener = (o["id"], item_id in self.right_opener)
+        self.act(f"reopen '{o['label']}' for its entry '{self.seen.get(item_id, ('', ''))[1]}'",
+                 self.move(o["x"] + o["w"] / 2, o["y"] + o["h"] / 2), ("click", "3" if item_id in self.right_opener else "1"))
+        self.shown_by_last = [i for i in self.last.items if i["id"] == item_id]  # clicked next
+        for i in self.last.items:  # entries this popup shows for the first time (a choice in it showed them)
+            if POPUP.match(i["window"]) and i["id"] not in before_all:
+                self.opener.setdefault(i["id"], o["id"])
+                if item_id in self.right_opener:
+                    self.right_opener.add(i["id"])
+
+    def unclicked(self, ids):
+        return sorted({(self.seen[i][0], self.seen[i][1]) for i in ids if not self.done(i)})
 
     def find(self, look):
         """look(frame) -> a list; the first non-empty one seen here, or with
@@ -342,17 +543,43 @@ class Driver:
         found = look(self.last)
         if found:
             return found
-        while self.scroll_some_window(self.last, down=False):
-            pass
-        while True:
+        self.unscrolled = set()
+        for _ in range(MOST_SCROLLS):
+            if not self.scroll_some_window(self.last, down=False):
+                break
+        for _ in range(MOST_SCROLLS):
             found = look(self.last)
             if found or not self.scroll_some_window(self.last, down=True):
                 return found
+        windows = ", ".join(f"'{w[0]}' {w[5]:g}/{w[6]:g}" for w in self.last.windows)
+        self.fail(f"scrolling found no end after {MOST_SCROLLS} steps (windows and their scroll: {windows})")
 
-    def run(self):
-        self.start()
-        deadline = time.time() + self.budget
-        while time.time() < deadline:
+    def out_of_time(self, deadline, doing):
+        if time.time() >= deadline:
+            self.fail(f"the time budget ({self.budget:g} s) ran out while {doing}")
+
+    # [SECTION] a view
+    def explore(self, deadline):
+        """Every item of the view, but those that change the whole view."""
+        self.shown_by_last = []
+        while True:
+            self.out_of_time(deadline, "clicking the view's items")
+            wanted = {i["id"] for i in self.shown_by_last}
+            shown = [i for i in self.last.items if i["id"] in wanted and not self.done(i["id"]) and not deferred_item(i["window"], i["label"])
+                     and self.wanted(i["window"])
+                     and i["flag"] != "d" and i["window"] != "Debug##Default" and clickable(self.last, i)]
+            if shown:
+                self.click_item(shown[0])
+                self.restore()
+                continue
+            # A combo's other entries at once, while what shows the combo still
+            # does (a choice elsewhere can hide it).
+            target = self.reopen_targets(self.last, popups_only=True)
+            if target:
+                self.reopen(target[0])
+                continue
+            if self.reopen_group():
+                continue
             todo = self.find(lambda f: self.candidates(f, deferred=False))
             if todo:
                 # Popups first: they close on the next click elsewhere.
@@ -360,35 +587,106 @@ class Driver:
                 self.click_item((popup or todo)[0])
                 self.restore()
                 continue
-            reopen = self.find(self.reopen_targets)
-            if reopen:
-                item_id, o = reopen[0]
-                self.reopened[item_id] = self.reopened.get(item_id, 0) + 1
-                self.act(f"reopen '{o['label']}' for its entry '{self.seen.get(item_id, ('', ''))[1]}'",
-                         self.move(o["x"] + o["w"] / 2, o["y"] + o["h"] / 2), ("click", "1"))
-                continue
-            later = self.find(lambda f: self.candidates(f, deferred=True))
+            target = self.find(self.reopen_targets)
+            if target:
+                self.reopen(target[0])
+            elif not self.wait_for_passing():
+                return
+
+    def reopen_group(self):
+        """What the last click showed (a recording's Stop and Cancel: Stop
+        hides Cancel), shown again by that click; False when nothing is left."""
+        visible = {i["id"]: i for i in self.last.items if clickable(self.last, i)}
+        opener, group = self.group
+        left = [g for g in group if not self.done(g) and g not in visible]
+        if left and opener in visible and self.reopened.get(left[0], 0) < 3:
+            self.reopen((left[0], visible[opener]))
+            return True
+        return False
+
+    def wait_for_passing(self):
+        """Items that left by themselves (the path tickets' table, shown while
+        a ticket is in flight) come back as the simulation runs: frames are
+        granted with no input, up to PASSING_FRAMES, until one of them shows.
+        Each item is waited for three times a view; False when none came back."""
+        left = {i for i, (w, l) in self.seen.items()
+                if w != "Debug##Default" and not deferred_item(w, l) and self.wanted(w) and i not in self.disabled
+                and not self.done(i) and self.waited_for.get(i, 0) < 3}
+        if not left:
+            return False
+        for i in left:
+            self.waited_for[i] = self.waited_for.get(i, 0) + 1
+        if self.last.state.get("paused") == "1":
+            self.act("Space: the lab's time runs, for what it shows", ("tap", "space"))
+        self.last_action = f"waiting for {len(left)} items to show again"
+        if self.verbose:
+            print(f"{self.last_action}: {', '.join(sorted(self.seen[i][1] for i in left))}", flush=True)
+        for _ in range(PASSING_FRAMES // 30):
+            self.last = self.wait_frames(30)
+            if any(i["id"] in left and clickable(self.last, i) for i in self.last.items):
+                return True
+        return False
+
+    def change_views(self, deadline):
+        """The items that change the whole view, one by one, the panel back after each."""
+        waiting = {i for i, (w, l) in self.seen.items() if deferred_item(w, l) and self.wanted(w)}
+        self.base = None  # what they show is another view's
+        while True:
+            self.out_of_time(deadline, "clicking the items that change the view")
+            later = [i for i in self.find(lambda f: self.candidates(f, deferred=True)) if i["id"] in waiting]
             if not later:
                 break
             self.click_item(later[0])
-            # Look around the view it opened, then come back.
-            for _ in range(200):
-                todo = self.candidates(self.last, deferred=False)
-                if not todo:
-                    break
-                self.click_item(todo[0])
             self.restore()
-        self.stop()
-        missed = {i: s for i, s in self.seen.items() if i not in self.clicked and s[0] != "Debug##Default"}
-        print(f"scale {self.scale}, {self.size[0]}x{self.size[1]}: {self.actions} actions, "
-              f"{len(self.clicked)} items clicked, {len(missed)} seen but not clicked"
-              f"{' (time budget reached)' if time.time() >= deadline else ''}")
-        for window, label in sorted(set(missed.values()))[:40]:
-            print(f"  not clicked: '{label}' in '{window}'")
+        return self.unclicked(waiting)
+
+    def run(self, views):
+        deadline = time.time() + self.budget
+        for name in views:
+            args, self.windows = VIEWS[name]
+            self.view, self.view_args = name + " view", args
+            self.begin_view()
+            self.start(args)
+            self.restore()
+            self.base = (self.last.state.get("scene"), self.last.state.get("lesson"))
+            if None in self.base:
+                self.fail("the probe has no state line (scene, lesson)")
+            self.wait_frames(1)
+            # Every item the view showed, clicked. A choice can hide items for
+            # good (a combo's last entry hides the plots): then the view again,
+            # from the start, for the items left, while that makes progress.
+            missed = []
+            for attempt in range(4):
+                self.explore(deadline)
+                left = self.unclicked(i for i, (w, l) in self.seen.items()
+                                      if w != "Debug##Default" and not deferred_item(w, l) and self.wanted(w) and i not in self.disabled)
+                if not left or left == missed:
+                    missed = left
+                    break
+                missed = left
+                self.reopened = {}
+                self.relaunch(f"the {self.view} again for {len(left)} items no longer shown")
+            if missed:
+                where = {self.seen[i]: self.history.get(i) for i in self.seen if not self.done(i)}
+                self.fail(f"{len(missed)} items seen but not clicked:\n" +
+                          "\n".join(f"  '{l}' in '{w}': first seen after {where.get((w, l), ('?',))[0]}; last seen after "
+                                    f"{where.get((w, l), ('?', '?'))[1]}" for w, l in missed[:20]))
+            explored = len(self.clicked)
+            missed = self.change_views(deadline)
+            if missed:
+                self.fail(f"{len(missed)} items that change the view not clicked: " + "; ".join(f"'{l}' in '{w}'" for w, l in missed))
+            self.stop()
+            self.clicked_in_all += len(self.clicked)
+            print(f"scale {self.scale}, {self.size[0]}x{self.size[1]}, {name}: {explored} items clicked, "
+                  f"then {len(self.clicked) - explored} that change the view ({self.actions} actions, "
+                  f"{self.relaunches} restarts so far)", flush=True)
+        print(f"scale {self.scale}, {self.size[0]}x{self.size[1]}: {self.actions} actions, {self.clicked_in_all} clicks on items, "
+              f"every item seen clicked, {time.time() - deadline + self.budget:.0f} s")
         shutil.rmtree(self.work, ignore_errors=True)
-        return len(self.clicked)
+        return self.clicked_in_all
 
 
+# [SECTION] main
 def self_test(path, expected_duplicates):
     frame = read_probe(path)
     if frame is None:
@@ -406,13 +704,19 @@ def main():
     parser.add_argument("--size", default="1600x900")
     parser.add_argument("--budget", type=float, default=300)
     parser.add_argument("--min-items", type=int, default=100)
+    parser.add_argument("--views", default="npc,exposure,engine,lesson")
     parser.add_argument("--self-test")
     parser.add_argument("--expect-duplicates", type=int, default=0)
     args = parser.parse_args()
     if args.self_test:
         return self_test(args.self_test, args.expect_duplicates)
     width, height = (int(v) for v in args.size.split("x"))
-    clicked = Driver(args.app, args.scale, (width, height), args.budget).run()
+    views = args.views.split(",")
+    unknown = [v for v in views if v not in VIEWS]
+    if unknown:
+        print(f"unknown views: {', '.join(unknown)} (known: {', '.join(VIEWS)})")
+        return 2
+    clicked = Driver(args.app, args.scale, (width, height), args.budget).run(views)
     if clicked < args.min_items:
         print(f"FAIL: only {clicked} items clicked (at least {args.min_items} expected)")
         return 1

@@ -23,27 +23,13 @@ import ctypes.util
 import sys
 import time
 
+from probe_file import read_probe
+
 
 def read(path):
     """(windows, state) of the newest frame, or None before the first."""
-    try:
-        with open(path, encoding="ascii") as f:
-            lines = f.read().splitlines()
-    except (FileNotFoundError, UnicodeDecodeError):
-        return None
-    windows, state, framed = [], {}, False
-    for line in lines:
-        p = line.split()
-        if not p:
-            continue
-        if p[0] == "frame":
-            framed = True
-        elif p[0] == "window" and len(p) == 8:
-            name = "" if p[1] == "-" else bytes.fromhex(p[1]).decode("utf-8", "replace")
-            windows.append(name.split("##")[0])
-        elif p[0] == "state":
-            state = dict(kv.split("=", 1) for kv in p[1:] if "=" in kv)
-    return (windows, state) if framed else None
+    frame = read_probe(path)
+    return (frame.window_names(), frame.state) if frame else None
 
 
 def meets(frame, condition):

@@ -7,6 +7,7 @@
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl_context.h"
 #include "app/platform/glfw_keys.h"
+#include "app/ui/ui_probe.h"
 
 #include "core/settings/settings_file.h"
 
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <iostream>
 
@@ -41,6 +43,8 @@ public:
     void poll_events(std::vector<KeyPress>& keys) override {
         glfwSetWindowUserPointer(window_, &keys);
         glfwPollEvents();
+        // In lockstep with a test (ui_probe.h), the next frame waits until it is granted.
+        while (lockstep_ && ui_probe_frames_granted() <= presented_ && !glfwWindowShouldClose(window_)) glfwWaitEventsTimeout(0.005);
         glfwSetWindowUserPointer(window_, nullptr);
     }
     bool should_close() const override { return glfwWindowShouldClose(window_); }
@@ -50,9 +54,13 @@ public:
         if (glfwGetWindowAttrib(window_, GLFW_ICONIFIED)) t.width = t.height = 0;
         return t;
     }
-    double now_s() const override { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+    double now_s() const override {
+        if (lockstep_) return static_cast<double>(presented_) * kProbeFrameS;
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    }
     void new_imgui_frame() override {
         ImGui_ImplGlfw_NewFrame();
+        if (lockstep_) ImGui::GetIO().DeltaTime = static_cast<float>(kProbeFrameS);
         // Tab is the lab's key for the panel. Dear ImGui would also take it to
         // put the next field of the focused window into text entry (even a
         // field that window no longer shows, in the presenter view), and every
@@ -61,7 +69,10 @@ public:
         ImGuiIO& io = ImGui::GetIO();
         io.KeyMap[ImGuiKey_Tab] = io.WantTextInput ? GLFW_KEY_TAB : -1;
     }
-    void present() override { glfwSwapBuffers(window_); }
+    void present() override {
+        glfwSwapBuffers(window_);
+        ++presented_;
+    }
     void idle() override { glfwWaitEventsTimeout(0.1); }
     bool fullscreen() const override { return glfwGetWindowMonitor(window_) != nullptr; }
     void window_size(int& width, int& height) const override { glfwGetWindowSize(window_, &width, &height); }
@@ -86,6 +97,8 @@ public:
 
 private:
     GLFWwindow* window_;
+    const bool lockstep_ = ui_probe_lockstep();
+    std::int64_t presented_ = 0;  // frames shown
     int windowed_w_ = 1600, windowed_h_ = 900;
     IdlePointer pointer_;
 };

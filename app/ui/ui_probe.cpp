@@ -25,6 +25,7 @@ struct ProbedItem {
 
 struct Probe {
     std::string path;
+    std::string frames_path;  // TIMESLICE_LAB_PROBE_FRAMES: lockstep
     bool read_env = false;
     std::vector<ProbedItem> items;
     std::unordered_set<ImGuiID> seen;
@@ -39,6 +40,7 @@ Probe& probe() {
     if (!p.read_env) {
         p.read_env = true;
         if (const char* path = std::getenv("TIMESLICE_LAB_PROBE"); path && *path) p.path = path;
+        if (const char* path = std::getenv("TIMESLICE_LAB_PROBE_FRAMES"); path && *path) p.frames_path = path;
     }
     return p;
 }
@@ -87,6 +89,20 @@ int ui_probe_duplicates() {
 }
 
 bool ui_probe_active() { return !probe().path.empty(); }
+
+bool ui_probe_lockstep() { return !probe().frames_path.empty(); }
+
+std::int64_t ui_probe_frames_granted() {
+    const Probe& p = probe();
+    if (p.frames_path.empty()) return 0;
+    // The test writes it whole (a rename), so a read never sees half a number.
+    std::FILE* file = std::fopen(p.frames_path.c_str(), "r");
+    if (!file) return 0;
+    long long granted = 0;
+    if (std::fscanf(file, "%lld", &granted) != 1) granted = 0;
+    std::fclose(file);
+    return granted;
+}
 
 void ui_probe_end_frame(std::int64_t frame, const std::string& state) {
     Probe& p = probe();

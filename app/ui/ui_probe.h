@@ -32,6 +32,14 @@
 // nothing in the panels has to report itself.
 // Without the variable the wrapper only forwards the call.
 //
+// Frames in lockstep with the test: with TIMESLICE_LAB_PROBE_FRAMES=FILE as
+// well, the desktop window draws its frame N only once FILE holds a number of
+// at least N (until then it waits, taking events), and its clock moves 1/60 s
+// a frame however long the wait was: the simulation, ImGui's time, a notice's
+// fade, a recording and the idle pointer all follow the frames the test
+// grants, so what the window shows after an input never depends on how fast
+// the machine drew it.
+//
 // Main thread only.
 #pragma once
 
@@ -45,6 +53,13 @@ bool ui_probe_active();
 // Writes this frame's record, with `state` ("key=value ...") on its state
 // line, and starts the next one; call before ImGui::Render().
 void ui_probe_end_frame(std::int64_t frame, const std::string& state = {});
+
+// Lockstep (above): whether TIMESLICE_LAB_PROBE_FRAMES is set, and the frame
+// number its file holds now (0 while it holds none).
+bool ui_probe_lockstep();
+std::int64_t ui_probe_frames_granted();
+// The fixed time a frame takes in lockstep.
+inline constexpr double kProbeFrameS = 1.0 / 60.0;
 
 // For the test of the probe itself (tests/probe_check.cpp): how many IDs were
 // laid out twice in a frame since the first call, which starts the counting
