@@ -577,8 +577,8 @@ TEST_CASE("A step reached by a link defines the lesson's terms its card uses; a 
     LabSession session({}, options_for_tests());
     auto card_terms = [&] { return session.lesson_card().terms; };
     auto defines_T = [&] {
-        const std::vector<std::string> terms = card_terms();
-        return terms.size() == 1 && terms[0].rfind("T: one batch", 0) == 0;
+        const std::vector<CardTerm> terms = card_terms();
+        return terms.size() == 1 && terms[0].name == "T" && terms[0].line().rfind("T: one batch", 0) == 0;
     };
     // Step 3's question asks for "a share of one batch T": opened there by a link, its card says what T is.
     REQUIRE(session.apply(StartLesson{"timeslicing", 2, false}));

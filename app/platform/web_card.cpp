@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace tsl::app {
 
@@ -51,8 +52,10 @@ std::string card_json(const LabSession& session) {
             rows.push_back(cells);
         }
         for (const ExpectationResult& c : card.checks) checks.push_back({verdict_text(c.verdict), c.described, c.measured});
+        std::vector<std::string> terms;  // "T: one batch, ...", as the panel shows them
+        for (const CardTerm& term : card.terms) terms.push_back(term.line());
         j["card"] = {{"heading", card.heading},       {"title", card.title},       {"text", card.text},
-                     {"on_this_page", card.on_this_page}, {"question", card.question}, {"terms", card.terms},
+                     {"on_this_page", card.on_this_page}, {"question", card.question}, {"terms", terms},
                      {"revealed", card.revealed},     {"measured_over", card.measured_over}, {"columns", card.columns},
                      {"rows", rows},                  {"answer", card.answer},     {"checks", checks},
                      {"missed", card.missed},         {"changed", card.changed},   {"can_go_back", card.can_go_back},

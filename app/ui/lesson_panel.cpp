@@ -207,11 +207,11 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     } else {
         std::string fold = "The step's text";
         for (std::size_t i = 0; i < card.terms.size(); ++i)
-            fold += (i == 0 ? ", and what " : ", ") + card.terms[i].substr(0, card.terms[i].find(':')) + (i + 1 == card.terms.size() ? " means" : "");
+            fold += (i == 0 ? ", and what " : ", ") + card.terms[i].name + (i + 1 == card.terms.size() ? " means" : "");
         ImGui::PushID(card.heading.c_str());
         if (ImGui::TreeNode("text", "%s", fold.c_str())) {
             wrapped(card.text);
-            for (const std::string& term : card.terms) wrapped(term);
+            for (const CardTerm& term : card.terms) wrapped(term.line());
             ImGui::TreePop();
         }
         ImGui::PopID();
@@ -232,7 +232,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         wrapped("Predict: " + card.question);
         ImGui::PopFont();
         if (!text_folded)
-            for (const std::string& term : card.terms) wrapped(term);  // what the question's symbols mean, met here first
+            for (const CardTerm& term : card.terms) wrapped(term.line());  // what the question's symbols mean, met here first
         ImGui::Spacing();
         if (card.revealed) {
             disabled_wrapped(card.measured_over);

@@ -648,7 +648,7 @@ LessonCard LabSession::lesson_card() const {
     card.question = step.question;
     for (const LessonTerm* term : terms_used(*lesson_, lesson_step_, lesson_revealed_))
         if (std::find(lesson_terms_met_.begin(), lesson_terms_met_.end(), term->name) == lesson_terms_met_.end())
-            card.terms.push_back(term->name + ": " + term->meaning);
+            card.terms.push_back({term->name, term->meaning});
     card.answer = step.answer;
     card.revealed = lesson_revealed_;
     card.can_go_back = lesson_step_ > 0;

@@ -20,14 +20,20 @@ struct RevealRow {
     std::vector<std::string> values;  // formatted, one per column ("483 ms")
 };
 
+// A term of the lesson (lesson.h, [terms]): "T", "one batch: ...".
+struct CardTerm {
+    std::string name, meaning;
+    std::string line() const { return name + ": " + meaning; }  // "T: one batch, ..."
+};
+
 struct LessonCard {
     std::string heading;               // "Timeslicing batched algorithms  |  step 3 of 8", or "Preset"
     std::string title;                 // the step's (or preset's) title
     std::string text;                  // two to four sentences (or the preset's description)
     std::string question;              // "" — no question (a preset, not a lesson)
-    // "T: one batch, ...": the lesson's terms this step uses that the class
-    // has not met on a step shown before (lesson.h, [terms]).
-    std::vector<std::string> terms;
+    // The lesson's terms this step uses that the class has not met on a step
+    // shown before (lesson.h, [terms]).
+    std::vector<CardTerm> terms;
     // "" — the step runs as written here; else, in plain words, what this
     // computer or page runs instead (no worker thread can start: the step's
     // jobs run on the main thread) and what its figures show then.
