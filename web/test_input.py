@@ -71,6 +71,16 @@ def tap_at(page, x, y):
     frames_pass(page)
 
 
+def tap_panes(page, panes, taps):
+    """Taps the middles of panes B and A in turn, `taps` times: the pane each tap selected."""
+    selected = []
+    for tap in range(taps):
+        r = panes[1 - tap % 2]
+        tap_at(page, r[0] + r[2] / 2, r[1] + r[3] / 2)
+        selected.append(state(page)['pane'])
+    return ''.join(selected)
+
+
 def settled_scroll(page, name):
     frames_pass(page)
     return window(page, name)[4]
@@ -116,15 +126,8 @@ def check_touch(page, url):
         if not check(len(panes) == 2, f'touch: two panes laid out ({panes})'):
             return
         # Eight taps, alternating B and A: each selects the pane it lands on.
-        selected = []
-        for tap in range(8):
-            r = panes[1 - tap % 2]
-            x, y = r[0] + r[2] / 2, r[1] + r[3] / 2
-            touch(page, 'touchStart', [(x, y)])
-            touch(page, 'touchEnd', [])
-            frames_pass(page)
-            selected.append(state(page)['pane'])
-        check(selected == ['B', 'A'] * 4, f'touch: eight taps on the panes select the pane tapped each time ({"".join(selected)})')
+        selected = tap_panes(page, panes, 8)
+        check(selected == 'BA' * 4, f'touch: eight taps on the panes select the pane tapped each time ({selected})')
 
         # A tap on the panel's Pause button pauses, and on it again (Play) plays.
         pause = item(page, 'Pause')
@@ -203,14 +206,8 @@ def check_density(page, url):
         drawn, rasterised = (float(v) for v in page.call_text('tsl_web_font_px').split())
         check(abs(rasterised - 2 * drawn) < 0.01, f'pixel ratio 2: text is rasterised at the screen\'s pixels ({drawn} px drawn, {rasterised} rasterised)')
         panes = layout['panes']
-        selected = []
-        for tap in range(4):
-            r = panes[1 - tap % 2]
-            touch(page, 'touchStart', [(r[0] + r[2] / 2, r[1] + r[3] / 2)])
-            touch(page, 'touchEnd', [])
-            frames_pass(page)
-            selected.append(state(page)['pane'])
-        check(selected == ['B', 'A'] * 2, f'pixel ratio 2: taps select the pane under the finger ({"".join(selected)})')
+        selected = tap_panes(page, panes, 4)
+        check(selected == 'BA' * 2, f'pixel ratio 2: taps select the pane under the finger ({selected})')
         page.picture('tablet-ratio-2.png')
         page.check_console('pixel ratio 2')
     finally:
