@@ -3,6 +3,8 @@
 // tests write their files in.
 #pragma once
 
+#include "build_paths.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -98,10 +100,10 @@ inline CommandResult run_command(const std::string& program, const std::vector<s
                                  const std::string& env_prefix = "", const std::string& stdout_to = "") {
     const auto dir = scratch_dir("cmd");
     std::string command = env_prefix;
-    if (program == TSL_APP && *TSL_APP_PRELOAD) {  // see tests/CMakeLists.txt
+    if (program == tsl::test::kApp && *tsl::test::kAppPreload) {  // see tests/CMakeLists.txt
         if (env_prefix.empty()) command += "env ";
         command += "LD_PRELOAD=";
-        command += shell_quote(TSL_APP_PRELOAD);
+        command += shell_quote(tsl::test::kAppPreload);
         command += ' ';
     }
     command += shell_quote(program);
@@ -123,7 +125,7 @@ inline CommandResult run_command(const std::string& program, const std::vector<s
     return result;
 }
 
-inline CommandResult run_app(const std::vector<std::string>& args) { return run_command(TSL_APP, args); }
+inline CommandResult run_app(const std::vector<std::string>& args) { return run_command(tsl::test::kApp, args); }
 
 // What `work` returns, run in a child process that has `seconds` to finish
 // (so that a read that never ends fails the test instead of hanging it); as

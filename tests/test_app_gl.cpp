@@ -27,7 +27,7 @@ Image screenshot(const std::vector<std::string>& extra, const std::string& env =
     const std::string file = (dir / "s.png").string();
     std::vector<std::string> args = {"screenshot", "--out", file, "--size", "800x600", "--set", "hide_ui=true"};
     args.insert(args.end(), extra.begin(), extra.end());
-    const CommandResult r = run_command(TSL_APP, args, "env -u DISPLAY -u WAYLAND_DISPLAY " + env + " ");
+    const CommandResult r = run_command(tsl::test::kApp, args, "env -u DISPLAY -u WAYLAND_DISPLAY " + env + " ");
     INFO(r.err);
     REQUIRE(r.status == 0);
     std::string error;
@@ -66,7 +66,7 @@ std::vector<Npc> npcs_after_40_steps() {
 // The exposure scene as the app starts it (no step taken yet).
 std::unique_ptr<ExposureScene> exposure_scene_at_start(int grid_size) {
     ExposureSceneConfig config;
-    config.assets_dir = std::string(TSL_SOURCE_DIR) + "/assets";
+    config.assets_dir = std::string(tsl::test::kSourceDir) + "/assets";
     config.grid_size = grid_size;
     std::string error;
     auto scene = ExposureScene::create(config, {}, error);
@@ -205,20 +205,20 @@ TEST_CASE("Every control can be set from the command line", "[gl][controls]") {
 
 TEST_CASE("A shader that does not compile is an error naming its file", "[gl][errors]") {
     const auto dir = scratch_dir("shaders");
-    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(TSL_SOURCE_DIR) / "shaders"))
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(tsl::test::kSourceDir) / "shaders"))
         std::filesystem::copy(entry.path(), dir / entry.path().filename());
     std::ofstream(dir / "segment.frag", std::ios::app) << "\nthis is not GLSL;\n";
-    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", (dir / "s.png").string()},
+    const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", (dir / "s.png").string()},
                                         "env -u DISPLAY TSL_SHADER_DIR=" + dir.string() + " ");
     CHECK(r.status == 1);
     CHECK(r.err.find("shaders/segment.frag") != std::string::npos);
     CHECK(r.err.find("does not compile") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir / "s.png"));
 
-    std::filesystem::copy_file(std::filesystem::path(TSL_SOURCE_DIR) / "shaders" / "segment.frag", dir / "segment.frag",
+    std::filesystem::copy_file(std::filesystem::path(tsl::test::kSourceDir) / "shaders" / "segment.frag", dir / "segment.frag",
                                std::filesystem::copy_options::overwrite_existing);
     std::filesystem::remove(dir / "disc.vert");
-    const CommandResult missing = run_command(TSL_APP, {"screenshot", "--out", (dir / "s.png").string()},
+    const CommandResult missing = run_command(tsl::test::kApp, {"screenshot", "--out", (dir / "s.png").string()},
                                               "env -u DISPLAY TSL_SHADER_DIR=" + dir.string() + " ");
     CHECK(missing.status == 1);
     CHECK(missing.err.find("disc.vert") != std::string::npos);
@@ -229,7 +229,7 @@ TEST_CASE("An unwritable screenshot path fails with a message and leaves no file
     const auto dir = scratch_dir("unwritable-png");
     std::ofstream(dir / "plain-file") << "x";
     const std::string target = (dir / "plain-file" / "s.png").string();  // parent is a regular file
-    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", target}, "env -u DISPLAY ");
+    const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", target}, "env -u DISPLAY ");
     CHECK(r.status == 1);
     CHECK(r.err.find(target) != std::string::npos);
     CHECK(std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}) == 1);
@@ -237,7 +237,7 @@ TEST_CASE("An unwritable screenshot path fails with a message and leaves no file
 }
 
 TEST_CASE("The window without a display says how to run it and exits non-zero", "[errors]") {
-    const CommandResult r = run_command(TSL_APP, {"--no-settings"}, "env -u DISPLAY -u WAYLAND_DISPLAY ");
+    const CommandResult r = run_command(tsl::test::kApp, {"--no-settings"}, "env -u DISPLAY -u WAYLAND_DISPLAY ");
     CHECK(r.status != 0);
     CHECK(r.err.find("xvfb-run") != std::string::npos);
     CHECK(r.err.find("screenshot") != std::string::npos);
@@ -302,7 +302,7 @@ TEST_CASE("A preset of four modes shows four captioned panes, each with its own 
 TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl][comparison]") {
     const auto dir = scratch_dir("plots");
     const std::string file = (dir / "p.png").string();
-    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "four-modes-10hz",
+    const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "four-modes-10hz",
                                                   "--set", "dock=plots", "--frames", "90"},
                                         "env -u DISPLAY -u WAYLAND_DISPLAY ");
     INFO(r.err);
@@ -322,7 +322,7 @@ TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl]
 TEST_CASE("The engine plots colour each line by its pane, as the captions do", "[gl][plots]") {
     const auto dir = scratch_dir("engine-plots");
     const std::string file = (dir / "p.png").string();
-    const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "engine-lock-vs-free",
+    const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", file, "--size", "1600x900", "--preset", "engine-lock-vs-free",
                                                   "--set", "dock=plots", "--frames", "150"},
                                         "env -u DISPLAY -u WAYLAND_DISPLAY ");
     INFO(r.err);
@@ -344,7 +344,7 @@ TEST_CASE("The plots follow the theme: the high-contrast theme draws them on whi
     auto paper_pixels = [](const std::string& theme) {
         const auto dir = scratch_dir("theme-shot");
         const std::string file = (dir / "s.png").string();
-        const CommandResult r = run_command(TSL_APP, {"screenshot", "--out", file, "--size", "1600x900", "--frames", "60", "--set", "theme=" + theme},
+        const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", file, "--size", "1600x900", "--frames", "60", "--set", "theme=" + theme},
                                             "env -u DISPLAY -u WAYLAND_DISPLAY ");
         INFO(r.err);
         REQUIRE(r.status == 0);

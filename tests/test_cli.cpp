@@ -363,11 +363,11 @@ TEST_CASE("A bench group that cannot run here is an error unless --skip-unavaila
     const std::string no_gl = "env -u DISPLAY -u WAYLAND_DISPLAY __EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent ";
     for (const char* group : {"frame", "gif"}) {
         INFO(group);
-        const CommandResult failed = run_command(TSL_APP, {"bench", "--quick", "--only", group}, no_gl);
+        const CommandResult failed = run_command(tsl::test::kApp, {"bench", "--quick", "--only", group}, no_gl);
         CHECK(failed.status == 1);
         CHECK(failed.err.find(std::string("the ") + group + " group cannot run here") != std::string::npos);
         CHECK(failed.err.find("--skip-unavailable") != std::string::npos);
-        const CommandResult skipped = run_command(TSL_APP, {"bench", "--quick", "--only", group, "--only", "lookup", "--skip-unavailable", "--json"}, no_gl);
+        const CommandResult skipped = run_command(tsl::test::kApp, {"bench", "--quick", "--only", group, "--only", "lookup", "--skip-unavailable", "--json"}, no_gl);
         CHECK(skipped.status == 0);
         CHECK(skipped.err.find(std::string(group) + ": skipped, ") != std::string::npos);
         const nlohmann::json records = nlohmann::json::parse(skipped.out);
@@ -419,7 +419,7 @@ TEST_CASE("An unknown preset or pane is a usage error and a broken preset file n
     const auto dir = scratch_dir("presets");
     std::filesystem::create_directories(dir / "presets");
     std::ofstream(dir / "presets" / "broken.toml") << "title = \"Broken\"\n[[pane]]\nmode = \"aiao\"\nupdate_every = 0\n";
-    const CommandResult broken = run_command(TSL_APP, {"metrics", "--out", "-", "--preset", "broken"}, "TSL_ASSETS_DIR=" + dir.string() + " ");
+    const CommandResult broken = run_command(tsl::test::kApp, {"metrics", "--out", "-", "--preset", "broken"}, "TSL_ASSETS_DIR=" + dir.string() + " ");
     CHECK(broken.status == 1);
     CHECK(broken.err.find("broken.toml:4") != std::string::npos);
     CHECK(lines_of(broken.err).size() == 1);
@@ -478,7 +478,7 @@ TEST_CASE("A failed write names the system's reason for a file and a device and 
     REQUIRE(!full_device.empty());
 
     // Standard output on the device that is always full.
-    const CommandResult out = run_command(TSL_APP, {"metrics", "--out", "-", "--frames", "30"}, "", full_device);
+    const CommandResult out = run_command(tsl::test::kApp, {"metrics", "--out", "-", "--frames", "30"}, "", full_device);
     CHECK(out.status == 1);
     CHECK(out.err == "timeslice-lab: cannot write to standard output: No space left on device\n");
     const CommandResult device = run_app({"trace", "--out", full_device, "--frames", "30"});
@@ -491,7 +491,7 @@ TEST_CASE("A failed write names the system's reason for a file and a device and 
     // it): the kernel's reason, and neither the file nor its temporary file.
     const std::string file = (dir / "m.csv").string();
     const CommandResult limited =
-        run_command(TSL_APP, {"metrics", "--out", file, "--frames", "100000"}, "trap '' XFSZ; ulimit -f 8; ");
+        run_command(tsl::test::kApp, {"metrics", "--out", file, "--frames", "100000"}, "trap '' XFSZ; ulimit -f 8; ");
     CHECK(limited.status == 1);
     CHECK(limited.err == "timeslice-lab: cannot write '" + file + "': File too large\n");
     CHECK(std::filesystem::is_empty(dir));

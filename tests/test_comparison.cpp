@@ -1,6 +1,7 @@
 // The comparison view's simulation and the presets it runs: panes stay in
 // lock-step, and the article's figures measure the input age the timing model
 // predicts.
+#include "build_paths.h"
 #include "core/npc/npc_comparison.h"
 #include "core/content/preset.h"
 
@@ -14,7 +15,7 @@ using namespace tsl;
 
 namespace {
 
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 Preset must_load(const std::string& name) {
     const PresetLoad loaded = load_preset_by_name(kAssets, name);

@@ -3,6 +3,7 @@
 // what the running scenes measured (every pane, one pane, against another
 // pane or an earlier step, in batch periods), and the card says met, not met
 // or not yet measured — and why one was missed.
+#include "build_paths.h"
 #include "core/content/expectation.h"
 #include "core/content/lesson.h"
 #include "core/session/lab_session.h"
@@ -19,7 +20,7 @@ using namespace tsl;
 
 namespace {
 
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 Expectation must_parse(const std::string& text) {
     std::string error;

@@ -1,6 +1,7 @@
 // The exposure scene: both algorithms agree on every shipped level and on
 // random ones; next-frame shows the previous update's map; a timesliced pass
 // covers every cell; grid changes with jobs in flight are safe; runs repeat.
+#include "build_paths.h"
 #include "core/exposure/exposure_scene.h"
 
 #include <catch2/catch.hpp>
@@ -11,7 +12,7 @@ using namespace tsl;
 
 namespace {
 
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 std::vector<std::uint8_t> map_by(ExposureAlgorithm algorithm, const OccupancyGrid& grid, Cell eye) {
     std::vector<std::uint8_t> out(grid.cell_count());

@@ -3,6 +3,7 @@
 // once failed on (fuzz/regressions/FORMAT/) now loads or fails with an error
 // that names the file and a line of it, on one line — here in every build,
 // including ASan+UBSan, not only in the fuzzing build.
+#include "build_paths.h"
 #include "fuzz/format_checks.h"
 
 #include <catch2/catch.hpp>
@@ -27,7 +28,7 @@ std::string read_file(const fs::path& path) {
 int check_all(const std::vector<std::string>& folders, const std::function<std::string(const std::string&)>& check) {
     int files = 0;
     for (const std::string& folder : folders) {
-        const fs::path dir = fs::path(TSL_SOURCE_DIR) / folder;
+        const fs::path dir = fs::path(tsl::test::kSourceDir) / folder;
         if (!fs::exists(dir)) continue;
         for (const auto& entry : fs::directory_iterator(dir)) {
             INFO(entry.path().string());

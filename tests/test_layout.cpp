@@ -1,3 +1,4 @@
+#include "build_paths.h"
 // core/ is plain C++: no OpenGL, GLFW, EGL or ImGui header may be included
 // there, so every idea in it can run headless and be tested without a GPU.
 #include <catch2/catch.hpp>
@@ -13,7 +14,7 @@
 #include <vector>
 
 TEST_CASE("core includes no OpenGL or GLFW or EGL or ImGui header", "[layout]") {
-    const std::filesystem::path core = std::filesystem::path(TSL_SOURCE_DIR) / "core";
+    const std::filesystem::path core = std::filesystem::path(tsl::test::kSourceDir) / "core";
     int files = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(core)) {
         const auto ext = entry.path().extension();
@@ -47,7 +48,7 @@ std::string folder_of(const std::string& path, const std::string& top) {
 // Every `#include "..."` of the files below `dir`, as (file, included path).
 std::vector<std::pair<std::string, std::string>> project_includes(const std::string& dir) {
     std::vector<std::pair<std::string, std::string>> out;
-    const std::filesystem::path root(TSL_SOURCE_DIR);
+    const std::filesystem::path root(tsl::test::kSourceDir);
     for (const auto& entry : std::filesystem::recursive_directory_iterator(root / dir)) {
         const auto ext = entry.path().extension();
         if (ext != ".h" && ext != ".cpp") continue;
@@ -95,7 +96,7 @@ TEST_CASE("Drawing code never includes ImGui, and the UI reads the session rathe
 }
 
 TEST_CASE("Every folder of core and app says in a README what lives there", "[layout]") {
-    const std::filesystem::path root(TSL_SOURCE_DIR);
+    const std::filesystem::path root(tsl::test::kSourceDir);
     for (const char* top : {"core", "app"})
         for (const auto& entry : std::filesystem::directory_iterator(root / top))
             if (entry.is_directory()) {
@@ -105,7 +106,7 @@ TEST_CASE("Every folder of core and app says in a README what lives there", "[la
 }
 
 TEST_CASE("A long source file opens with an index of its sections", "[layout]") {
-    const std::filesystem::path root(TSL_SOURCE_DIR);
+    const std::filesystem::path root(tsl::test::kSourceDir);
     for (const char* top : {"core", "app"})
         for (const auto& entry : std::filesystem::recursive_directory_iterator(root / top)) {
             const auto ext = entry.path().extension();
@@ -121,7 +122,7 @@ TEST_CASE("A long source file opens with an index of its sections", "[layout]") 
 
 TEST_CASE("The lab cites only documents it contains", "[layout]") {
     // Help, output, lessons and code point readers at docs/ in this repository.
-    const std::filesystem::path root(TSL_SOURCE_DIR);
+    const std::filesystem::path root(tsl::test::kSourceDir);
     for (const char* dir : {"core", "app", "assets", "docs", "tests", "shaders"})
         for (const auto& entry : std::filesystem::recursive_directory_iterator(root / dir)) {
             if (!entry.is_regular_file()) continue;

@@ -1,6 +1,7 @@
 // Lessons: the three shipped lessons load, every step names a preset that loads
 // and a question to predict; what a reveal shows is measured from the running
 // scenes; a malformed lesson file is an error that names the file and line.
+#include "build_paths.h"
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
 #include "core/session/lab_session.h"
@@ -14,7 +15,7 @@
 using namespace tsl;
 
 namespace {
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 const std::string kHead = "title = \"t\"\n";  // line 1
 // A complete step (lines 2-7 after kHead).

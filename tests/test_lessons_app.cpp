@@ -50,7 +50,7 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
     for (const auto& lesson : lessons) {
         INFO(lesson.name);
         const CommandResult r =
-            run_command(TSL_APP, {"lesson-check", "--fast", "--lesson", lesson.name, "--size", "1920x1080", "--scale", "2"}, kNoDisplay);
+            run_command(tsl::test::kApp, {"lesson-check", "--fast", "--lesson", lesson.name, "--size", "1920x1080", "--scale", "2"}, kNoDisplay);
         INFO(r.out << r.err);
         CHECK(r.status == 0);
         CHECK(count_of(r.out, "; text fits") == lesson.steps);
@@ -65,16 +65,16 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
 TEST_CASE("A lesson whose expectation is false fails lesson-check, naming the step and what was measured", "[gl][lessons]") {
     const auto dir = scratch_dir("false-expectation");
     std::filesystem::create_directories(dir / "lessons");
-    std::filesystem::copy(std::string(TSL_SOURCE_DIR) + "/assets/presets", dir / "presets");
-    std::filesystem::copy(std::string(TSL_SOURCE_DIR) + "/assets/levels", dir / "levels");
+    std::filesystem::copy(std::string(tsl::test::kSourceDir) + "/assets/presets", dir / "presets");
+    std::filesystem::copy(std::string(tsl::test::kSourceDir) + "/assets/levels", dir / "levels");
     // The shipped lesson, its SIAO step made to claim AIAO's age.
-    std::ifstream in(std::string(TSL_SOURCE_DIR) + "/assets/lessons/timeslicing.toml");
+    std::ifstream in(std::string(tsl::test::kSourceDir) + "/assets/lessons/timeslicing.toml");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::string siao = "expect = [\"input_age between 0.9 T and 1 T\"]";
     REQUIRE(text.find(siao) != std::string::npos);
     text.replace(text.find(siao), siao.size(), "expect = [\"input_age between 0.45 T and 0.55 T\"]");
     std::ofstream(dir / "lessons" / "timeslicing.toml") << text;
-    const CommandResult r = run_command(TSL_APP, {"lesson-check", "--fast", "--lesson", "timeslicing", "--size", "1280x720", "--scale", "1"},
+    const CommandResult r = run_command(tsl::test::kApp, {"lesson-check", "--fast", "--lesson", "timeslicing", "--size", "1280x720", "--scale", "1"},
                                         kNoDisplay + "TSL_ASSETS_DIR=" + dir.string() + " ");
     INFO(r.out << r.err);
     CHECK(r.status == 1);
@@ -88,7 +88,7 @@ TEST_CASE("A lesson whose expectation is false fails lesson-check, naming the st
 
 TEST_CASE("Text too large for the card is reported step by step with exit status 1", "[gl][lessons]") {
     // At 2.5x on a 1080p display the card cannot hold a step and its answer: the check must say so.
-    const CommandResult r = run_command(TSL_APP, {"lesson-check", "--fast", "--lesson", "timeslicing", "--scale", "2.5"}, kNoDisplay);
+    const CommandResult r = run_command(tsl::test::kApp, {"lesson-check", "--fast", "--lesson", "timeslicing", "--scale", "2.5"}, kNoDisplay);
     INFO(r.out << r.err);
     CHECK(r.status == 1);
     CHECK(r.out.find("does NOT fit") != std::string::npos);
@@ -103,7 +103,7 @@ TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lesson
             INFO(name << " step " << step);
             std::filesystem::path file = dir;
             file /= std::string(name) + "-" + std::to_string(step) + ".png";
-            const CommandResult r = run_command(TSL_APP,
+            const CommandResult r = run_command(tsl::test::kApp,
                                                 {"screenshot", "--out", file.string(), "--size", "960x540", "--frames", "20", "--lesson",
                                                  name, "--step", std::to_string(step), "--reveal"},
                                                 kNoDisplay);
@@ -147,13 +147,13 @@ TEST_CASE("A lesson name or step that does not exist is a usage error naming wha
 TEST_CASE("A malformed lesson file is an error naming the file and the line", "[cli][lessons][errors]") {
     const auto dir = scratch_dir("lessons");
     std::filesystem::create_directories(dir / "lessons");
-    std::filesystem::copy(std::string(TSL_SOURCE_DIR) + "/assets/presets", dir / "presets");
+    std::filesystem::copy(std::string(tsl::test::kSourceDir) + "/assets/presets", dir / "presets");
     std::ofstream(dir / "lessons" / "broken.toml") << "title = \"Broken\"\n\n[[step]]\ntitle = \"One\"\npreset = \"aiao-10hz\"\n"
                                                       "text = \"A. B.\"\nquestion = \"Why?\"\nreveal = [\"input_age\"]\nframez = 3\n";
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"screenshot", "--out", (dir / "x.png").string(), "--lesson", "broken"},
           std::vector<std::string>{"lesson-check", "--lesson", "broken"}}) {
-        const CommandResult r = run_command(TSL_APP, args, kNoDisplay + "TSL_ASSETS_DIR=" + dir.string() + " ");
+        const CommandResult r = run_command(tsl::test::kApp, args, kNoDisplay + "TSL_ASSETS_DIR=" + dir.string() + " ");
         INFO(args[0] << ": " << r.err);
         CHECK(r.status == 1);
         CHECK(r.err.find("broken.toml:9: step 1: unknown key 'framez'") != std::string::npos);

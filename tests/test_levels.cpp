@@ -1,5 +1,6 @@
 // Levels: every shipped one loads and is playable; malformed files are
 // errors that name the file and the line; resizing keeps the patrol clear.
+#include "build_paths.h"
 #include "core/exposure/exposure.h"
 #include "core/exposure/level.h"
 
@@ -10,7 +11,7 @@
 using namespace tsl;
 
 namespace {
-const std::string kLevels = std::string(TSL_SOURCE_DIR) + "/assets/levels";
+const std::string kLevels = std::string(tsl::test::kSourceDir) + "/assets/levels";
 
 std::string error_of(const std::string& text) {
     const LevelLoad r = parse_level(text, "bad.txt");

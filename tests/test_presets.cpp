@@ -1,6 +1,7 @@
 // Presets: every shipped one loads and reproduces the figure it names;
 // malformed files are errors that name the file and the line, so a teacher
 // editing one by hand is told exactly where to look.
+#include "build_paths.h"
 #include "core/content/preset.h"
 
 #include <catch2/catch.hpp>
@@ -11,7 +12,7 @@
 using namespace tsl;
 
 namespace {
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 // The smallest valid preset, with a line to vary after it.
 const std::string kHead = "title = \"t\"\n";  // line 1

@@ -73,7 +73,7 @@ TEST_CASE("A lesson's error quotes its file escaped on one line", "[printable][l
     const auto dir = test::scratch_dir("printable-lesson");
     const std::string path = (dir / "l.toml").string();
     std::ofstream(path) << "title = \"L\"\n[[step]]\ntitle = \"S\"\npreset = \"multi\\n\"\ntext = \"t\"\nquestion = \"q\"\nreveal = [\"input_age\"]\n";
-    const LessonLoad loaded = load_lesson(path, TSL_SOURCE_DIR "/assets");
+    const LessonLoad loaded = load_lesson(path, std::string(tsl::test::kSourceDir) + "/assets");
     REQUIRE_FALSE(loaded.lesson);
     CHECK_THAT(loaded.error, Catch::StartsWith(path + ":2: step 1: unknown preset 'multi\\n' (available: "));
     CHECK_FALSE(has_raw_control(loaded.error));

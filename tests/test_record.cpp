@@ -90,7 +90,7 @@ TEST_CASE("record writes the article's clip: 3.2 s at 30 steps a second looping 
     const auto dir = scratch_dir("record");
     const std::string a = (dir / "a.gif").string(), b = (dir / "b.gif").string();
     for (const std::string& path : {a, b}) {
-        const CommandResult r = run_command(TSL_APP, {"record", "--preset", "aiao-10hz", "--out", path, "--no-progress"}, kNoDisplay);
+        const CommandResult r = run_command(tsl::test::kApp, {"record", "--preset", "aiao-10hz", "--out", path, "--no-progress"}, kNoDisplay);
         INFO(r.err);
         REQUIRE(r.status == 0);
     }
@@ -109,7 +109,7 @@ TEST_CASE("record writes the article's clip: 3.2 s at 30 steps a second looping 
 TEST_CASE("A recorded frame is the picture a screenshot of the same step shows", "[record][gif]") {
     const auto dir = scratch_dir("record-vs-shot");
     const std::string gif_path = (dir / "r.gif").string();
-    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress", "--set", "record_from_step=0"},
+    const CommandResult r = run_command(tsl::test::kApp, {"record", "--preset", "siso-10hz", "--out", gif_path, "--seconds", "2", "--no-progress", "--set", "record_from_step=0"},
                                         kNoDisplay);
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -119,7 +119,7 @@ TEST_CASE("A recorded frame is the picture a screenshot of the same step shows",
         png_path += std::to_string(step);
         png_path += ".png";
         const std::string png = png_path.string();
-        const CommandResult shot = run_command(TSL_APP,
+        const CommandResult shot = run_command(tsl::test::kApp,
                                                {"screenshot", "--preset", "siso-10hz", "--out", png, "--size", "496x300", "--frames",
                                                 std::to_string(step), "--set", "hide_ui=true"},
                                                kNoDisplay);
@@ -146,7 +146,7 @@ TEST_CASE("A recorded frame is the picture a screenshot of the same step shows",
 TEST_CASE("record --preset article writes the nine figures", "[record][gif]") {
     const auto dir = scratch_dir("record-article");
     const auto out = dir / "slides";  // made when it does not exist
-    const CommandResult r = run_command(TSL_APP, {"record", "--preset", "article", "--out-dir", out.string(), "--seconds", "0.4"}, kNoDisplay);
+    const CommandResult r = run_command(tsl::test::kApp, {"record", "--preset", "article", "--out-dir", out.string(), "--seconds", "0.4"}, kNoDisplay);
     INFO(r.err);
     REQUIRE(r.status == 0);
     for (const char* name : {"update-all", "aiao-10hz", "aiao-30hz", "siao-10hz", "siao-30hz", "siso-10hz", "siso-30hz", "aiso-10hz",
@@ -166,7 +166,7 @@ TEST_CASE("An unwritable GIF path fails with its name and leaves no file", "[rec
     const auto dir = scratch_dir("record-bad");
     std::ofstream(dir / "plain-file") << "not a directory";
     for (const std::string& path : {(dir / "missing" / "x.gif").string(), (dir / "plain-file" / "x.gif").string()}) {
-        const CommandResult r = run_command(TSL_APP, {"record", "--preset", "aiao-10hz", "--out", path, "--seconds", "0.2"}, kNoDisplay);
+        const CommandResult r = run_command(tsl::test::kApp, {"record", "--preset", "aiao-10hz", "--out", path, "--seconds", "0.2"}, kNoDisplay);
         INFO(r.err);
         CHECK(r.status == 1);
         CHECK(r.err.find(path) != std::string::npos);
@@ -176,7 +176,7 @@ TEST_CASE("An unwritable GIF path fails with its name and leaves no file", "[rec
     for (const auto& entry : std::filesystem::directory_iterator(dir)) names.push_back(entry.path().filename().string());
     CHECK(names == std::vector<std::string>{"plain-file"});
     // Without an output: a usage error.
-    const CommandResult none = run_command(TSL_APP, {"record", "--preset", "aiao-10hz"}, kNoDisplay);
+    const CommandResult none = run_command(tsl::test::kApp, {"record", "--preset", "aiao-10hz"}, kNoDisplay);
     CHECK(none.status == 2);
     CHECK(none.err.find("--out") != std::string::npos);
     std::filesystem::remove_all(dir);

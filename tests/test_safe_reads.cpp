@@ -39,7 +39,7 @@ std::vector<Reader> readers() {
         {"level file", tsl::kMaxLevelFileBytes, [](const std::string& p) { return tsl::load_level(p).error; }},
         {"preset file", tsl::kMaxPresetFileBytes, [](const std::string& p) { return tsl::load_preset(p).error; }},
         {"lesson file", tsl::kMaxLessonFileBytes,
-         [](const std::string& p) { return tsl::load_lesson(p, TSL_SOURCE_DIR "/assets").error; }},
+         [](const std::string& p) { return tsl::load_lesson(p, std::string(tsl::test::kSourceDir) + "/assets").error; }},
         {"settings file", tsl::kMaxSettingsFileBytes,
          [](const std::string& p) {
              const tsl::SettingsLoad loaded = tsl::load_settings(p);
@@ -134,7 +134,7 @@ TEST_CASE("A device, a pipe or a folder set as the level ends the command with s
              {dir.path.string(), "is a folder, not a level file"},
              {big, "is larger than 2 MB, the most a level file may be"}}) {
         INFO(level);
-        const auto r = tsl::test::run_command(TSL_APP, {"screenshot", "--scene", "exposure", "--set", "level=" + level, "--out", dir.file("shot.png")},
+        const auto r = tsl::test::run_command(tsl::test::kApp, {"screenshot", "--scene", "exposure", "--set", "level=" + level, "--out", dir.file("shot.png")},
                                               "timeout 20 env ");
         CHECK(r.status == 1);  // timeout's 124 if the read never ended
         CHECK(r.err == "timeslice-lab: " + level + ": " + reason + "\n");
@@ -144,12 +144,12 @@ TEST_CASE("A device, a pipe or a folder set as the level ends the command with s
 
 TEST_CASE("A shader in TSL_SHADER_DIR that is a pipe or a device is refused by name, not waited on", "[safe-reads][cli]") {
     TempFolder dir;
-    for (const auto& entry : std::filesystem::directory_iterator(TSL_SOURCE_DIR "/shaders"))
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(tsl::test::kSourceDir) + "/shaders"))
         std::filesystem::copy_file(entry.path(), dir.path / entry.path().filename());
     const std::string shader = dir.file("grid.frag");
     std::filesystem::remove(shader);
     REQUIRE(::mkfifo(shader.c_str(), 0600) == 0);
-    const auto r = tsl::test::run_command(TSL_APP, {"screenshot", "--scene", "exposure", "--out", dir.file("shot.png")},
+    const auto r = tsl::test::run_command(tsl::test::kApp, {"screenshot", "--scene", "exposure", "--out", dir.file("shot.png")},
                                           "timeout 20 env TSL_SHADER_DIR=" + tsl::test::shell_quote(dir.path.string()) + " ");
     CHECK(r.status == 1);
     CHECK(has(r.err, "shader file '" + shader + "' is a named pipe (FIFO), not a shader file (TSL_SHADER_DIR is set)"));
@@ -157,7 +157,7 @@ TEST_CASE("A shader in TSL_SHADER_DIR that is a pipe or a device is refused by n
 
 TEST_CASE("A level, preset or lesson that is refused leaves the lab as it was", "[safe-reads][session]") {
     TempFolder assets;
-    std::filesystem::copy(TSL_SOURCE_DIR "/assets", assets.path, std::filesystem::copy_options::recursive);
+    std::filesystem::copy(std::string(tsl::test::kSourceDir) + "/assets", assets.path, std::filesystem::copy_options::recursive);
     const std::string big_preset = assets.file("presets/big.toml");
     write_file(big_preset, tsl::kMaxPresetFileBytes + 1, '#');
     REQUIRE(::mkfifo(assets.file("lessons/pipe.toml").c_str(), 0600) == 0);

@@ -3,6 +3,7 @@
 // added, presets and lesson steps loaded with --set on top, the frame-total
 // sample on one clock, T when J does not divide N — and the settings schema
 // every one of those reads.
+#include "build_paths.h"
 #include "core/session/key_bindings.h"
 #include "core/session/lab_session.h"
 #include "core/session/launch.h"
@@ -22,7 +23,7 @@ using namespace tsl;
 
 namespace {
 
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 SessionOptions options_for_tests() {
     SessionOptions options;

@@ -2,6 +2,7 @@
 // path, checked as it goes. The long run is a CTest of `timeslice-lab soak`
 // (tests/CMakeLists.txt); these short ones run with every test, and the
 // [threads] one under ThreadSanitizer.
+#include "build_paths.h"
 #include "threads_test_support.h"
 
 #include "core/jobs/job_system.h"
@@ -18,7 +19,7 @@ using namespace tsl::test;
 
 namespace {
 
-const std::string kAssets = std::string(TSL_SOURCE_DIR) + "/assets";
+const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 }  // namespace
 

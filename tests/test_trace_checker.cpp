@@ -136,7 +136,7 @@ TEST_CASE("trace --check keeps memory bounded by the settings, not by --frames",
     const auto dir = scratch_dir("checker-memory");
     const std::string null_device = stand_in_device(dir, "/dev/null");
     REQUIRE(!null_device.empty());
-    const CommandResult r = run_command(TSL_APP,
+    const CommandResult r = run_command(tsl::test::kApp,
                                         {"trace", "--out", null_device, "--check", "--npcs", "20000", "--jobs-per-update", "100000",
                                          "--update-every", "1", "--gather", "next-frame", "--frames", "100", "--workers", "0"},
                                         "ulimit -v 600000; ");
