@@ -83,8 +83,8 @@ void LabApp::frame(const FrameParams& params) {
     handle_keys();
 
     const Layout layout = compute_layout(settings, session_->lesson() != nullptr, ImGui::GetIO().DisplaySize);
-    if (export_folder_for_.empty() || export_folder_for_ != "=" + settings.recording.folder) {
-        export_folder_for_ = "=" + settings.recording.folder;
+    if (export_folder_for_ != settings.recording.folder) {
+        export_folder_for_ = settings.recording.folder;
         const std::string folder = settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder;
         plots_.set_export_dir(folder);
         engine_plots_.set_export_dir(folder);

@@ -32,6 +32,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -147,7 +148,7 @@ private:
     std::vector<RenderTarget> pane_targets_;
     RenderTarget scene_target_;
     Notice notice_;  // the last problem or saved file, over the scene until closed
-    std::string export_folder_for_;  // the record_folder setting the plots' export folder was resolved from
+    std::optional<std::string> export_folder_for_;  // the record_folder setting the plots' export folder was resolved from (none yet)
     TimelinePanel timeline_;
     MetricsPlots plots_;
     EnginePlotsPanel engine_plots_;

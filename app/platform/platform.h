@@ -2,8 +2,8 @@
 // the frame its events, a framebuffer, a clock and a way to show what was
 // drawn; FrameLoop (frame_loop.h) is the one frame function written over it.
 // Implementations: the desktop window (GLFW, window_main.h), the headless
-// session (EGL, headless_session.h), and room for a browser build, whose
-// frame is a callback the browser calls — never a blocking loop.
+// session (EGL, headless_session.h), and the browser page (web_main.cpp),
+// whose frame is a callback the browser calls — never a blocking loop.
 //
 // Threading: the main thread, with the platform's GL context current.
 #pragma once

@@ -26,9 +26,9 @@ enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
 enum class KeyAction : std::uint8_t {
     TogglePause,      // space
     StepOnce,         // pause, then one fixed step
-    SetMode,          // the edited pane's mode: argument = the index in kModeNames (0: Update All)
-    SetExposureMode,  // the exposure scene's execution mode: argument = the index in kExposureModeNames
-    SetStepMode,      // the edited engine pane's step mode: argument = the index in kStepModeNames
+    SetMode,          // the edited pane's mode: argument = the Mode's value (0: Update All, 1: AIAO ... 4: AISO)
+    SetExposureMode,  // the exposure scene's execution mode: argument = the ExposureMode's value
+    SetStepMode,      // the edited engine pane's step mode: argument = the StepMode's value
     SetSlowRate,      // the article's 10 Hz: an update every 3 steps (P = 3)
     SetFastRate,      // the article's 30 Hz: an update every step (P = 1)
     LessonForward,    // reveal, then the next step
