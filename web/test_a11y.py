@@ -1,5 +1,5 @@
 """The lesson card and the controls a student needs, as the page's own text
-and buttons (app/platform/web_card.cpp), beside the canvas that draws them:
+and buttons (app/web/web_card.cpp), beside the canvas that draws them:
 
   - a lesson link's step is in the page's text: its title, question and the
     term its question needs (T), and after a reveal the measured table, in

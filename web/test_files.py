@@ -1,4 +1,4 @@
-"""Files in the browser (app/platform/web_files.cpp), checked in the page:
+"""Files in the browser (app/web/web_files.cpp), checked in the page:
 
   - what the app saves arrives as a download in the folder given to Chromium:
     a GIF recorded with the app's own record key (R, for 0.2 simulated

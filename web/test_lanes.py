@@ -7,7 +7,7 @@ must be the plain caster's, cell for cell, in the page itself:
   - on random grids (1 to 130 cells a side, walls from none to 60 %; eyes
     anywhere, on or beside an edge, and in a wall), the lanes' map and the
     plain caster's, whole and over a random range of cells, differ in no
-    cell (app/platform/web_lanes.cpp counts the cells compared and those
+    cell (app/web/web_lanes.cpp counts the cells compared and those
     that differ);
   - the lab keeps drawing afterwards, with no error in the console."""
 import json

@@ -1,6 +1,6 @@
 """The lesson step's picture has its parts where the layout puts them:
 ?lesson=timeslicing&step=3 is loaded, the program reports its layout
-(tsl_web_layout in app/platform/web_checks.cpp: the panel, the scene's
+(tsl_web_layout in app/web/web_checks.cpp: the panel, the scene's
 panes, the dock and the lesson card as its frame computes them) and reads
 its canvas back; each of those rectangles, cut out of the picture, must hold
 a drawing — several colours, and pixels other than the scene's background —

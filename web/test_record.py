@@ -1,6 +1,6 @@
 """A GIF recorded in the page has the desktop `record`'s frames and timing:
 the page records through the desktop's own code (tsl_web_record_start in
-app/platform/web_checks.cpp: record's session and GifRecording, drawn
+app/web/web_checks.cpp: record's session and GifRecording, drawn
 through the page's WebGL context, a GIF frame per animation frame), and both
 files — the page's and build/release/app/timeslice-lab record's for the same
 arguments — are decoded here by a small walker of GIF blocks: the size, the

@@ -1,6 +1,6 @@
 """The trace of a preset run in the page is byte for byte the desktop's: the
 page runs `timeslice-lab trace` by the desktop's own code
-(tsl_web_trace_start in app/platform/web_checks.cpp: the same options, the
+(tsl_web_trace_start in app/web/web_checks.cpp: the same options, the
 same session, written into the page's memory file system), and the test
 compares that file with what build/release/app/timeslice-lab trace writes
 for the same arguments — NPC presets of two rates and an engine preset.

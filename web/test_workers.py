@@ -1,6 +1,6 @@
 """Which threads run the job system's jobs (JobSystem::jobs_run, through
 tsl_web_jobs_run_on_workers and tsl_web_jobs_run_elsewhere in
-app/platform/web_checks.cpp), with the preset next-frame-jobs (?preset=next-frame-jobs:
+app/web/web_checks.cpp), with the preset next-frame-jobs (?preset=next-frame-jobs:
 both NPC panes on the job system, pane B gathering its jobs one update
 later, so they wait for a worker rather than for the main thread to run
 them while it waits):

@@ -1,7 +1,7 @@
 // bench.cpp — `timeslice-lab bench`: the shared medians and spreads, the
 // lookup, frame and thread groups, and the records (the exposure, engine and
 // GIF groups have files of their own; the desktop's run that prints them all
-// is bench_run.cpp, the browser page's app/platform/web_bench.cpp).
+// is bench_run.cpp, the browser page's app/web/web_bench.cpp).
 //
 // The browser page (web/) compiles this file too. Its build has neither
 // OpenMP nor oneTBB, so there the thread groups compare no peers, and it
@@ -20,7 +20,7 @@
 #include "app/cli/bench_peers.h"
 #endif
 #include "app/frame/lab_app.h"
-#include "app/platform/gl.h"
+#include "app/render/gl.h"
 
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"

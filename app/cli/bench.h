@@ -101,7 +101,7 @@ std::vector<BenchRecord> bench_engine(const BenchOptions& options, std::string& 
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table);
 
 // Where the frame benchmark draws, and how: the desktop's offscreen context
-// (bench_run.cpp) or the browser page's canvas (app/platform/web_bench.cpp).
+// (bench_run.cpp) or the browser page's canvas (app/web/web_bench.cpp).
 class BenchSurface {
 public:
     virtual ~BenchSurface() = default;

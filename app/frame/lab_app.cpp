@@ -8,7 +8,7 @@
 // [SECTION] Recording
 #include "app/frame/lab_app.h"
 
-#include "app/platform/gl.h"
+#include "app/render/gl.h"
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_probe.h"
@@ -340,7 +340,9 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
-        const PanelContext context{*session_, display_frame_ms_, recording_, static_cast<bool>(copy_link), static_cast<bool>(open_file)};
+        const RecordingProgress progress{recording_.active(), recording_.frames(), recording_.frames_expected(),
+                                         recording_.width(),  recording_.height(), recording_.estimated_bytes()};
+        const PanelContext context{*session_, display_frame_ms_, progress, static_cast<bool>(copy_link), static_cast<bool>(open_file)};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);

@@ -16,7 +16,7 @@
 #pragma once
 
 #include "app/frame/recording.h"
-#include "app/platform/platform.h"
+#include "app/frame/platform.h"
 #include "app/render/engine_renderer.h"
 #include "app/render/exposure_renderer.h"
 #include "app/render/npc_renderer.h"

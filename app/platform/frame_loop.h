@@ -8,7 +8,7 @@
 #pragma once
 
 #include "app/frame/lab_app.h"
-#include "app/platform/platform.h"
+#include "app/frame/platform.h"
 
 namespace tsl::app {
 

@@ -1,6 +1,6 @@
 #include "app/platform/gl_context.h"
 
-#include "app/platform/gl.h"
+#include "app/render/gl.h"
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>

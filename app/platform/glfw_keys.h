@@ -5,7 +5,7 @@
 // Threading: main thread.
 #pragma once
 
-#include "app/platform/platform.h"
+#include "app/frame/platform.h"
 
 #include <optional>
 

@@ -1,7 +1,7 @@
 #include "app/platform/headless_session.h"
 
 #include "app/platform/frame_loop.h"
-#include "app/platform/gl.h"
+#include "app/render/gl.h"
 
 #include <imgui.h>
 

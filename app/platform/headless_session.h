@@ -8,7 +8,7 @@
 
 #include "app/frame/lab_app.h"
 #include "app/platform/gl_context.h"
-#include "app/platform/platform.h"
+#include "app/frame/platform.h"
 #include "app/render/gl_util.h"
 
 #include "core/media/image_io.h"

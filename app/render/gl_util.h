@@ -9,7 +9,7 @@
 // current when a handle is destroyed (the platform outlives the app).
 #pragma once
 
-#include "app/platform/gl.h"
+#include "app/render/gl.h"
 
 #include <string>
 #include <type_traits>

@@ -170,16 +170,16 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     }
 }
 
-void draw_record_section(FieldSection& fields, const Recording& recording, const UiFonts& fonts, UiRequests& requests) {
+void draw_record_section(FieldSection& fields, const RecordingProgress& recording, const UiFonts& fonts, UiRequests& requests) {
     if (!section(fonts, "Record")) return;
     const RecordingSettings& r = fields.settings().recording;
-    if (recording.active()) {
-        const int expected = recording.frames_expected();
-        const float done = expected > 0 ? static_cast<float>(recording.frames()) / static_cast<float>(expected) : 0.0f;
-        const std::string label = expected > 0 ? formatted("%d / %d frames", recording.frames(), expected)
-                                               : formatted("%d frames", recording.frames());
+    if (recording.active) {
+        const int expected = recording.frames_expected;
+        const float done = expected > 0 ? static_cast<float>(recording.frames) / static_cast<float>(expected) : 0.0f;
+        const std::string label = expected > 0 ? formatted("%d / %d frames", recording.frames, expected)
+                                               : formatted("%d frames", recording.frames);
         ImGui::ProgressBar(expected > 0 ? done : 0.0f, {-FLT_MIN, 0}, label.c_str());
-        ImGui::Text("%d x %d, about %zu KB", recording.width(), recording.height(), recording.estimated_bytes() / 1024);
+        ImGui::Text("%d x %d, about %zu KB", recording.width, recording.height, recording.estimated_bytes / 1024);
         tooltip("The size so far, and at the end at the same rate.");
         if (ImGui::Button("Stop and save")) requests.record_stop = true;
         tooltip("Ends the recording and saves what was recorded (R).");

@@ -4,13 +4,13 @@
 // changes a setting or steps a scene while it draws.
 #pragma once
 
-#include "app/frame/recording.h"
 #include "app/ui/field_controls.h"
 #include "app/ui/layout.h"
 #include "app/ui/ui_style.h"
 
 #include "core/session/lab_session.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -28,11 +28,19 @@ struct UiRequests {
     bool open_file = false;  // "Open a file..." (where the platform offers it)
 };
 
+// A GIF being recorded, as the panel shows it (the frame's Recording, read).
+struct RecordingProgress {
+    bool active = false;
+    int frames = 0, frames_expected = 0;  // frames_expected 0: until stopped
+    int width = 0, height = 0;
+    std::size_t estimated_bytes = 0;      // at the end, from the rate so far
+};
+
 // What the panel shows besides the session.
 struct PanelContext {
     const LabSession& session;
     double display_frame_ms = 0;        // smoothed time between displayed frames (0 when unknown)
-    const Recording& recording;         // the GIF being recorded, if any
+    RecordingProgress recording;        // the GIF being recorded, if any
     bool can_copy_link = false;         // the platform copies a link to the view (the browser page)
     bool can_open_file = false;         // the platform opens a preset or lesson file the user picks (the browser page)
 };
@@ -49,7 +57,7 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
 void draw_exposure_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts);
 void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& requests);
 // GIF recording of the scene area and PNG snapshots.
-void draw_record_section(FieldSection& fields, const Recording& recording, const UiFonts& fonts, UiRequests& requests);
+void draw_record_section(FieldSection& fields, const RecordingProgress& recording, const UiFonts& fonts, UiRequests& requests);
 
 // The exposure scene's caption, the article's three figures, pass progress
 // and legend, drawn over the scene area; and the tickets in flight.

@@ -9,7 +9,7 @@
 // tsl_web_control and tsl_web_set_mode, the same commands the panel's buttons
 // and the keys give. Built into the page only. Main thread.
 #include "app/frame/lab_app.h"
-#include "app/platform/web_lab.h"
+#include "app/web/web_lab.h"
 
 #include "core/session/lab_session.h"
 #include "core/settings/settings_schema.h"

@@ -1,5 +1,5 @@
 // web_files.cpp — see web_files.h.
-#include "app/platform/web_files.h"
+#include "app/web/web_files.h"
 
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"

@@ -7,7 +7,7 @@
 // Threading: the browser's main thread (the page's frames and its events).
 #pragma once
 
-#include "app/platform/web_lab.h"
+#include "app/web/web_lab.h"
 #include "core/settings/settings_file.h"
 
 #include <string>

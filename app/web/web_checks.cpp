@@ -16,7 +16,7 @@
 #include "app/cli/scene_options.h"
 #include "app/frame/lab_app.h"
 #include "app/platform/headless_session.h"
-#include "app/platform/web_lab.h"
+#include "app/web/web_lab.h"
 #include "app/render/palette.h"
 #include "app/ui/layout.h"
 

@@ -20,15 +20,15 @@
 // thread groups' peers) and the thread per job.
 //
 // Threading: the browser's main thread.
-#include "app/platform/web_bench.h"
+#include "app/web/web_bench.h"
 
 #include "app/cli/assets.h"
 #include "app/cli/bench.h"
 #include "app/frame/lab_app.h"
 #include "app/platform/frame_loop.h"
-#include "app/platform/gl.h"
-#include "app/platform/platform.h"
-#include "app/platform/web_lab.h"
+#include "app/render/gl.h"
+#include "app/frame/platform.h"
+#include "app/web/web_lab.h"
 #include "app/render/gl_util.h"
 
 #include "core/session/lab_session.h"
