@@ -124,6 +124,8 @@ std::uint64_t JobSystem::current_worker_system() { return t_worker_system; }
 
 // --- [SECTION] Construction, slots and growth ----------------------------------------
 
+int JobSystem::default_workers() { return std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
+
 JobSystem::JobSystem(const JobSystemConfig& config)
     : id_(g_next_system_id.fetch_add(1, std::memory_order_relaxed)),
       soon_poll_window_ns_(std::max<std::int64_t>(0, config.soon_poll_window_us) * 1000) {
@@ -136,7 +138,7 @@ JobSystem::JobSystem(const JobSystemConfig& config)
     for (auto& deque : deques_) deque = std::make_unique<StealDeque>();
     queue_owner_[0].store(this_thread_token(), std::memory_order_relaxed);  // the owner thread: deque 0
     t_queue = {id_, 0};
-    const int workers = config.workers >= 0 ? config.workers : std::max(0, static_cast<int>(std::thread::hardware_concurrency()) - 1);
+    const int workers = config.workers >= 0 ? config.workers : default_workers();
     assert(workers <= kMaxWorkers && "JobSystem: at most kMaxWorkers workers");
     set_worker_count(workers);
 }

@@ -178,6 +178,9 @@ public:
     static constexpr std::int64_t kPollUs = 1000;       // sleeping workers' look for Wake::Soon jobs
     static constexpr std::int64_t kClaimUs = 10;        // a loop claim grows until it takes about this long
 
+    // The workers of a config asking for -1: one per core besides the main thread.
+    static int default_workers();
+
     explicit JobSystem(const JobSystemConfig& config = {});
     ~JobSystem();
     JobSystem(const JobSystem&) = delete;

@@ -24,6 +24,7 @@
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
 #include "core/npc/npc_comparison.h"
+#include "core/session/catalog.h"
 #include "core/session/commands.h"
 #include "core/session/engine_plots.h"
 #include "core/session/fixed_step_clock.h"
@@ -60,23 +61,6 @@ struct SessionOptions {
     // without a word.
     int max_workers = JobSystem::kMaxWorkers;
     std::string max_workers_reason;
-};
-
-// A preset or lesson the pickers offer.
-struct CatalogEntry {
-    std::string name, title, description;
-    bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
-    bool engine_scene = false;    // ... of the engine scene
-    // Its scene; the catalog's order and the pickers' headings follow it.
-    SceneKind scene() const { return engine_scene ? SceneKind::Engine : exposure_scene ? SceneKind::Exposure : SceneKind::Npc; }
-};
-struct Catalog {
-    // Both grouped by scene (the NPC scene's first) and in teaching order:
-    // presets as the lessons use them, then the others, one mode's figures
-    // before comparisons of several.
-    std::vector<CatalogEntry> presets, lessons;
-    std::vector<std::string> levels;  // the level files in <assets>/levels, by name
-    std::string problem;  // the last file that did not load, named ("" — none)
 };
 
 class LabSession {

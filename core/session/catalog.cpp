@@ -1,0 +1,82 @@
+#include "core/session/catalog.h"
+
+#include "core/content/lesson.h"
+#include "core/content/preset.h"
+#include "core/exposure/level.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tsl {
+
+Catalog scan_catalog(const std::string& assets_dir) {
+    Catalog c;
+    // The pickers list every preset and lesson that loads; a broken file is named.
+    struct Order {
+        int lesson_step = 1 << 20;  // where a lesson first uses it (lessons in their order)
+        int distinct_modes = 0;     // 1: one mode's figure; more: a comparison of modes
+        int first_mode = 0;
+    };
+    std::vector<Order> order;
+    std::vector<Lesson> lessons;
+    for (const std::string& name : list_presets(assets_dir)) {
+        const PresetLoad loaded = load_preset_by_name(assets_dir, name);
+        if (!loaded.preset) {
+            c.problem = loaded.error;
+            continue;
+        }
+        const Preset& p = *loaded.preset;
+        c.presets.push_back({name, p.title, p.description, p.exposure_scene, p.engine_scene});
+        Order o;
+        std::vector<Mode> modes;
+        for (const NpcPaneSettings& pane : p.npc.panes)
+            if (std::find(modes.begin(), modes.end(), pane.timeslicing.mode) == modes.end()) modes.push_back(pane.timeslicing.mode);
+        o.distinct_modes = static_cast<int>(modes.size());
+        o.first_mode = modes.empty() ? 0 : static_cast<int>(modes.front());
+        order.push_back(o);
+    }
+    c.levels = level_names(assets_dir + "/levels");
+    for (const std::string& name : list_lessons(assets_dir)) {
+        LessonLoad loaded = load_lesson_by_name(assets_dir, name);
+        if (!loaded.lesson) {
+            c.problem = loaded.error;
+            continue;
+        }
+        lessons.push_back(std::move(*loaded.lesson));
+    }
+    // Grouped by scene (NPCs, exposure, engine), in the order the lessons
+    // teach them; the rest after, one mode's figures before comparisons of several.
+    auto scene_rank = [](const CatalogEntry& e) { return static_cast<int>(e.scene()); };  // SceneKind's order
+    auto lesson_scene = [&](const Lesson& l) {
+        for (const CatalogEntry& p : c.presets)
+            if (!l.steps.empty() && p.name == l.steps.front().preset) return p;
+        return CatalogEntry{};
+    };
+    std::stable_sort(lessons.begin(), lessons.end(),
+                     [&](const Lesson& a, const Lesson& b) { return scene_rank(lesson_scene(a)) < scene_rank(lesson_scene(b)); });
+    int step_index = 0;
+    for (const Lesson& l : lessons) {
+        const CatalogEntry first = lesson_scene(l);
+        c.lessons.push_back({l.name, l.title, l.description, first.exposure_scene, first.engine_scene});
+        for (const LessonStep& step : l.steps) {
+            for (std::size_t i = 0; i < c.presets.size(); ++i)
+                if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);
+            ++step_index;
+        }
+    }
+    std::vector<std::size_t> index(c.presets.size());
+    for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;
+    std::stable_sort(index.begin(), index.end(), [&](std::size_t a, std::size_t b) {
+        const CatalogEntry &pa = c.presets[a], &pb = c.presets[b];
+        const Order &oa = order[a], &ob = order[b];
+        const int ra = scene_rank(pa), rb = scene_rank(pb);
+        return std::tie(ra, oa.lesson_step, oa.distinct_modes, oa.first_mode, pa.name) <
+               std::tie(rb, ob.lesson_step, ob.distinct_modes, ob.first_mode, pb.name);
+    });
+    std::vector<CatalogEntry> sorted;
+    for (std::size_t i : index) sorted.push_back(std::move(c.presets[i]));
+    c.presets = std::move(sorted);
+    return c;
+}
+
+}  // namespace tsl

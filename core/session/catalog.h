@@ -1,0 +1,35 @@
+// catalog.h — the presets, lessons and levels the pickers offer: read from
+// the assets folder, every file that loads, in the order a class meets them.
+#pragma once
+
+#include "core/settings/lab_settings.h"
+
+#include <string>
+#include <vector>
+
+namespace tsl {
+
+// A preset or lesson the pickers offer.
+struct CatalogEntry {
+    std::string name, title, description;
+    bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
+    bool engine_scene = false;    // ... of the engine scene
+    // Its scene; the catalog's order and the pickers' headings follow it.
+    SceneKind scene() const { return engine_scene ? SceneKind::Engine : exposure_scene ? SceneKind::Exposure : SceneKind::Npc; }
+};
+struct Catalog {
+    // Both grouped by scene (the NPC scene's first) and in teaching order:
+    // presets as the lessons use them, then the others, one mode's figures
+    // before comparisons of several.
+    std::vector<CatalogEntry> presets, lessons;
+    std::vector<std::string> levels;  // the level files in <assets>/levels, by name
+    std::string problem;  // the last file that did not load, named ("" — none)
+};
+
+// Reads every preset, lesson and level in `assets_dir` (its presets/,
+// lessons/ and levels/). Presets grouped by scene (SceneKind's order), each
+// group in the order the lessons first use them, the rest after; lessons
+// grouped by the scene of their first step.
+Catalog scan_catalog(const std::string& assets_dir);
+
+}  // namespace tsl
