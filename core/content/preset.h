@@ -19,6 +19,7 @@
 //   turn_speed = 50          # the NPCs' turn cap, deg/s, 0 .. 3600
 //   steps_per_s = 30         # fixed simulation steps per second, 1 .. 240
 //   job_cost_us = 0          # extra busy work per decision, microseconds, 0 .. 100000
+//   look = "lab"             # lab | article (the demo's layout and drawing)
 //
 //   [[pane]]                 # 1 to 5 of these, shown left to right
 //   mode = "aiao"            # update-all | aiao | siao | siso | aiso
@@ -26,6 +27,7 @@
 //   update_every = 3         # P, 1 .. 1000 (J = 1, P = 3 at 30 steps/s is "10 Hz")
 //   gather = "same-frame"    # same-frame | next-frame
 //   threading = "inline"     # inline | thread-per-job | pool
+//   sync_save = "last-finish"  # SISO, AISO: save when the last job finishes | next-batch (as the demo)
 //   debug_lines = true       # the thin line to the target position each decision saw
 //   highlight_running = true # mark the NPCs whose job runs this update
 //   caption = "..."          # replaces the caption the app builds from mode, rate and threading
