@@ -209,32 +209,16 @@ void LabApp::handle_keys() {
     }
 }
 
+// What a key does comes from core (key_commands); recording, full screen and
+// quitting are carried out here.
 void LabApp::key_action(KeyAction what, int argument) {
-    const LabSettings& s = session_->settings();
-    const std::string frame = std::to_string(static_cast<long long>(session_->frames_stepped()));
-    switch (what) {
-        case KeyAction::TogglePause:
-            apply(TogglePause{});
-            action(std::string("key space: ") + (s.paused ? "paused" : "resumed") + " at frame " + frame);
+    const KeyCommands keyed =
+        key_commands(what, argument, session_->settings(), session_->lesson() != nullptr, session_->frames_stepped());
+    for (const Command& command : keyed.commands) apply(command);
+    switch (keyed.app) {
+        case KeyCommands::App::None:
             break;
-        case KeyAction::StepOnce:
-            apply(StepOnce{});
-            action("key right: step from frame " + frame);
-            break;
-        case KeyAction::SetMode:
-        case KeyAction::SetSlowRate:
-        case KeyAction::SetFastRate:
-        case KeyAction::SetExposureMode:
-        case KeyAction::SetStepMode:
-            scene_key_action(what, argument);
-            break;
-        case KeyAction::LessonForward:
-        case KeyAction::LessonBack:
-            if (!session_->lesson()) action("key page: no lesson to move through");
-            else if (what == KeyAction::LessonForward) apply(LessonForward{});
-            else apply(LessonBack{});
-            break;
-        case KeyAction::ToggleRecording:
+        case KeyCommands::App::ToggleRecording:
             if (recording_.active()) {
                 recording_.stop();
                 notice_ = recording_.finished();
@@ -243,95 +227,15 @@ void LabApp::key_action(KeyAction what, int argument) {
                 start_recording();
                 action("key r: record");
             }
-            break;
-        case KeyAction::TogglePresenter:
-        case KeyAction::ShowKeys:
-        case KeyAction::ShowAbout:
-        case KeyAction::CloseHelp:
-        case KeyAction::ToggleHideUi:
-        case KeyAction::TogglePanel:
-            view_key_action(what);
-            break;
-        case KeyAction::ToggleFullscreen:
+            return;
+        case KeyCommands::App::ToggleFullscreen:
             fullscreen_toggle_requested_ = true;
-            action("key f: toggle full screen");
             break;
-        case KeyAction::Quit:
+        case KeyCommands::App::Quit:
             quit_requested_ = true;
-            action("key ctrl+q: quit after " + frame + " frames");
             break;
     }
-}
-
-// The keys that change the scene's settings: modes and rates.
-void LabApp::scene_key_action(KeyAction what, int argument) {
-    const LabSettings& s = session_->settings();
-    switch (what) {
-        case KeyAction::SetMode: {
-            const std::string name(name_of(static_cast<Mode>(argument)));
-            apply(SetField{"mode", name});
-            if (s.mode_keys_restart) apply(ResetScene{});  // as the article's demo does
-            action("key " + std::to_string(argument + 1) + ": mode " + name);
-            break;
-        }
-        case KeyAction::SetSlowRate:
-        case KeyAction::SetFastRate: {
-            const std::int64_t period = what == KeyAction::SetSlowRate ? 3 : 1;
-            apply(SetField{"update_every", period});
-            if (s.mode_keys_restart) apply(ResetScene{});
-            action(std::string("key ") + (period == 3 ? "-" : "=") + ": an update every " + std::to_string(period) + (period == 1 ? " step" : " steps"));
-            break;
-        }
-        case KeyAction::SetExposureMode: {
-            const std::string name(name_of(static_cast<ExposureMode>(argument)));
-            apply(SetField{"exposure_mode", name});
-            action("key " + std::to_string(argument + 1) + ": exposure " + name);
-            break;
-        }
-        case KeyAction::SetStepMode: {
-            const std::string name(name_of(static_cast<StepMode>(argument)));
-            apply(SetField{"step_mode", name});
-            action("key " + std::to_string(argument + 1) + ": engine " + name);
-            break;
-        }
-        default:
-            break;
-    }
-}
-
-// The keys that change what is shown: presenter view, help pages, UI, panel.
-void LabApp::view_key_action(KeyAction what) {
-    const LabSettings& s = session_->settings();
-    auto toggle = [&](const char* key, bool on) { apply(SetField{key, !on}); };
-    switch (what) {
-        case KeyAction::TogglePresenter:
-            toggle("presenter", s.presenter);
-            action(std::string("key p: presenter view ") + (s.presenter ? "on" : "off"));
-            break;
-        case KeyAction::ShowKeys:
-            apply(SetField{"help", std::string(s.help == HelpPage::Keys ? "none" : "keys")});
-            action(std::string("key ?: shortcuts ") + (s.help == HelpPage::Keys ? "shown" : "closed"));
-            break;
-        case KeyAction::ShowAbout:
-            apply(SetField{"help", std::string(s.help == HelpPage::About ? "none" : "about")});
-            action(std::string("key f1: about the modes ") + (s.help == HelpPage::About ? "shown" : "closed"));
-            break;
-        case KeyAction::CloseHelp:
-            if (s.help == HelpPage::None) break;
-            apply(SetField{"help", std::string("none")});
-            action("key escape: help closed");
-            break;
-        case KeyAction::ToggleHideUi:
-            toggle("hide_ui", s.hide_ui);
-            action(std::string("key h: UI ") + (s.hide_ui ? "hidden" : "shown"));
-            break;
-        case KeyAction::TogglePanel:
-            toggle("panel_open", s.panel_open);
-            action(std::string("key tab: control panel ") + (s.panel_open ? "open" : "folded"));
-            break;
-        default:
-            break;
-    }
+    if (!keyed.log.empty()) action(keyed.log);
 }
 
 // --- [SECTION] The UI and its requests -------------------------------------------------------

@@ -126,8 +126,6 @@ public:
 private:
     void handle_keys();
     void key_action(KeyAction action, int argument);
-    void scene_key_action(KeyAction action, int argument);  // modes and rates
-    void view_key_action(KeyAction action);                 // presenter view, help, UI, panel
     void handle_requests(UiRequests& requests);
     void draw_ui(const Layout& layout, UiRequests& requests);
     void select_clicked_pane(const Layout& layout, UiRequests& requests);  // a click on a pane of the scene edits that pane

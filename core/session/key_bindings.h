@@ -6,6 +6,7 @@
 // its key codes into `Key` before asking.
 #pragma once
 
+#include "core/session/commands.h"
 #include "core/settings/lab_settings.h"
 
 #include <cstdint>
@@ -13,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tsl {
 
@@ -68,5 +70,19 @@ KeyMatch find_binding(Key key, std::uint8_t mods, bool repeat, SceneKind scene);
 
 // "space pause  |  right step  |  1-5 modes" for the scene.
 std::string key_footer(SceneKind scene);
+
+// What a key action does: the session's commands, in order, and the line a
+// --verbose run prints for it. Recording, full screen and quitting are the
+// app's own: they come back as `app`, with no commands (the app words their
+// line, which depends on the recording).
+struct KeyCommands {
+    enum class App : std::uint8_t { None, ToggleRecording, ToggleFullscreen, Quit };
+    std::vector<Command> commands;
+    std::string log;      // "key space: paused at frame 120" ("" — nothing to say)
+    App app = App::None;
+};
+// `settings`: the session's before the key; `lesson_open`: a lesson is
+// running; `frame`: the steps taken so far (for the log).
+KeyCommands key_commands(KeyAction action, int argument, const LabSettings& settings, bool lesson_open, std::int64_t frame);
 
 }  // namespace tsl
