@@ -243,7 +243,7 @@ struct LessonCheckCommand {
             ->check(field_validator(*find_field("ui_scale")))
             ->capture_default_str();
         command->add_option("--frames", check.frames, "Simulation steps each step runs before its reveal (default: the step's own)")
-            ->check(CLI::Range(1, 100000));
+            ->check(CLI::Range(1, LessonStep::kMaxFrames));
         command->add_flag("--fast", check.fast, "Run the steps back to back, not at the real rate: much faster; expectations on times are not checked");
         command->add_option("--pictures", check.pictures, "A folder for a PNG of every step as revealed (LESSON-step-K.png)");
         command->add_option("--set", sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());

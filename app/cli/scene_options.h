@@ -46,9 +46,11 @@ struct NpcRunOptions {
     ArgumentProblem resolve(const CLI::App& command, LabSettings& settings) const;
 };
 
-// Adds every schema option with a command-line flag (--mode, --npcs,
-// --jobs-per-update, --update-every, --gather, --threading, --workers,
-// --turn-speed, --target-period, --job-cost), and --frames, --preset, --pane.
+// Adds every schema option with a command-line flag — the NPC scene's (--mode,
+// --npcs, --jobs-per-update, --update-every, --gather, --threading, --workers,
+// --turn-speed, --target-period, --job-cost) and the engine scene's (--agents,
+// --destinations, ... --subtask-agents: `--scene engine`) — and --frames,
+// --preset, --pane.
 void add_npc_run_options(CLI::App& command, NpcRunOptions& options);
 
 }  // namespace tsl::app

@@ -180,7 +180,7 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         measures_field(r, step.reveal),
         expectations_field(r, step.expect),
         r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness", step.plot),
-        r.integer("frames", 1, 100000, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
+        r.integer("frames", 1, LessonStep::kMaxFrames, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
     });
     for (const char* key : {"title", "preset", "text", "question", "reveal"})
         if (!table.contains(key)) r.fail(step.line, std::string("no ") + key + " (every step has a title, preset, text, question and reveal)");

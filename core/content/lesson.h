@@ -117,7 +117,8 @@ struct LessonStep {
     std::vector<std::string> reveal;    // measure names, in the order shown
     std::vector<Expectation> expect;    // what the reveal will show, as checks (none — nothing checked)
     std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
-    int frames = 150;                   // 150 — steps a screenshot of this step runs first
+    static constexpr int kMaxFrames = 100'000;
+    int frames = 150;                   // 150 — steps a screenshot of this step runs first, 1 .. kMaxFrames
     int line = 0;                       // line of the step's [[step]] header in its file
     bool exposure_scene = false;        // its preset is for the exposure scene (set by load_lesson)
     bool engine_scene = false;          // its preset is for the engine scene (set by load_lesson)

@@ -141,7 +141,7 @@ const FieldSpec kFields[] = {
     {.key = "mode", .scope = FieldScope::Pane, .kind = FieldKind::Enum, .help = "Input/output timing mode of the NPC decisions.",
      .names = kModeNames, .noun = "mode", .cli_flag = "--mode", .settings_key = "npc.mode", .linked = true, .ui = {W::Radios},
      TSL_ACCESS(s.pane(p).timeslicing.mode)},
-    {.key = "jobs_per_update", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 100'000,
+    {.key = "jobs_per_update", .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = kMaxNpcs,
      .label = "jobs per update (J)",
      .help = "How many decision jobs each update starts. More jobs: fresher decisions, more work per frame.",
      .cli_flag = "--jobs-per-update", .settings_key = "npc.jobs_per_update",
