@@ -91,7 +91,7 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
                                             {"exposure-single", "exposure-same-frame", "exposure-next-frame",
                                              "exposure-timesliced", "exposure-sweep"});
     for (const LessonStep& step : gathering.steps) {
-        CHECK(step.exposure_scene);
+        CHECK(step.scene == SceneKind::Exposure);
         CHECK(step.shown_plot() == LessonPlot::Timeline);
     }
 
@@ -99,8 +99,7 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
                                          {"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
                                           "engine-tiny-tasks"});
     for (const LessonStep& step : engine.steps) {
-        CHECK(step.engine_scene);
-        CHECK_FALSE(step.exposure_scene);
+        CHECK(step.scene == SceneKind::Engine);
     }
     CHECK(engine.steps[0].shown_plot() == LessonPlot::Staleness);
     CHECK(engine.steps[3].shown_plot() == LessonPlot::Timeline);

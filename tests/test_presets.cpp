@@ -61,9 +61,9 @@ TEST_CASE("Every shipped preset loads with a title and a description", "[presets
         CHECK(p.name == name);
         CHECK_FALSE(p.title.empty());
         CHECK_FALSE(p.description.empty());
-        if (p.exposure_scene) {
+        if (p.scene == SceneKind::Exposure) {
             CHECK(p.npc.panes.empty());
-        } else if (p.engine_scene) {
+        } else if (p.scene == SceneKind::Engine) {
             CHECK(p.npc.panes.empty());
             CHECK(p.engine.panes.size() >= 1);
             CHECK(p.engine.panes.size() <= static_cast<std::size_t>(kMaxEnginePanes));
@@ -283,7 +283,7 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
                                                 "algorithm = \"sweep\"\nray_caster = \"plain\"\nslice_percent = 12.5\nsentinel_speed = 0.2\n"
                                                 "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\n",
                                             "presets/e.toml"));
-    CHECK(p.exposure_scene);
+    CHECK(p.scene == SceneKind::Exposure);
     CHECK(p.npc.panes.empty());
     CHECK(p.exposure.level == "rooms");
     CHECK(p.exposure.seed == 7);
@@ -302,7 +302,7 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
         const PresetLoad shipped = load_preset_by_name(kAssets, name);
         INFO(shipped.error);
         REQUIRE(shipped.preset.has_value());
-        CHECK(shipped.preset->exposure_scene);
+        CHECK(shipped.preset->scene == SceneKind::Exposure);
         CHECK(shipped.preset->exposure.grid_size == 100);  // the article's 10,000 cells
     }
 }

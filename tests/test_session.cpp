@@ -152,7 +152,7 @@ TEST_CASE("The pickers list presets by scene in the order the lessons teach them
     std::vector<std::string> names;
     int scene = 0;
     for (const CatalogEntry& p : catalog.presets) {
-        const int rank = p.engine_scene ? 2 : p.exposure_scene ? 1 : 0;
+        const int rank = static_cast<int>(p.scene);
         CHECK(rank >= scene);  // every NPC preset before every exposure one, and those before the engine's
         scene = rank;
         names.push_back(p.name);

@@ -55,8 +55,8 @@ PresetShape shape_of(const std::string& preset) {
     const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
     REQUIRE(loaded.preset);
     const Preset& p = *loaded.preset;
-    if (p.engine_scene) return {SceneKind::Engine, static_cast<int>(p.engine.panes.size())};
-    if (p.exposure_scene) return {SceneKind::Exposure, 1};
+    if (p.scene == SceneKind::Engine) return {SceneKind::Engine, static_cast<int>(p.engine.panes.size())};
+    if (p.scene == SceneKind::Exposure) return {SceneKind::Exposure, 1};
     return {SceneKind::Npc, std::max(1, static_cast<int>(p.npc.panes.size()))};
 }
 

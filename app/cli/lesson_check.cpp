@@ -78,7 +78,7 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         const bool answer_fits = settled_fit();
 
         const bool exposure = session.showing_exposure(), engine = session.showing_engine();
-        const bool scene_ok = exposure == step.exposure_scene && engine == step.engine_scene && session.preset() == step.preset &&
+        const bool scene_ok = session.settings().scene == step.scene && session.preset() == step.preset &&
                               session.frames_stepped() == frames;
         const std::string shown = exposure ? std::string("exposure scene")
                                   : engine ? "engine scene, " + std::to_string(session.engine()->size()) + " pane(s)"

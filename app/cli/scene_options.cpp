@@ -47,9 +47,9 @@ ArgumentProblem NpcRunOptions::resolve(const CLI::App& command, LabSettings& set
     if (!preset.empty()) {
         const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
         if (!loaded.preset) return {loaded.error, loaded.unknown_name ? 2 : 1};
-        if (loaded.preset->exposure_scene)
+        if (loaded.preset->scene == SceneKind::Exposure)
             return {"preset '" + preset + "' is for the exposure scene; this command runs the NPC scene (try screenshot or record)", 2};
-        const bool engine = loaded.preset->engine_scene;
+        const bool engine = loaded.preset->scene == SceneKind::Engine;
         const std::size_t panes = engine ? loaded.preset->engine.panes.size() : loaded.preset->npc.panes.size();
         if (static_cast<std::size_t>(pane) > panes)
             return {"--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(panes) + " pane(s) (1 to " +

@@ -139,9 +139,9 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
         for (std::size_t i = 0; i < catalog.presets.size(); ++i) {
             const CatalogEntry& p = catalog.presets[i];
             // A heading per scene: the catalog lists the NPC scene's presets, then the exposure scene's, then the engine's.
-            if (i == 0 || p.scene() != catalog.presets[i - 1].scene()) {
+            if (i == 0 || p.scene != catalog.presets[i - 1].scene) {
                 if (i > 0) ImGui::Separator();
-                const std::string_view heading = kSceneNames[static_cast<int>(p.scene())].label;
+                const std::string_view heading = kSceneNames[static_cast<int>(p.scene)].label;
                 ImGui::TextDisabled("%.*s", static_cast<int>(heading.size()), heading.data());
             }
             if (ImGui::Selectable(p.title.c_str(), p.name == session.preset())) requests.commands.emplace_back(LoadPreset{p.name});

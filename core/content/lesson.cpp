@@ -282,12 +282,11 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
         const std::string where = "step " + std::to_string(i + 1) + ": ";
         const PresetLoad preset = load_preset_by_name(assets_dir, step.preset);
         if (!preset.preset) return failure(path, step.line, where + preset.error);
-        step.exposure_scene = preset.preset->exposure_scene;
-        step.engine_scene = preset.preset->engine_scene;
-        const char* scene = step.exposure_scene ? "the exposure scene" : step.engine_scene ? "the engine scene" : "the NPC scene";
+        step.scene = preset.preset->scene;
+        const char* scene = step.scene == SceneKind::Exposure ? "the exposure scene" : step.scene == SceneKind::Engine ? "the engine scene" : "the NPC scene";
         auto measured_here = [&](const std::string& name) {
             const LessonMeasure* m = find_measure(name);
-            return m->exposure_scene() == step.exposure_scene && m->engine_scene() == step.engine_scene;
+            return m->scene() == step.scene;
         };
         for (const std::string& name : step.reveal) {
             if (measured_here(name)) continue;
@@ -305,17 +304,17 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
                 if (o->measure.empty() || o->step < 0) continue;
                 const LessonStep& then = loaded.lesson->steps[static_cast<std::size_t>(o->step)];
                 const LessonMeasure* m = find_measure(o->measure);
-                if (m->exposure_scene() != then.exposure_scene || m->engine_scene() != then.engine_scene)
+                if (m->scene() != then.scene)
                     return failure(path, step.line, where + "expect '" + e.text + "': step " + std::to_string(o->step + 1) + " does not measure " + o->measure);
             }
-            if ((e.value.of_T || e.high.of_T) && (step.exposure_scene || step.engine_scene))
+            if ((e.value.of_T || e.high.of_T) && step.scene != SceneKind::Npc)
                 return failure(path, step.line, where + "expect '" + e.text + "': T, the batch period, is the NPC scene's");
         }
-        if (step.exposure_scene && step.plot && *step.plot != LessonPlot::Timeline)
+        if (step.scene == SceneKind::Exposure && step.plot && *step.plot != LessonPlot::Timeline)
             return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use plot = \"timeline\"");
-        if (step.engine_scene && step.plot == LessonPlot::Latency)
+        if (step.scene == SceneKind::Engine && step.plot == LessonPlot::Latency)
             return failure(path, step.line, where + "the engine scene has no latency plot; use staleness, cost or timeline");
-        if (!step.engine_scene && step.plot == LessonPlot::Staleness)
+        if (step.scene != SceneKind::Engine && step.plot == LessonPlot::Staleness)
             return failure(path, step.line, where + "only the engine scene has a staleness plot");
     }
     return loaded;

@@ -41,6 +41,7 @@
 #include "core/engine/engine_scene.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_scene.h"
+#include "core/settings/scene_kind.h"
 
 #include <cstdint>
 #include <optional>
@@ -70,8 +71,8 @@ struct LessonMeasure {
                   EngineReading spread_of = nullptr)
         : name(measure), label(text), unit(units), timed(kind == MeasureKind::Timed), engine(read), engine_spread(spread_of) {}
 
-    bool exposure_scene() const { return exposure != nullptr; }  // measured by the exposure scene
-    bool engine_scene() const { return engine != nullptr; }      // measured by the engine scene's panes
+    // The scene that measures it: the one whose summary it reads.
+    SceneKind scene() const { return exposure ? SceneKind::Exposure : engine ? SceneKind::Engine : SceneKind::Npc; }
 
     const char* name;   // "input_age"
     const char* label;  // "mean input age"
@@ -120,11 +121,10 @@ struct LessonStep {
     static constexpr int kMaxFrames = 100'000;
     int frames = 150;                   // 150 — steps a screenshot of this step runs first, 1 .. kMaxFrames
     int line = 0;                       // line of the step's [[step]] header in its file
-    bool exposure_scene = false;        // its preset is for the exposure scene (set by load_lesson)
-    bool engine_scene = false;          // its preset is for the engine scene (set by load_lesson)
+    SceneKind scene = SceneKind::Npc;   // its preset's scene (set by load_lesson)
 
     LessonPlot shown_plot() const {
-        return plot.value_or(exposure_scene || engine_scene ? LessonPlot::Timeline : LessonPlot::Latency);
+        return plot.value_or(scene == SceneKind::Npc ? LessonPlot::Latency : LessonPlot::Timeline);
     }
 };
 

@@ -112,17 +112,17 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
                    }});
     top.push_back({"exposure", [&](const toml::node& node, int line) {
                        exposure_line = line;
-                       preset.exposure_scene = true;
+                       preset.scene = SceneKind::Exposure;
                        read_settings_table(node, line, problems, target, FieldScope::Exposure, "exposure", "an [exposure] table");
                    }});
     top.push_back({"engine", [&](const toml::node& node, int line) {
                        engine_line = line;
-                       preset.engine_scene = true;
+                       preset.scene = SceneKind::Engine;
                        read_settings_table(node, line, problems, target, FieldScope::EngineWorld, "engine", "an [engine] table");
                    }});
     top.push_back({"engine_pane", [&](const toml::node& node, int line) {
                        engine_pane_line = line;
-                       preset.engine_scene = true;
+                       preset.scene = SceneKind::Engine;
                        read_pane_array(node, line, problems, target, target.engine.panes,
                                        {FieldScope::EnginePane, std::size_t{kMaxEnginePanes}, "engine panes", "[[engine_pane]]",
                                         "the engine scene", "engine pane"});
@@ -144,8 +144,8 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
 
     // What is missing has no line of its own: it is reported against the top of the file.
     if (!have_title) return fail(1, "no title; add a line such as title = \"Async In / Async Out at 10 Hz\"");
-    if (preset.engine_scene && preset.engine.panes.empty()) preset.engine.panes.emplace_back();  // [engine] alone: one default pane
-    if (preset.npc.panes.empty() && !preset.exposure_scene && !preset.engine_scene)
+    if (preset.scene == SceneKind::Engine && preset.engine.panes.empty()) preset.engine.panes.emplace_back();  // [engine] alone: one default pane
+    if (preset.npc.panes.empty() && preset.scene == SceneKind::Npc)
         return fail(1, "no [[pane]] (or [exposure] table); an NPC preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
     return {std::move(preset), {}};
 }

@@ -86,6 +86,7 @@
 #include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
+#include "core/settings/scene_kind.h"
 
 #include <cstddef>
 #include <optional>
@@ -101,11 +102,10 @@ struct Preset {
     std::string title;                // "Async In / Async Out at 10 Hz"
     std::string description;          // one or two plain sentences for the UI
     int workers = -1;                 // -1 — job system workers, -1 = the job system's default
-    bool exposure_scene = false;      // false — true: the file has an [exposure] table and no panes
+    SceneKind scene = SceneKind::Npc; // npc — exposure: the file has an [exposure] table; engine: [engine] and [[engine_pane]]s
     NpcComparisonConfig npc;          // NPC scene: the world and 1 .. kMaxPresetPanes panes, left to right (none for exposure)
     ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
     bool show_rays = false;           // false — exposure scene: draw a sample of the rays
-    bool engine_scene = false;        // false — true: the file has an [engine] table and [[engine_pane]]s
     EngineComparisonConfig engine;    // the engine scene's world and 1 .. kMaxEnginePanes panes
     bool show_routes = true;          // true — engine scene: lines to the goals, and routes while ready
     int record_from_step = 0;         // 0 — `record` starts its clip after this many steps (the article's clips start mid-run)

@@ -26,7 +26,7 @@ Catalog scan_catalog(const std::string& assets_dir) {
             continue;
         }
         const Preset& p = *loaded.preset;
-        c.presets.push_back({name, p.title, p.description, p.exposure_scene, p.engine_scene});
+        c.presets.push_back({name, p.title, p.description, p.scene});
         Order o;
         std::vector<Mode> modes;
         for (const NpcPaneSettings& pane : p.npc.panes)
@@ -46,7 +46,7 @@ Catalog scan_catalog(const std::string& assets_dir) {
     }
     // Grouped by scene (NPCs, exposure, engine), in the order the lessons
     // teach them; the rest after, one mode's figures before comparisons of several.
-    auto scene_rank = [](const CatalogEntry& e) { return static_cast<int>(e.scene()); };  // SceneKind's order
+    auto scene_rank = [](const CatalogEntry& e) { return static_cast<int>(e.scene); };  // SceneKind's order
     auto lesson_scene = [&](const Lesson& l) {
         for (const CatalogEntry& p : c.presets)
             if (!l.steps.empty() && p.name == l.steps.front().preset) return p;
@@ -57,7 +57,7 @@ Catalog scan_catalog(const std::string& assets_dir) {
     int step_index = 0;
     for (const Lesson& l : lessons) {
         const CatalogEntry first = lesson_scene(l);
-        c.lessons.push_back({l.name, l.title, l.description, first.exposure_scene, first.engine_scene});
+        c.lessons.push_back({l.name, l.title, l.description, first.scene});
         for (const LessonStep& step : l.steps) {
             for (std::size_t i = 0; i < c.presets.size(); ++i)
                 if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);

@@ -2,7 +2,7 @@
 // the assets folder, every file that loads, in the order a class meets them.
 #pragma once
 
-#include "core/settings/lab_settings.h"
+#include "core/settings/scene_kind.h"
 
 #include <string>
 #include <vector>
@@ -12,10 +12,9 @@ namespace tsl {
 // A preset or lesson the pickers offer.
 struct CatalogEntry {
     std::string name, title, description;
-    bool exposure_scene = false;  // a preset of the exposure scene, or a lesson that starts there
-    bool engine_scene = false;    // ... of the engine scene
-    // Its scene; the catalog's order and the pickers' headings follow it.
-    SceneKind scene() const { return engine_scene ? SceneKind::Engine : exposure_scene ? SceneKind::Exposure : SceneKind::Npc; }
+    // A preset's scene, or the scene a lesson starts in; the catalog's order
+    // and the pickers' headings follow it.
+    SceneKind scene = SceneKind::Npc;
 };
 struct Catalog {
     // Both grouped by scene (the NPC scene's first) and in teaching order:

@@ -34,14 +34,14 @@ int workers_here(int workers, const SessionOptions& options) {
 void apply_preset(LabSettings& settings, const Preset& preset) {
     settings.workers = preset.workers;
     settings.recording.from_step = preset.record_from_step;
-    if (preset.engine_scene) {
+    if (preset.scene == SceneKind::Engine) {
         settings.engine = preset.engine;
         settings.edited_engine_pane = 0;
         settings.show_routes = preset.show_routes;
         settings.scene = SceneKind::Engine;
         return;
     }
-    if (preset.exposure_scene) {
+    if (preset.scene == SceneKind::Exposure) {
         const std::string assets = settings.exposure.assets_dir;
         settings.exposure = preset.exposure;
         settings.exposure.assets_dir = assets;

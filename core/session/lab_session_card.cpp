@@ -70,7 +70,7 @@ LessonCard LabSession::lesson_card() const {
         card.columns.push_back(measures.back()->label);
     }
     // With input ages, the exact model beside them (docs/semantics.md, section 6).
-    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end() && !step.exposure_scene;
+    const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end() && step.scene != SceneKind::Exposure;
     if (ages) card.columns.push_back("model");
     const std::int64_t frames = add_reveal_rows(card, measures, ages, step);
     card.measured_over = measured_over_text(frames);
@@ -123,7 +123,7 @@ std::int64_t LabSession::add_reveal_rows(LessonCard& card, const std::vector<con
         if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
         card.rows.push_back({label, -1, values(exposure_reveal_.whole)});
         frames = exposure_reveal_.whole.frames;
-    } else if (settings_.scene == SceneKind::Npc && !step.exposure_scene) {
+    } else if (settings_.scene == SceneKind::Npc && step.scene != SceneKind::Exposure) {
         const int panes = std::min(panes_.size(), static_cast<int>(summaries_.size()));
         for (int i = 0; i < panes; ++i) {
             const std::string& caption = settings_.npc.panes[static_cast<std::size_t>(i)].caption;
@@ -163,12 +163,12 @@ std::optional<double> LabSession::reveal_value(const std::string& name, int pane
     if (step >= 0 && step != lesson_step_) {  // an earlier step, as it was measured
         if (step >= static_cast<int>(lesson_results_.size()) || !lesson_results_[static_cast<std::size_t>(step)]) return std::nullopt;
         const StepResults& r = *lesson_results_[static_cast<std::size_t>(step)];
-        if (m->exposure_scene()) return pane == 0 ? measure_value(*m, r.exposure) : std::nullopt;
-        if (m->engine_scene()) return at(r.engine) ? measure_value(*m, *at(r.engine)) : std::nullopt;
+        if (m->scene() == SceneKind::Exposure) return pane == 0 ? measure_value(*m, r.exposure) : std::nullopt;
+        if (m->scene() == SceneKind::Engine) return at(r.engine) ? measure_value(*m, *at(r.engine)) : std::nullopt;
         return at(r.npc) ? measure_value(*m, *at(r.npc)) : std::nullopt;
     }
-    if (m->exposure_scene()) return showing_exposure() && pane == 0 ? measure_value(*m, exposure_reveal_.whole) : std::nullopt;
-    if (m->engine_scene()) {
+    if (m->scene() == SceneKind::Exposure) return showing_exposure() && pane == 0 ? measure_value(*m, exposure_reveal_.whole) : std::nullopt;
+    if (m->scene() == SceneKind::Engine) {
         if (!showing_engine() || pane >= engine_->size() || !at(engine_reveals_)) return std::nullopt;
         return measure_value(*m, at(engine_reveals_)->whole);
     }

@@ -6,7 +6,7 @@
 
 namespace tsl {
 
-const EnumName kSceneNames[3] = {
+const EnumName kSceneNames[kSceneKinds] = {
     {"npc", static_cast<int>(SceneKind::Npc), "NPCs facing a target",
      "Timeslicing batched algorithms: one decision job per NPC, spread over frames in four timing modes."},
     {"exposure", static_cast<int>(SceneKind::Exposure), "Sentinel exposure grid",

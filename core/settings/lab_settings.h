@@ -9,15 +9,13 @@
 #include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
+#include "core/settings/scene_kind.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace tsl {
-
-enum class SceneKind : std::uint8_t { Npc, Exposure, Engine };
-extern const EnumName kSceneNames[3];  // "npc", "exposure", "engine"
 
 // Colours of every scene: the article's, or the Okabe–Ito colour-blind-safe set.
 enum class PaletteKind : std::uint8_t { Classic, ColourBlind };
@@ -35,7 +33,6 @@ extern const EnumName kDockNames[5];  // "plots", "timing", "timeline", "tickets
 enum class HelpPage : std::uint8_t { None, Keys, About };
 extern const EnumName kHelpNames[3];  // "none", "keys", "about"
 
-std::string_view name_of(SceneKind scene);
 std::string_view name_of(PaletteKind palette);
 std::string_view name_of(UiTheme theme);
 std::string_view name_of(DockTab tab);
