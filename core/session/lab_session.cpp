@@ -65,13 +65,13 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
 // --- [SECTION] Construction and the settings → scenes ---------------------------------
 
 LabSession::LabSession(const LabSettings& settings, SessionOptions options)
-    : options_(std::move(options)),
-      settings_(settings),
-      jobs_({workers_here(settings.workers, options_)}),
-      panes_(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}) {
+    : options_(std::move(options)), settings_(settings), jobs_({workers_here(settings.workers, options_)}) {
     if (options_.profile) profiler_.name_this_thread("main");
-    if (options_.cpu_clock_is_wall) plots_.frame_total_is_wall();
     profiler_.set_enabled(options_.profile);
+    if (!options_.make_scene) options_.make_scene = make_lab_scene;
+    auto npc = std::make_unique<NpcSessionScene>(services(), options_.follow_edited_pane, options_.cpu_clock_is_wall);
+    npc_ = npc.get();
+    scenes_[static_cast<std::size_t>(SceneKind::Npc)] = std::move(npc);
     if (settings_.exposure.assets_dir.empty()) settings_.exposure.assets_dir = options_.assets_dir;
     // Where no worker thread can start, the page starts on the main thread
     // without a word (the defaults' engine pool among them); a later command
@@ -83,9 +83,7 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     startup_note_ = std::move(synced.adjusted);
 }
 
-LabSession::~LabSession() {
-    if (diagram_.followed) panes_.pane(diagram_.followed_index).set_trace(nullptr);
-}
+LabSession::~LabSession() = default;
 
 // The settings into the scenes. Called after every change; cheap when
 // nothing changed. Returns what could not be applied (an exposure level that
@@ -103,134 +101,68 @@ LabSession::Synced LabSession::sync() {
                    options_.max_workers_reason + ")";
         settings_.workers = options_.max_workers;
     }
-    // The NPC panes. A new pane count starts every pane again from frame 0,
-    // so that they stay in lock-step.
-    const bool new_count = static_cast<int>(settings_.npc.panes.size()) != panes_.size();
-    std::vector<int> changed;
-    if (new_count) {
-        unfollow();  // it records a pane about to go
-        plots_.clear();
-    } else {
-        for (int i = 0; i < panes_.size(); ++i)
-            if (settings_.pane_scene(i) != panes_.pane(i).config()) changed.push_back(i);  // one setting per average
-    }
-    if (panes_.configure(settings_.npc)) {
-        summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
-        restart_reveals();
-        clock_.reset();
-    }
-    // Everything kept per pane follows the panes now, not at the next step:
-    // a frame is drawn between a command and the step after it.
-    plots_.set_pane_count(panes_.size());
-    for (int i : changed) {  // after configure: the reveal settles from the new config's batch period
-        summaries_[static_cast<std::size_t>(i)] = {};
-        restart_reveal(i);
-    }
-
-    // The exposure scene: made when first shown.
-    if (settings_.scene == SceneKind::Exposure && !exposure_) {
-        std::string error;
-        // One pane, A, as the timeline names it.
-        exposure_ = ExposureScene::create(settings_.exposure, SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr}.for_pane(0), error);
-        if (exposure_) {
-            settings_.exposure = exposure_->config();
-        } else {
-            problem = error;
-            settings_.scene = SceneKind::Npc;
+    // Every scene made so far follows the settings (a scene not shown keeps
+    // them for when it is); the scene shown is made when first shown, and
+    // where it cannot be, the NPC scene is shown instead.
+    for (int k = 0; k < kSceneKinds; ++k) {
+        std::unique_ptr<SessionScene>& scene = scenes_[static_cast<std::size_t>(k)];
+        if (!scene && settings_.scene == static_cast<SceneKind>(k)) {
+            std::string error;
+            scene = options_.make_scene(settings_.scene, settings_, services(), error);
+            if (!scene) {
+                problem = error;
+                settings_.scene = SceneKind::Npc;
+            }
         }
+        if (!scene) continue;
+        const SessionScene::Synced synced = scene->sync(settings_);
+        if (!synced.problem.empty()) problem = synced.problem;
+        if (synced.restarted) clock_.reset();
     }
-    if (exposure_ && settings_.exposure != exposure_->config()) {
-        problem = exposure_->set_config(settings_.exposure);  // empty when it worked
-        settings_.exposure = exposure_->config();
-        exposure_summary_ = {};  // the averages describe one setting
-        exposure_reveal_ = {exposure_->frames_stepped() + kRevealSettleExposureSteps, {}, {}};
-    }
-
-    if (std::string engine_problem = sync_engine(); !engine_problem.empty()) problem = engine_problem;
-
-    // The timing diagram records the edited pane (cheap: a few events per
-    // job, two batches kept, nothing past kDiagramMaxKeys NPCs).
-    follow_edited_pane();
+    for (int k = 0; k < kSceneKinds; ++k)
+        if (scenes_[static_cast<std::size_t>(k)]) scenes_[static_cast<std::size_t>(k)]->after_sync(settings_, settings_.scene == static_cast<SceneKind>(k));
     const int workers = workers_here(settings_.workers, options_);
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
     return {problem, adjusted, to_main_thread};
 }
 
-// The engine scene: made when first shown; a pane whose settings change
-// starts its averages again (a new pane count or world restarts them all).
-std::string LabSession::sync_engine() {
-    if (settings_.scene == SceneKind::Engine && !engine_)
-        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
-    if (!engine_) return {};
-    settings_.set_engine_pane_count(static_cast<int>(settings_.engine.panes.size()));  // clamps
-    const bool first = engine_->size() == 0;
-    if (!first && settings_.engine == engine_applied_) return {};
-    const bool rebuilt = engine_->configure(settings_.engine);
-    const bool new_world = settings_.engine.world != engine_applied_.world;
-    const int panes = engine_->size();
-    if (rebuilt || new_world || first) {
-        engine_summaries_.assign(static_cast<std::size_t>(panes), {});
-        engine_reveals_.assign(static_cast<std::size_t>(panes), {});
-        for (int i = 0; i < panes; ++i) restart_engine_reveal(i);
-        engine_plots_.clear();
-        engine_plots_.set_pane_count(panes);
-    } else {
-        for (int i = 0; i < panes; ++i)
-            if (settings_.engine.panes[static_cast<std::size_t>(i)] != engine_applied_.panes[static_cast<std::size_t>(i)]) {
-                engine_summaries_[static_cast<std::size_t>(i)] = {};
-                restart_engine_reveal(i);
-            }
-    }
-    engine_applied_ = settings_.engine;
-    return {};
-}
+const ExposureSessionScene* LabSession::exposure_scene() const { return dynamic_cast<const ExposureSessionScene*>(scene(SceneKind::Exposure)); }
+const EngineSessionScene* LabSession::engine_scene() const { return dynamic_cast<const EngineSessionScene*>(scene(SceneKind::Engine)); }
+const ExposureScene* LabSession::exposure() const { return exposure_scene() ? &exposure_scene()->scene() : nullptr; }
+const EnginePanes* LabSession::engine() const { return engine_scene() ? &engine_scene()->panes() : nullptr; }
 
-void LabSession::restart_engine_reveal(int pane) {
-    engine_reveals_.resize(static_cast<std::size_t>(engine_ ? engine_->size() : 0));
-    if (!engine_ || pane >= engine_->size()) return;
-    const EnginePaneConfig& c = engine_->pane(pane).config().pane;
-    const std::int64_t period = std::lcm(std::lcm(c.ai_ticks, c.physics_ticks), c.animation_ticks);
-    engine_reveals_[static_cast<std::size_t>(pane)] = {engine_->pane(pane).ticks() + kRevealSettleEngineTicks, std::max<std::int64_t>(1, period), {}, {}};
+const ExposureMetricsSummary& LabSession::exposure_summary() const {
+    static const ExposureMetricsSummary none;
+    return exposure_scene() ? exposure_scene()->summary() : none;
 }
-
+const ExposureMetricsSummary& LabSession::reveal_exposure_summary() const {
+    static const ExposureMetricsSummary none;
+    return exposure_scene() ? exposure_scene()->reveal_summary() : none;
+}
+std::span<const EngineSummary> LabSession::engine_summaries() const {
+    return engine_scene() ? engine_scene()->summaries() : std::span<const EngineSummary>();
+}
 std::span<const EngineSummary> LabSession::reveal_engine_summaries() const {
-    engine_reveal_view_.clear();
-    for (const EngineTally& t : engine_reveals_) engine_reveal_view_.push_back(t.whole);
-    return engine_reveal_view_;
+    return engine_scene() ? engine_scene()->reveal_summaries() : std::span<const EngineSummary>();
+}
+const EnginePlots& LabSession::engine_plots() const {
+    static const EnginePlots none;
+    return engine_scene() ? engine_scene()->plots() : none;
 }
 
 void LabSession::attach_engine_trace(int pane, std::vector<ChangeEvent>* trace) {
-    if (!engine_) {
-        engine_ = std::make_unique<EnginePanes>(SceneServices{&jobs_, options_.profile ? &profiler_ : nullptr});
-        sync_engine();
+    if (!engine_scene()) {
+        std::string error;
+        scenes_[static_cast<std::size_t>(SceneKind::Engine)] = options_.make_scene(SceneKind::Engine, settings_, services(), error);
+        sync();
     }
-    engine_->pane(std::clamp(pane, 0, engine_->size() - 1)).set_trace(trace);
-}
-
-void LabSession::unfollow() {
-    if (diagram_.followed) panes_.pane(diagram_.followed_index).set_trace(nullptr);
-    diagram_.followed = false;
-    diagram_.log.clear();
-    diagram_.last_frame = -1;
-}
-
-void LabSession::follow_edited_pane() {
-    if (!options_.follow_edited_pane || attached_trace_) return;
-    const bool follow = !showing_exposure() && !showing_engine();
-    const int index = settings_.pane_index();
-    if (follow == diagram_.followed && index == diagram_.followed_index) return;
-    unfollow();
-    if (!follow) return;
-    diagram_.followed = true;
-    diagram_.followed_index = index;
-    panes_.pane(index).set_trace(&diagram_.log);
+    auto* engine = dynamic_cast<EngineSessionScene*>(scenes_[static_cast<std::size_t>(SceneKind::Engine)].get());
+    if (!engine) return;
+    engine->panes().pane(std::clamp(pane, 0, engine->panes().size() - 1)).set_trace(trace);
 }
 
 void LabSession::attach_trace(int pane, TraceLog* log) {
-    unfollow();
-    attached_trace_ = log;
-    panes_.pane(pane).set_trace(log);
-    if (!log) follow_edited_pane();
+    npc_->attach_trace(pane, log, settings_.scene == SceneKind::Npc, settings_.pane_index());
 }
 
 // --- [SECTION] Commands ----------------------------------------------------------------
@@ -348,38 +280,10 @@ const Catalog& LabSession::catalog() const {
 }
 
 void LabSession::reset_scene() {
-    if (showing_exposure()) exposure_->reset();
-    else if (showing_engine()) engine_->reset();
-    else panes_.reset();
-    if (engine_) {
-        engine_summaries_.assign(static_cast<std::size_t>(engine_->size()), {});
-        engine_plots_.clear();
-    }
-    summaries_.assign(static_cast<std::size_t>(panes_.size()), {});
-    exposure_summary_ = {};
-    restart_reveals();
-    plots_.clear();
+    shown().reset();
+    for (std::unique_ptr<SessionScene>& scene : scenes_)
+        if (scene) scene->restart_averages();
     clock_.reset();
-}
-
-void LabSession::restart_reveal(int pane) {
-    reveals_.resize(static_cast<std::size_t>(panes_.size()));
-    const NpcScene& scene = panes_.pane(pane);
-    const std::int64_t period = batch_period_steps(scene.config());
-    reveals_[static_cast<std::size_t>(pane)] = {scene.frames_stepped() + kRevealSettleBatches * period, period, {}, {}};
-}
-
-void LabSession::restart_reveals() {
-    reveals_.assign(static_cast<std::size_t>(panes_.size()), {});
-    for (int i = 0; i < panes_.size(); ++i) restart_reveal(i);
-    exposure_reveal_ = {(exposure_ ? exposure_->frames_stepped() : 0) + kRevealSettleExposureSteps, {}, {}};
-    for (int i = 0; engine_ && i < engine_->size(); ++i) restart_engine_reveal(i);
-}
-
-std::span<const NpcMetricsSummary> LabSession::reveal_summaries() const {
-    reveal_view_.clear();
-    for (const RevealTally& r : reveals_) reveal_view_.push_back(r.whole);
-    return reveal_view_;
 }
 
 bool LabSession::answer_hidden(std::string_view measure) const {
@@ -394,14 +298,8 @@ void LabSession::event(const std::string& what) {
 
 // --- [SECTION] Time -----------------------------------------------------------------
 
-std::int64_t LabSession::frames_stepped() const {
-    if (showing_engine()) return engine_->pane(0).ticks();
-    return showing_exposure() ? exposure_->frames_stepped() : panes_.pane(0).frames_stepped();
-}
-double LabSession::step_s() const {
-    if (showing_engine()) return engine_->pane(0).step_s();
-    return showing_exposure() ? exposure_->step_s() : panes_.pane(0).step_s();
-}
+std::int64_t LabSession::frames_stepped() const { return shown_scene().frames_stepped(); }
+double LabSession::step_s() const { return shown_scene().step_s(); }
 
 double LabSession::cpu_ms() const { return options_.cpu_clock_ms ? options_.cpu_clock_ms() : thread_cpu_ms(); }
 
@@ -415,68 +313,15 @@ int LabSession::advance(double real_dt_s) {
 void LabSession::step(int steps) {
     if (steps <= 0) return;
     const double start = cpu_ms();
-    for (int i = 0; i < steps; ++i) {
-        if (showing_exposure()) {
-            exposure_->step();
-            exposure_summary_.add(exposure_->metrics());
-            if (exposure_->frames_stepped() > exposure_reveal_.from_frame) {
-                exposure_reveal_.running.add(exposure_->metrics());
-                if (exposure_->metrics().map_changed) exposure_reveal_.whole = exposure_reveal_.running;  // a pass completed
-            }
-            continue;
-        }
-        if (showing_engine()) {
-            engine_->step();
-            for (int p = 0; p < engine_->size(); ++p) {
-                const EngineScene& pane = engine_->pane(p);
-                engine_summaries_[static_cast<std::size_t>(p)].add(pane.stats());
-                EngineTally& tally = engine_reveals_[static_cast<std::size_t>(p)];
-                if (pane.ticks() <= tally.from_tick) continue;
-                tally.running.add(pane.stats());
-                if ((pane.ticks() - tally.from_tick) % tally.period == 0) tally.whole = tally.running;
-            }
-            engine_plots_.record_tick(*engine_);
-            continue;
-        }
-        panes_.step();
-        for (int p = 0; p < panes_.size(); ++p) {
-            const NpcFrameMetrics& m = panes_.pane(p).metrics();
-            summaries_[static_cast<std::size_t>(p)].add(m);
-            RevealTally& r = reveals_[static_cast<std::size_t>(p)];
-            if (m.frame < r.from_frame) continue;
-            r.running.add(m);
-            if ((m.frame - r.from_frame + 1) % r.period == 0) r.whole = r.running;
-        }
-        plots_.record_step(panes_.panes());
-        after_step();
-    }
+    for (int i = 0; i < steps; ++i) shown().step();
     frame_steps_cpu_ms_ += cpu_ms() - start;
     frame_steps_ += steps;
 }
 
 void LabSession::end_frame(double draw_cpu_ms) {
-    if (frame_steps_ > 0 && !showing_exposure()) {
-        const NpcScene& first = panes_.pane(0);
-        plots_.record_frame(static_cast<double>(first.frames_stepped()) * first.step_s(), frame_steps_cpu_ms_ + draw_cpu_ms);
-    }
+    if (frame_steps_ > 0) shown().end_frame(frame_steps_cpu_ms_ + draw_cpu_ms);
     frame_steps_cpu_ms_ = 0;
     frame_steps_ = 0;
-}
-
-// The timing diagram keeps the previous and the current batch of the edited pane.
-void LabSession::after_step() {
-    if (!diagram_.followed) return;
-    const NpcScene& scene = panes_.pane(diagram_.followed_index);
-    const std::int64_t frame = scene.frames_stepped();
-    if (frame < diagram_.last_frame) diagram_.log.clear();  // reset: frame numbers start again
-    diagram_.last_frame = frame;
-    if (scene.config().npc_count > kDiagramMaxKeys) {
-        diagram_.log.clear();
-        return;
-    }
-    std::uint32_t newest = 0;
-    for (const TraceRecord& r : diagram_.log.records()) newest = std::max(newest, r.batch);
-    if (newest >= 2) diagram_.log.drop_batches_before(newest - 1);
 }
 
 // --- [SECTION] What is shown: modified, named ----------------------------------------------------------
@@ -485,44 +330,12 @@ bool LabSession::preset_modified() const {
     if (preset_.empty()) return false;
     const LabSettings& a = settings_;
     const LabSettings& b = preset_settings_;
-    if (a.scene != b.scene || a.workers != b.workers) return true;
-    if (a.scene == SceneKind::Exposure) return a.exposure != b.exposure || a.show_rays != b.show_rays;
-    if (a.scene == SceneKind::Engine) return a.engine != b.engine || a.show_routes != b.show_routes;
-    return a.npc != b.npc;
+    return a.scene != b.scene || a.workers != b.workers || shown_scene().differs(a, b);
 }
 
 std::string LabSession::shown_name() const {
     if (!preset_.empty() && !preset_modified()) return preset_;
-    if (settings_.scene == SceneKind::Exposure) return "exposure-" + std::string(name_of(settings_.exposure.mode));
-    if (settings_.scene == SceneKind::Engine) {
-        // "engine-lock-step", or "engine-lock-step-vs-free-step": the panes' step modes, each once.
-        std::string modes;
-        std::vector<StepMode> seen;
-        for (const EnginePaneConfig& pane : settings_.engine.panes)
-            if (std::find(seen.begin(), seen.end(), pane.step_mode) == seen.end()) {
-                seen.push_back(pane.step_mode);
-                modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(pane.step_mode));
-            }
-        return "engine-" + modes;
-    }
-    // The panes' modes, each once, and the update rate when they share one.
-    std::vector<Mode> seen;
-    std::string modes;
-    std::uint32_t period = 0;
-    bool one_period = true;
-    for (int i = 0; i < static_cast<int>(settings_.npc.panes.size()); ++i) {
-        const TimeslicerConfig& ts = settings_.pane(i).timeslicing;
-        if (std::find(seen.begin(), seen.end(), ts.mode) == seen.end()) {
-            seen.push_back(ts.mode);
-            modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(ts.mode));
-        }
-        if (ts.mode == Mode::UpdateAll) continue;
-        one_period = one_period && (period == 0 || period == ts.update_every_frames);
-        period = ts.update_every_frames;
-    }
-    if (period == 0 || !one_period) return modes;
-    const double updates = static_cast<double>(settings_.npc.world.steps_per_s) / period;
-    return modes + "-" + formatted(updates == std::floor(updates) ? "%.0f" : "%.2g", updates) + "ups";
+    return shown_scene().file_name(settings_);
 }
 
 }  // namespace tsl

@@ -1,8 +1,7 @@
-// lab_session.h — the whole lab without a window: the NPC comparison (panes
-// on one clock), the exposure scene, the parallel engine (one or two panes),
-// the per-pane summaries, the plot series,
-// the timing diagram's trace, the lesson being taught and what its reveal
-// measured. One clock advances it (step), and only commands change it
+// lab_session.h — the whole lab without a window: its scenes (the NPC
+// comparison, the exposure scene, the parallel engine; each a SessionScene,
+// session_scene.h, with its summaries, plot series and reveal tallies) on one
+// clock, the lesson being taught and what its reveal measured. One clock advances it (step), and only commands change it
 // (apply). The window, the headless commands (screenshot, record,
 // lesson-check, trace, metrics) and the tests all drive this same object.
 //
@@ -19,20 +18,20 @@
 
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
-#include "core/engine/engine_panes.h"
-#include "core/exposure/exposure_scene.h"
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
-#include "core/npc/npc_comparison.h"
 #include "core/session/catalog.h"
 #include "core/session/commands.h"
-#include "core/session/engine_plots.h"
+#include "core/session/engine_session_scene.h"
+#include "core/session/exposure_session_scene.h"
 #include "core/session/fixed_step_clock.h"
 #include "core/session/lesson_card.h"
-#include "core/session/session_plots.h"
+#include "core/session/npc_session_scene.h"
+#include "core/session/session_scene.h"
 #include "core/settings/lab_settings.h"
 #include "core/timeslicing/trace.h"
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -61,6 +60,9 @@ struct SessionOptions {
     // without a word.
     int max_workers = JobSystem::kMaxWorkers;
     std::string max_workers_reason;
+    // Makes every scene but the NPC scene when first shown (empty: the lab's
+    // own, make_lab_scene). The tests give a scene of their own this way.
+    SceneMaker make_scene;
 };
 
 class LabSession {
@@ -99,43 +101,44 @@ public:
 
     // --- What it shows (read only) -------------------------------------------------
     const LabSettings& settings() const { return settings_; }
-    bool showing_exposure() const { return settings_.scene == SceneKind::Exposure && exposure_ != nullptr; }
-    bool showing_engine() const { return settings_.scene == SceneKind::Engine && engine_ != nullptr; }
-    const NpcComparison& panes() const { return panes_; }
-    const NpcScene& pane(int index) const { return panes_.pane(index); }
-    const NpcScene& edited_pane() const { return panes_.pane(settings_.pane_index()); }
-    const ExposureScene* exposure() const { return exposure_.get(); }  // null until the exposure scene is first shown
-    const EnginePanes* engine() const { return engine_.get(); }        // null until the engine scene is first shown
+    // The scene shown, and each scene by kind (null until first shown).
+    const SessionScene& shown_scene() const { return *scenes_[static_cast<std::size_t>(settings_.scene)]; }
+    const SessionScene* scene(SceneKind kind) const { return scenes_[static_cast<std::size_t>(kind)].get(); }
+    bool showing_exposure() const { return settings_.scene == SceneKind::Exposure && exposure_scene() != nullptr; }
+    bool showing_engine() const { return settings_.scene == SceneKind::Engine && engine_scene() != nullptr; }
+    const NpcComparison& panes() const { return npc_scene().panes(); }
+    const NpcScene& pane(int index) const { return panes().pane(index); }
+    const NpcScene& edited_pane() const { return panes().pane(settings_.pane_index()); }
+    const ExposureScene* exposure() const;  // null until the exposure scene is first shown
+    const EnginePanes* engine() const;      // null until the engine scene is first shown
     std::int64_t frames_stepped() const;   // of the scene shown
     double step_s() const;                 // of the scene shown
     // Averages since the last reset or change of each pane's (or the exposure
     // scene's) settings: the summary table and the lesson's reveal.
-    std::span<const NpcMetricsSummary> summaries() const { return summaries_; }
-    const ExposureMetricsSummary& exposure_summary() const { return exposure_summary_; }
-    std::span<const EngineSummary> engine_summaries() const { return engine_summaries_; }  // per engine pane
+    std::span<const NpcMetricsSummary> summaries() const { return npc_scene().summaries(); }
+    const ExposureMetricsSummary& exposure_summary() const;
+    std::span<const EngineSummary> engine_summaries() const;  // per engine pane
     // What a lesson's reveal shows: the same averages from a settled start —
     // after kRevealSettleBatches batch periods (the first batches ramp up from
     // the decisions every NPC starts with) — over whole batch periods only, so
     // that a mode's saw-tooth is never cut part-way. The exposure scene counts
     // whole passes (up to the last step whose map was complete), the engine
     // whole periods of its systems (the least common multiple of their ticks).
-    static constexpr int kRevealSettleBatches = 2;
-    static constexpr int kRevealSettleExposureSteps = 10;  // the exposure scene: its first steps start the threads
-    static constexpr int kRevealSettleEngineTicks = 15;    // the engine: first routes asked for, first rests taken
-    std::span<const NpcMetricsSummary> reveal_summaries() const;
-    const ExposureMetricsSummary& reveal_exposure_summary() const { return exposure_reveal_.whole; }
+    // (kRevealSettleBatches, kRevealSettleExposureSteps, kRevealSettleEngineTicks: session_scene.h.)
+    std::span<const NpcMetricsSummary> reveal_summaries() const { return npc_scene().reveal_summaries(); }
+    const ExposureMetricsSummary& reveal_exposure_summary() const;
     std::span<const EngineSummary> reveal_engine_summaries() const;
     // True while a lesson step's question is open and `measure` (a lesson
     // measure such as "input_age") is part of its answer: the UI hides it.
     bool answer_hidden(std::string_view measure) const;
-    const SessionPlots& plots() const { return plots_; }
-    const EnginePlots& engine_plots() const { return engine_plots_; }
+    const SessionPlots& plots() const { return npc_scene().plots(); }
+    const EnginePlots& engine_plots() const;
     // The edited pane's recent jobs (the previous and the current batch), or
     // null when the diagram follows nothing (too many NPCs, the exposure scene,
     // or follow_edited_pane off).
-    const TraceLog* diagram_trace() const { return diagram_.followed ? &diagram_.log : nullptr; }
-    const NpcScene* diagram_pane() const { return diagram_.followed ? &panes_.pane(diagram_.followed_index) : nullptr; }
-    static constexpr std::uint32_t kDiagramMaxKeys = 2000;  // NPCs beyond which the diagram records nothing
+    const TraceLog* diagram_trace() const { return npc_scene().diagram_trace(); }
+    const NpcScene* diagram_pane() const { return npc_scene().diagram_pane(); }
+    static constexpr std::uint32_t kDiagramMaxKeys = NpcSessionScene::kDiagramMaxKeys;
 
     // The preset last loaded ("" — none), and the presets and lessons there are.
     const std::string& preset() const { return preset_; }
@@ -181,45 +184,14 @@ public:
 
 private:
     LessonCard preset_card() const;
-    std::int64_t add_reveal_rows(LessonCard& card, const std::vector<const LessonMeasure*>& measures, bool ages,
-                                 const LessonStep& step) const;
-    std::string measured_over_text(std::int64_t frames) const;
     void add_checks(LessonCard& card, const LessonStep& step) const;
     // A measure of this step's reveal (step < 0) or of an earlier step of the
     // lesson as it was measured when the class left it; nullopt until measured.
     std::optional<double> reveal_value(const std::string& measure, int pane, int step) const;
-    // What the reveal of the lesson's step `step` measured, kept when the class leaves it.
-    struct StepResults {
-        std::vector<NpcMetricsSummary> npc;
-        ExposureMetricsSummary exposure;
-        std::vector<EngineSummary> engine;
-    };
+    // What the reveal of a lesson's step measured, kept when the class leaves
+    // it: a reader per scene made by then.
+    using StepResults = std::array<RevealReader, kSceneKinds>;
     void keep_step_results();
-    struct RevealTally {
-        std::int64_t from_frame = 0;   // the first frame counted
-        std::int64_t period = 1;       // steps in a batch period
-        NpcMetricsSummary running, whole;  // since from_frame; at the last whole period
-    };
-    struct ExposureTally {
-        std::int64_t from_frame = 0;
-        ExposureMetricsSummary running, whole;  // since from_frame; at the last step that completed a map
-    };
-    struct EngineTally {
-        std::int64_t from_tick = 0;
-        std::int64_t period = 1;       // ticks in which every system runs a whole number of times
-        EngineSummary running, whole;  // since from_tick; at the last whole period
-    };
-    void restart_engine_reveal(int pane);
-    std::string sync_engine();
-    void restart_reveal(int pane);     // from the pane's current frame
-    void restart_reveals();
-
-    struct Diagram {
-        TraceLog log;
-        bool followed = false;
-        int followed_index = 0;   // the pane whose trace goes into `log`
-        std::int64_t last_frame = -1;
-    };
 
     CommandResult set(const SetField& command);
     CommandResult load_preset(const std::string& name);
@@ -235,9 +207,11 @@ private:
     };
     std::string on_this_page() const;  // LessonCard::on_this_page
     Synced sync();
-    void follow_edited_pane();
-    void unfollow();
-    void after_step();
+    const NpcSessionScene& npc_scene() const { return *npc_; }
+    const ExposureSessionScene* exposure_scene() const;
+    const EngineSessionScene* engine_scene() const;
+    SessionScene& shown() { return *scenes_[static_cast<std::size_t>(settings_.scene)]; }
+    SceneServices services() { return {&jobs_, options_.profile ? &profiler_ : nullptr}; }
     double cpu_ms() const;
     void event(const std::string& what);
 
@@ -246,22 +220,10 @@ private:
     // Shared by every scene; declared before them so that they outlive them.
     JobSystem jobs_;
     Profiler profiler_;
-    NpcComparison panes_;
-    std::unique_ptr<ExposureScene> exposure_;
-    std::unique_ptr<EnginePanes> engine_;
-    EngineComparisonConfig engine_applied_;  // what engine_ was last configured with
-    std::vector<EngineSummary> engine_summaries_;
-    std::vector<EngineTally> engine_reveals_;
-    mutable std::vector<EngineSummary> engine_reveal_view_;  // reveal_engine_summaries()' storage
-    EnginePlots engine_plots_;
-    std::vector<NpcMetricsSummary> summaries_;
-    ExposureMetricsSummary exposure_summary_;
-    std::vector<RevealTally> reveals_;
-    mutable std::vector<NpcMetricsSummary> reveal_view_;  // reveal_summaries()' storage
-    ExposureTally exposure_reveal_;
-    SessionPlots plots_;
-    Diagram diagram_;
-    TraceLog* attached_trace_ = nullptr;
+    // One per SceneKind, made when first shown; the NPC scene from the start
+    // (npc_: the same object), the one every other falls back to.
+    std::array<std::unique_ptr<SessionScene>, kSceneKinds> scenes_;
+    NpcSessionScene* npc_ = nullptr;
     FixedStepClock clock_;
     double frame_steps_cpu_ms_ = 0;
     int frame_steps_ = 0;
