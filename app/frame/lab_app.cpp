@@ -46,7 +46,9 @@ LabApp::~LabApp() {
 bool LabApp::init(std::string& error) {
     const LabSettings& s = session_->settings();
     style_.update(s.ui_scale, s.palette, s.theme);
-    return npc_renderer_.init(error) && exposure_renderer_.init(error) && engine_renderer_.init(error);
+    for (int k = 0; k < kSceneKinds; ++k)
+        if (!views_.of(static_cast<SceneKind>(k)).init(error)) return false;
+    return true;
 }
 
 void LabApp::apply(const Command& command) {
@@ -59,11 +61,7 @@ void LabApp::action(const std::string& what) {
     if (on_action) on_action(what);
 }
 
-std::string LabApp::mode_name() const {
-    const LabSettings& s = session_->settings();
-    if (session_->showing_engine()) return std::string(name_of(s.engine_pane().step_mode));
-    return std::string(session_->showing_exposure() ? name_of(s.exposure.mode) : name_of(s.pane().timeslicing.mode));
-}
+std::string LabApp::mode_name() const { return view().mode_name(session_->settings()); }
 
 // --- [SECTION] The frame ------------------------------------------------------------------
 
@@ -86,8 +84,7 @@ void LabApp::frame(const FrameParams& params) {
     if (export_folder_for_ != settings.recording.folder) {
         export_folder_for_ = settings.recording.folder;
         const std::string folder = settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder;
-        plots_.set_export_dir(folder);
-        engine_plots_.set_export_dir(folder);
+        for (int k = 0; k < kSceneKinds; ++k) views_.of(static_cast<SceneKind>(k)).set_export_dir(folder);
     }
     UiRequests requests;
     draw_ui(layout, requests);
@@ -115,7 +112,7 @@ void LabApp::frame(const FrameParams& params) {
 std::string LabApp::probe_state() const {
     const LabSettings& s = session_->settings();
     const Lesson* lesson = session_->lesson();
-    const int pane = session_->showing_engine() ? s.edited_engine_pane : s.edited_pane;
+    const int pane = view().edited_pane(s);
     return "scene=" + std::string(name_of(s.scene)) + " frame=" + std::to_string(static_cast<long long>(session_->frames_stepped())) +
            " paused=" + (s.paused ? "1" : "0") +
            " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
@@ -139,7 +136,7 @@ void LabApp::cancel_recording() {
 }
 
 void LabApp::export_plot_csv() {
-    if (const std::optional<PlotExport> exported = plots_.export_latency(*session_)) notice_ = export_notice(*exported);
+    if (const std::optional<PlotExport> exported = views_.npc.export_latency(*session_)) notice_ = export_notice(*exported);
 }
 
 // ImGui's draw lists: first the background list (the captions over the
@@ -246,7 +243,8 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     } else if (!layout.panel.empty()) {
         const RecordingProgress progress{recording_.active(), recording_.frames(), recording_.frames_expected(),
                                          recording_.width(),  recording_.height(), recording_.estimated_bytes()};
-        const PanelContext context{*session_, display_frame_ms_, progress, static_cast<bool>(copy_link), static_cast<bool>(open_file)};
+        const PanelContext context{*session_, display_frame_ms_, progress, static_cast<bool>(copy_link), static_cast<bool>(open_file),
+                                   [&](FieldSection& fields) { view().draw_panel_sections(fields, *session_, style_.fonts()); }};
         draw_control_panel(context, style_.fonts(), layout.panel, requests);
     }
     draw_dock(layout.dock, requests);
@@ -271,20 +269,14 @@ void LabApp::select_clicked_pane(const Layout& layout, UiRequests& requests) {
     const ImGuiIO& io = ImGui::GetIO();
     if (!ImGui::IsMouseClicked(ImGuiMouseButton_Left) || io.WantCaptureMouse || layout.scene.empty()) return;
     const ImVec2 at = io.MousePos;
-    const LabSession& session = *session_;
-    const LabSettings& s = session.settings();
-    std::vector<PixelRect> rects;
-    if (session.showing_exposure()) return;  // one map, no panes
-    if (session.showing_engine()) rects = pane_rects(layout.scene, session.engine()->size(), s.ui_scale);
-    else if (s.npc.world.look == NpcLook::Article) rects = article_stage(layout.scene, session.panes().size(), s.ui_scale).panes;
-    else rects = pane_rects(layout.scene, session.panes().size(), s.ui_scale);
+    const SceneView& shown = view();
+    const std::vector<PixelRect> rects = shown.pane_rects(*session_, layout.scene);
     if (rects.size() < 2) return;
     for (std::size_t i = 0; i < rects.size(); ++i) {
         const PixelRect& r = rects[i];
         if (at.x < r.x || at.y < r.y || at.x >= r.x + r.w || at.y >= r.y + r.h) continue;
-        const int edited = session.showing_engine() ? s.edited_engine_pane : s.edited_pane;
-        if (static_cast<int>(i) == edited) return;
-        requests.commands.emplace_back(SetField{session.showing_engine() ? "engine_pane" : "pane", static_cast<std::int64_t>(i + 1)});
+        if (static_cast<int>(i) == shown.edited_pane(session_->settings())) return;
+        requests.commands.emplace_back(SetField{shown.pane_field(), static_cast<std::int64_t>(i + 1)});
         action(std::string("click: pane ") + pane_letter(static_cast<int>(i)) + " selected");
         return;
     }
@@ -312,16 +304,13 @@ void LabApp::handle_requests(UiRequests& requests) {
 void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
-    const bool exposure = session.showing_exposure(), engine = session.showing_engine();
+    SceneView& shown = view();
     begin_fixed_window("Dock", rect);  // scrolls when a large UI scale leaves a plot less than its least height
     // A tab asked for by --set dock=... is selected once; clicks on tabs
     // write back which one is shown.
     const std::string want(name_of(session.settings().dock));
-    const bool available = want == "timeline" || (exposure ? want == "tickets"
-                                                  : engine ? want == "plots" || want == "counters" || want == "tickets"
-                                                           : want == "plots" || want == "timing");
-    const bool requested = available && want != shown_tab_;
-    auto tab = [&](const char* name, const char* label) {
+    const bool requested = shown.has_tab(want) && want != shown_tab_;
+    const DockTab tab = [&](const char* name, const char* label) {
         const bool select = requested && want == name;
         if (!ImGui::BeginTabItem(label, nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return false;
         shown_tab_ = name;
@@ -329,51 +318,9 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
         return true;
     };
     FieldSection fields(session.settings(), requests.commands);
+    ViewContext context{session, style_, notice_, timeline_, fields};
     if (ImGui::BeginTabBar("dock tabs")) {
-        if (engine) {
-            const EnginePanes& panes = *session.engine();
-            const int edited = std::min(session.settings().edited_engine_pane, panes.size() - 1);
-            if (tab("plots", "Plots")) {
-                engine_plots_.draw(session, style_, notice_);
-                ImGui::EndTabItem();
-            }
-            if (tab("counters", "Counters")) {
-                draw_engine_counters(session);
-                ImGui::EndTabItem();
-            }
-            if (tab("timeline", "Timeline")) {
-                timeline_.draw(session.profiler(), fields, style_);
-                ImGui::EndTabItem();
-            }
-            if (tab("tickets", panes.size() > 1 ? (std::string("Path tickets (pane ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
-                draw_path_tickets(panes.pane(edited).paths(), "No ticket held: the agents are resting, or have not asked yet.");
-                ImGui::EndTabItem();
-            }
-            ImGui::EndTabBar();
-            ImGui::End();
-            return;
-        }
-        if (!exposure && tab("plots", "Plots")) {
-            plots_.draw(session, style_, notice_);
-            ImGui::EndTabItem();
-        }
-        if (!exposure && tab("timing", "Timing diagram")) {
-            if (const TraceLog* log = session.diagram_trace()) {
-                const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
-                draw_timing_diagram(*log, *session.diagram_pane(), style_, session.settings().palette, pane.c_str());
-            } else {
-                ImGui::TextDisabled("Recording the jobs from the next step on.");
-            }
-            ImGui::EndTabItem();
-        }
-        if (tab("timeline", "Timeline")) {
-            timeline_.draw(session.profiler(), fields, style_);
-            ImGui::EndTabItem();
-        }
-        if (exposure && tab("tickets", "Path tickets")) {
-            draw_tickets_panel(*session.exposure());
-            ImGui::EndTabItem();
-        }
+        shown.draw_tabs(tab, context);
         ImGui::EndTabBar();
     }
     ImGui::End();
@@ -385,21 +332,15 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     if (rect.empty()) return;
     const LabSession& session = *session_;
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
-    const LessonPlot plot = session.showing_exposure() ? LessonPlot::Timeline
-                            : step                     ? step->shown_plot()
-                            : session.showing_engine() ? LessonPlot::Timeline
-                                                       : LessonPlot::Latency;
+    SceneView& shown = view();
+    const LessonPlot plot = shown.presenter_plot(step);
     // A plot fills the window; the timeline's lanes keep their height and scroll.
     begin_fixed_window("Presenter plot", rect, plot == LessonPlot::Timeline ? 0 : ImGuiWindowFlags_NoScrollbar);
-    if (session.showing_engine() && plot != LessonPlot::Timeline) {
-        engine_plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
-    } else if (plot == LessonPlot::Timeline) {
-        std::vector<Command> ignored;  // the presenter view has no controls
-        FieldSection fields(session.settings(), ignored);
-        timeline_.draw(session.profiler(), fields, style_);
-    } else {
-        plots_.draw_one(session, plot == LessonPlot::Cost, style_, notice_);
-    }
+    std::vector<Command> ignored;  // the presenter view has no controls
+    FieldSection fields(session.settings(), ignored);
+    ViewContext context{session, style_, notice_, timeline_, fields};
+    if (plot == LessonPlot::Timeline) timeline_.draw(session.profiler(), fields, style_);
+    else shown.draw_plot(plot, context);
     ImGui::End();
 }
 
@@ -424,7 +365,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
     Profiler* profiler = &session_->profiler();
     double submit_ms = 0;
     // `pane`: whose drawing it is, for the timeline.
-    auto draw_into = [&](RenderTarget& into, const PixelRect& area, int pane, auto&& draw) {
+    const DrawInto draw_into = [&](RenderTarget& into, const PixelRect& area, int pane, const PaneDraw& draw) {
         const PixelRect px = scaled(area);
         const int w = static_cast<int>(px.w), h = static_cast<int>(px.h);
         if (w < 1 || h < 1) return;
@@ -439,49 +380,7 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
     if (layout.scene.empty()) return 0;
-    if (session.showing_exposure()) {
-        draw_into(scene_target_, layout.scene, 0, [&](int w, int h, const PixelRect& view, const PixelRect&) {
-            exposure_renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
-        });
-        return submit_ms;
-    }
-    if (session.showing_engine()) {
-        const EnginePanes& engine = *session.engine();
-        const std::vector<PixelRect> rects = pane_rects(layout.scene, engine.size(), s.ui_scale);
-        pane_targets_.resize(static_cast<std::size_t>(engine.size()));
-        for (int i = 0; i < engine.size(); ++i)
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
-                      [&](int w, int h, const PixelRect& view, const PixelRect&) {
-                          engine_renderer_.draw(engine.pane(i), {s.show_routes, s.palette}, w, h, view);
-                      });
-        return submit_ms;
-    }
-    const int panes = session.panes().size();
-    pane_targets_.resize(static_cast<std::size_t>(panes));
-    if (s.npc.world.look == NpcLook::Article) {
-        // The article's stage: each pane's ring at 0.45 of its 250 stage pixels, centred on it.
-        const ArticleStage stage = article_stage(layout.scene, panes, s.ui_scale);
-        for (int i = 0; i < panes; ++i) {
-            const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-            const ImVec2 centre = stage.centre(i);
-            draw_into(pane_targets_[static_cast<std::size_t>(i)], stage.panes[static_cast<std::size_t>(i)], i,
-                      [&](int w, int h, const PixelRect&, const PixelRect& px) {
-                          const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
-                                                   {centre.x * to_px - px.x, centre.y * to_px - px.y}};
-                          npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, true, stage.scale * to_px}, w,
-                                             h, view);
-                      });
-        }
-        return submit_ms;
-    }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
-    for (int i = 0; i < panes; ++i) {
-        const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        draw_into(pane_targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
-                  [&](int w, int h, const PixelRect& view, const PixelRect&) {
-                      npc_renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
-                  });
-    }
+    view().draw(session, layout.scene, to_px, draw_into);
     return submit_ms;
 }
 
@@ -490,25 +389,7 @@ void LabApp::draw_overlays(const Layout& layout) {
     const LabSession& session = *session_;
     // A picture of the scene (a snapshot, a recording's frame) leaves out the edited pane's outline: it is a control, not the scene.
     const bool outline = !recording_.active() && !snapshot_requested_ && !record_requested_;
-    ImDrawList* list = ImGui::GetBackgroundDrawList();
-    if (session.showing_exposure()) {
-        draw_exposure_overlay(list, style_.fonts(), session, layout.scene);
-        return;
-    }
-    if (session.showing_engine()) {
-        const std::vector<PixelRect> rects = pane_rects(layout.scene, session.engine()->size(), session.settings().ui_scale);
-        for (int i = 0; i < session.engine()->size(); ++i)
-            draw_engine_overlay(list, style_.fonts(), session, rects[static_cast<std::size_t>(i)], i, outline);
-        return;
-    }
-    const int panes = session.panes().size();
-    if (session.settings().npc.world.look == NpcLook::Article) {
-        draw_article_overlay(list, style_.fonts(), session, article_stage(layout.scene, panes, session.settings().ui_scale));
-        return;
-    }
-    const std::vector<PixelRect> rects = pane_rects(layout.scene, panes, session.settings().ui_scale);
-    for (int i = 0; i < panes; ++i)
-        draw_npc_overlay(list, style_.fonts(), session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes, outline);
+    view().draw_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), session, layout.scene, outline);
 }
 
 // --- [SECTION] Recording ------------------------------------------------------------------

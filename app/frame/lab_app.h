@@ -15,14 +15,10 @@
 // Threading: main thread, with the GL context current.
 #pragma once
 
-#include "app/frame/recording.h"
 #include "app/frame/platform.h"
-#include "app/render/engine_renderer.h"
-#include "app/render/exposure_renderer.h"
-#include "app/render/npc_renderer.h"
-#include "app/ui/engine_plots_panel.h"
+#include "app/frame/recording.h"
+#include "app/frame/scene_view.h"
 #include "app/ui/lesson_panel.h"
-#include "app/ui/metrics_plots.h"
 #include "app/ui/timeline_panel.h"
 #include "app/ui/timing_diagram.h"
 #include "app/ui/ui_panels.h"
@@ -139,25 +135,21 @@ private:
     void capture_scene(const FrameTarget& target, const PixelRect& scene_px);
     void start_recording() { record_requested_ = true; }
     std::string mode_name() const;
+    SceneView& view() { return views_.of(session_->settings().scene); }
+    const SceneView& view() const { return const_cast<LabApp*>(this)->view(); }
     void action(const std::string& what);
 
     ImGuiContext* imgui_ = nullptr;  // created first, destroyed last
     std::unique_ptr<LabSession> session_;
-    std::vector<RenderTarget> pane_targets_;
-    RenderTarget scene_target_;
     Notice notice_;  // the last problem or saved file, over the scene until closed
     std::optional<std::string> export_folder_for_;  // the record_folder setting the plots' export folder was resolved from (none yet)
     TimelinePanel timeline_;
-    MetricsPlots plots_;
-    EnginePlotsPanel engine_plots_;
     Recording recording_;
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
     bool lesson_card_fits_ = true;
     std::string shown_tab_;  // the dock tab ImGui showed last frame
-    NpcRenderer npc_renderer_;
-    ExposureRenderer exposure_renderer_;
-    EngineRenderer engine_renderer_;
+    SceneViews views_;  // one per scene: renderer, overlay, dock tabs, presenter plot
     UiStyle style_;
     FrameCost cost_;
     std::int64_t frames_displayed_ = 0;

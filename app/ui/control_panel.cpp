@@ -84,14 +84,7 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
 
     draw_simulation_section(fields, context, fonts, requests);
     draw_lessons_section(context, fonts, requests);
-    if (session.exposure() && settings.scene == SceneKind::Exposure) {
-        draw_exposure_sections(fields, session, fonts);
-    } else if (session.engine() && settings.scene == SceneKind::Engine) {
-        draw_engine_sections(fields, session, fonts);
-    } else {
-        draw_comparison_section(fields, session, fonts);
-        draw_npc_sections(fields, session, fonts);
-    }
+    if (context.scene_sections) context.scene_sections(fields);
     draw_record_section(fields, context.recording, fonts, requests);
     draw_view_section(fields, fonts, requests);
 

@@ -11,6 +11,7 @@
 #include "core/session/lab_session.h"
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,9 @@ struct PanelContext {
     RecordingProgress recording;        // the GIF being recorded, if any
     bool can_copy_link = false;         // the platform copies a link to the view (the browser page)
     bool can_open_file = false;         // the platform opens a preset or lesson file the user picks (the browser page)
+    // The scene shown's own sections, between the lessons and recording (the
+    // frame's view of that scene, app/frame/scene_view.h); none — no sections.
+    std::function<void(FieldSection& fields)> scene_sections;
 };
 
 void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const PixelRect& rect, UiRequests& requests);
