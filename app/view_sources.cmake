@@ -21,6 +21,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ui/metrics_plots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/npc_panels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/plot_pair.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/plot_parts.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/plot_widget.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/timeline_panel.cpp
