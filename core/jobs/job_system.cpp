@@ -1,15 +1,16 @@
-// job_system.cpp — see job_system.h for the contract.
+// job_system.cpp — see job_system.h for the contract. (Waiting, complete()
+// and its search: job_system_wait.cpp; sleeping and waking: thread_signal.h.)
 //
-// [SECTION] Platform: sleeping and waking, the thread's identity
+// [SECTION] The thread's identity
 // [SECTION] Construction, slots and growth
 // [SECTION] Queues
 // [SECTION] Scheduling: dependencies, readiness, finishing
 // [SECTION] Running jobs and loops
-// [SECTION] Waiting: complete() and its search through dependencies
 // [SECTION] Workers
 #include "core/jobs/job_system.h"
 
 #include "core/jobs/thread_placement.h"
+#include "core/jobs/thread_signal.h"
 
 #include <algorithm>
 #include <bit>
@@ -17,75 +18,18 @@
 #include <chrono>
 #include <stdexcept>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define TSL_CPU_RELAX() _mm_pause()
-#else
-#define TSL_CPU_RELAX() std::this_thread::yield()
-#endif
-
 #ifdef __linux__
-#include <climits>
 #include <ctime>
-#include <linux/futex.h>
 #include <pthread.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#elif defined(__EMSCRIPTEN_PTHREADS__)
-#include <climits>
-#include <cmath>
-#include <emscripten/threading.h>
 #endif
 
 namespace tsl {
 
-// --- [SECTION] Platform: sleeping and waking, the thread's identity ---------------
+using namespace jobs_detail;  // sleeping, waking, spinning (thread_signal.h)
+
+// --- [SECTION] The thread's identity ------------------------------------------------
 
 namespace {
-
-std::int64_t steady_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-// Sleeps while `word` holds `expected`, at most timeout_us (< 0: no limit);
-// may return early. wake() ends such sleeps. Linux: futexes (std::atomic's
-// wait has no timeout); a page with threads: emscripten's futexes
-// (Atomics.wait and notify; the page's main thread, which may not block,
-// spins); elsewhere: the standard wait, so timeouts are not kept and
-// Wake::Soon jobs wake a worker as Wake::Now ones do. (In a page, the
-// standard wait is never woken: it polls, sleeping up to 8 ms between looks,
-// so a sleeping worker came too late for a frame's jobs.)
-void sleep_on(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_us) {
-#ifdef __linux__
-    static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
-    timespec timeout{static_cast<time_t>(timeout_us / 1'000'000), static_cast<long>(timeout_us % 1'000'000 * 1000)};
-    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, timeout_us < 0 ? nullptr : &timeout,
-            nullptr, 0);
-#elif defined(__EMSCRIPTEN_PTHREADS__)
-    static_assert(sizeof(std::atomic<std::uint32_t>) == sizeof(std::uint32_t));
-    emscripten_futex_wait(reinterpret_cast<volatile void*>(&word), expected, timeout_us < 0 ? INFINITY : static_cast<double>(timeout_us) / 1000.0);
-#else
-    (void)timeout_us;
-    word.wait(expected, std::memory_order_acquire);
-#endif
-}
-
-void wake(std::atomic<std::uint32_t>& word, bool everyone) {
-#ifdef __linux__
-    syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, everyone ? INT_MAX : 1, nullptr, nullptr, 0);
-#elif defined(__EMSCRIPTEN_PTHREADS__)
-    emscripten_futex_wake(reinterpret_cast<volatile void*>(&word), everyone ? INT_MAX : 1);
-#else
-    if (everyone) word.notify_all();
-    else word.notify_one();
-#endif
-}
-
-#if defined(__linux__) || defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kCanPoll = true;
-#else
-constexpr bool kCanPoll = false;
-#endif
 
 thread_local int t_worker_index = 0;           // 1.. on a worker, 0 elsewhere
 thread_local std::uint64_t t_worker_system = 0;  // the system the worker works for
@@ -118,6 +62,11 @@ thread_local std::uint32_t t_searches = 0;  // complete()'s searches, for unique
 std::atomic<std::uint64_t> g_next_system_id{1};
 
 }  // namespace
+
+namespace jobs_detail {
+int jobs_on_stack() { return t_jobs_on_stack; }
+std::uint64_t next_search_mark() { return this_thread_token() << 32 | ++t_searches; }
+}  // namespace jobs_detail
 
 int JobSystem::current_worker_index() { return t_worker_index; }
 std::uint64_t JobSystem::current_worker_system() { return t_worker_system; }
@@ -562,164 +511,6 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
     return ran;
 }
 
-// --- [SECTION] Waiting: complete() and its search through dependencies ---------------
-
-void JobSystem::complete(JobHandle h) {
-    if (!finished(h)) wait_until_finished(h);
-    rethrow_if_failed(h);
-}
-
-// The first complete() to see a failure reports it: it takes the exception
-// out of the slot (which may then be reused) and throws it. Taking it rather
-// than copying it means a slot never holds a reference to an exception that
-// some thread has already caught, so the last reference is dropped by a
-// thread that has seen every use of it.
-void JobSystem::rethrow_if_failed(JobHandle h) {
-    if (!h.valid()) return;
-    Slot& s = slot(h.slot);
-    std::uint64_t failed = pack(h.generation, kFailed);
-    if (s.control.load(std::memory_order_acquire) != failed) return;
-    s.refs.fetch_add(1, std::memory_order_seq_cst);  // keeps the slot from reuse until we leave
-    std::exception_ptr error;
-    if (s.control.compare_exchange_strong(failed, pack(h.generation, kFailedSeen), std::memory_order_seq_cst)) {
-        // Threads counted in before our CAS may still be copying the
-        // exception to a dependant (inherit_failure): let them finish.
-        while (s.refs.load(std::memory_order_acquire) > 1) std::this_thread::yield();
-        error = std::move(s.error);
-        s.error = nullptr;
-    }
-    s.refs.fetch_sub(1, std::memory_order_release);
-    if (error) std::rethrow_exception(error);
-}
-
-void JobSystem::wait_until_finished(JobHandle h) {
-    struct Counted {
-        std::atomic<int>& n;
-        explicit Counted(std::atomic<int>& counter) : n(counter) { n.fetch_add(1, std::memory_order_relaxed); }
-        ~Counted() { n.fetch_sub(1, std::memory_order_relaxed); }
-    } waiting(waiting_threads_);
-    const bool inside_job = t_jobs_on_stack > 0;  // then only what h needs (see the header)
-    using Clock = std::chrono::steady_clock;
-    const auto full_spin = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs));
-    auto spin = full_spin;
-    Clock::time_point spin_until{};
-    int idle = 0;
-    while (!finished(h)) {
-        if (help_with(h, true) || (!inside_job && run_one())) {
-            idle = 0;
-            spin = full_spin;
-            continue;
-        }
-        if (idle++ == 0) spin_until = Clock::now() + spin;
-        if ((idle & 63) != 0 || Clock::now() < spin_until) {
-            TSL_CPU_RELAX();
-            continue;
-        }
-        // Sleep until some job finishes or becomes ready (finish() and
-        // make_ready() wake every sleeping waiter, once per sleep), then look
-        // again. The same handshake as a worker's (see make_ready).
-        const std::uint32_t epoch = waiter_epoch_.load(std::memory_order_seq_cst);
-        sleeping_waiters_.fetch_add(1, std::memory_order_seq_cst);
-        waiter_wake_pending_.store(false, std::memory_order_seq_cst);
-        std::atomic_thread_fence(std::memory_order_seq_cst);
-        if (!finished(h) && !help_with(h, false) && (inside_job || !anything_queued())) sleep_on(waiter_epoch_, epoch, -1);
-        sleeping_waiters_.fetch_sub(1, std::memory_order_seq_cst);
-        idle = 0;
-        spin = full_spin / 10;  // woken for some other job, likely: look briefly, then sleep again
-    }
-}
-
-// A step of complete()'s depth-first search: a job, and which of its
-// dependencies to look at next.
-struct JobSystem::PathStep {
-    JobHandle job;
-    std::uint32_t next_dependency = 0;
-};
-
-// Looks through `root` and the jobs it depends on, directly or not, for work:
-// a ready job (claimed with a CAS and run here) or an open loop (pieces
-// claimed here). With run == false, only says whether there is some. Running
-// one, it goes on from there: the job above it may be ready now, so a chain
-// of N jobs costs O(N), not O(N^2). Each job's dependencies are expanded once
-// per search (visit_mark), so a diamond-shaped graph is not walked
-// exponentially. The path lives in a thread-local vector shared by nested
-// searches (a job run here may itself wait): each uses the part above where
-// it started.
-bool JobSystem::help_with(JobHandle root, bool run) {
-    static thread_local std::vector<PathStep> path;
-    const std::size_t base = path.size();
-    struct Truncate {
-        std::vector<PathStep>& steps;
-        std::size_t size;
-        ~Truncate() { steps.resize(size); }
-    } truncate{path, base};
-    const std::uint64_t search = this_thread_token() << 32 | ++t_searches;
-    bool ran = false;
-    path.push_back({root, 0});
-    while (path.size() > base) {
-        const JobHandle job = path.back().job;
-        Slot& s = slot(job.slot);
-        std::uint64_t control = s.control.load(std::memory_order_acquire);
-        if (generation_of(control) != job.generation) {  // finished, slot reused
-            path.pop_back();
-            continue;
-        }
-        switch (low_of(control)) {
-            case kReady:
-                if (!run) return true;
-                if (s.control.compare_exchange_strong(control, pack(job.generation, kRunning), std::memory_order_acq_rel,
-                                                      std::memory_order_relaxed)) {
-                    run_claimed(job.slot);
-                    ran = true;
-                }
-                continue;  // look again: finished now, or taken by another thread
-            case kOpen:
-                if (!run) {
-                    if (s.next_piece.load(std::memory_order_relaxed) < s.pieces.load(std::memory_order_relaxed))
-                        return true;
-                    path.pop_back();
-                } else if (work_on_loop(s, job.generation)) {
-                    ran = true;
-                } else {
-                    path.pop_back();  // every piece claimed: others are finishing it
-                }
-                continue;
-            case kPending: {
-                PathStep& step = path.back();
-                if (step.next_dependency == 0) {
-                    // relaxed: marks only save work; a mark lost to another
-                    // search means a second look, never a missed one.
-                    if (s.visit_mark.load(std::memory_order_relaxed) == search) {
-                        path.pop_back();
-                        continue;
-                    }
-                    s.visit_mark.store(search, std::memory_order_relaxed);
-                }
-                const std::uint32_t known = std::min<std::uint32_t>(s.after_count.load(std::memory_order_acquire), kMaxDependencies);
-                if (step.next_dependency >= known) {
-                    path.pop_back();
-                    continue;
-                }
-                const std::uint64_t dependency = s.after[step.next_dependency].load(std::memory_order_relaxed);
-                // Seqlock-style: if the slot was reused while we read, its
-                // generation has changed by now (see acquire_slot's fence).
-                std::atomic_thread_fence(std::memory_order_acquire);
-                if (generation_of(s.control.load(std::memory_order_relaxed)) != job.generation) {
-                    path.pop_back();
-                    continue;
-                }
-                ++step.next_dependency;
-                path.push_back({JobHandle{low_of(dependency), generation_of(dependency)}, 0});
-                continue;
-            }
-            default:  // running on another thread, or finished
-                path.pop_back();
-                continue;
-        }
-    }
-    return ran;
-}
-
 void JobSystem::wake_waiters() {
     // Once per sleep: until a sleeping waiter has looked again, further jobs
     // do not pay for another system call.
@@ -759,7 +550,7 @@ void JobSystem::worker_main(int index) {
             while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) {
                 for (int i = 0; i < 64 && !found; ++i) {
                     found = run_one();
-                    TSL_CPU_RELAX();
+                    cpu_relax();
                 }
             }
             if (found) continue;

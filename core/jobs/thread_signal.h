@@ -1,0 +1,55 @@
+// thread_signal.h — what the job system's files share about threads:
+// sleeping on a word until it changes and waking its sleepers (futexes where
+// there are), spinning politely, a monotonic clock, and the calling thread's
+// jobs and searches (job_system.cpp keeps those). Internal to core/jobs.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
+namespace tsl::jobs_detail {
+
+inline std::int64_t steady_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// One pause of a spin-wait: the CPU's hint where it has one, else a yield.
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#else
+    std::this_thread::yield();
+#endif
+}
+
+// Whether sleep_on keeps its timeout (the workers' short polls rely on it).
+#if defined(__linux__) || defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool kCanPoll = true;
+#else
+inline constexpr bool kCanPoll = false;
+#endif
+
+// Sleeps while `word` holds `expected`, at most timeout_us (< 0: no limit);
+// may return early. wake() ends such sleeps. Linux: futexes (std::atomic's
+// wait has no timeout); a page with threads: emscripten's futexes
+// (Atomics.wait and notify; the page's main thread, which may not block,
+// spins); elsewhere: the standard wait, so timeouts are not kept and
+// Wake::Soon jobs wake a worker as Wake::Now ones do. (In a page, the
+// standard wait is never woken: it polls, sleeping up to 8 ms between looks,
+// so a sleeping worker came too late for a frame's jobs.)
+void sleep_on(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeout_us);
+// Ends sleeps on `word`: one sleeper's, or every sleeper's.
+void wake(std::atomic<std::uint32_t>& word, bool everyone);
+
+// Jobs (of any system) the calling thread is running now.
+int jobs_on_stack();
+// A mark no other search of any thread has used: complete()'s visit marks.
+std::uint64_t next_search_mark();
+
+}  // namespace tsl::jobs_detail
