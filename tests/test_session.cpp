@@ -306,6 +306,25 @@ TEST_CASE("Every setting is accepted at its bounds and refused outside them with
     CHECK(apply_assignment(s, "speed=3").rfind("'speed' is not a setting; names: ", 0) == 0);
 }
 
+TEST_CASE("NAME=VALUE is read in one place: split at the first '=', the value kept whole", "[session][schema]") {
+    const std::optional<Assignment> caption = split_assignment("caption=a=b");
+    REQUIRE(caption);
+    CHECK(caption->name == "caption");
+    CHECK(caption->value == "a=b");
+    CHECK(split_assignment("npcs=")->value.empty());
+    CHECK_FALSE(split_assignment("npcs"));
+    LabSettings s;
+    CHECK(apply_assignment(s, "npcs").rfind("'npcs' is not NAME=VALUE; names: ", 0) == 0);
+    // The launch's --set gives the same reading.
+    LabSession session({}, options_for_tests());
+    LaunchRequest request;
+    request.sets = {"npcs=700"};
+    REQUIRE(launch(session, request));
+    CHECK(session.settings().npc.world.npc_count == 700);
+    request.sets = {"npcs"};
+    CHECK(launch(session, request).problem == "'npcs' is not NAME=VALUE");
+}
+
 TEST_CASE("Every setting has one definition: unique names, flags and settings-file keys", "[session][schema]") {
     std::set<std::string_view> keys, flags, stored;
     for (const FieldSpec& f : settings_schema()) {

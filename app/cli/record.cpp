@@ -6,6 +6,7 @@
 
 #include "core/media/gif_writer.h"
 #include "core/session/lab_session.h"
+#include "core/settings/settings_schema.h"
 
 #include <cmath>
 #include <filesystem>
@@ -27,8 +28,12 @@ std::unique_ptr<LabSession> recording_session(const RecordOptions& options, cons
     if (!preset.empty()) commands.emplace_back(LoadPreset{preset});
     if (!options.scene.empty()) commands.emplace_back(SetField{"scene", options.scene});
     for (const std::string& assignment : options.sets) {
-        const std::size_t eq = assignment.find('=');
-        commands.emplace_back(SetField{assignment.substr(0, eq), assignment.substr(eq + 1)});
+        const std::optional<Assignment> split = split_assignment(assignment);
+        if (!split) {
+            result = {"'" + assignment + "' is not NAME=VALUE", 2};
+            return nullptr;
+        }
+        commands.emplace_back(SetField{split->name, split->value});
     }
     commands.emplace_back(SetField{"hide_ui", true});
     for (const Command& command : commands)

@@ -34,9 +34,9 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
     if (!request.preset.empty()) commands.emplace_back(LoadPreset{request.preset});
     if (!request.scene.empty()) commands.emplace_back(SetField{"scene", request.scene});
     for (const std::string& assignment : request.sets) {
-        const std::size_t eq = assignment.find('=');
-        if (eq == std::string::npos) return {"'" + assignment + "' is not NAME=VALUE", 2};
-        commands.emplace_back(SetField{assignment.substr(0, eq), assignment.substr(eq + 1)});
+        const std::optional<Assignment> split = split_assignment(assignment);
+        if (!split) return {"'" + assignment + "' is not NAME=VALUE", 2};
+        commands.emplace_back(SetField{split->name, split->value});
     }
     for (const Command& command : commands) {
         const CommandResult r = session.apply(command);

@@ -571,14 +571,20 @@ std::string set_field(LabSettings& settings, const FieldSpec& f, FieldValue valu
 
 FieldValue get_field(const LabSettings& settings, const FieldSpec& f, int pane) { return f.get(settings, pane); }
 
+std::optional<Assignment> split_assignment(std::string_view assignment) {
+    const std::size_t eq = assignment.find('=');
+    if (eq == std::string_view::npos) return std::nullopt;
+    return Assignment{std::string(assignment.substr(0, eq)), std::string(assignment.substr(eq + 1))};
+}
+
 std::string apply_assignment(LabSettings& settings, std::string_view assignment) {
     std::string names;
     for (const FieldSpec& f : kFields) names += (names.empty() ? "" : ", ") + std::string(f.key);
-    const std::size_t eq = assignment.find('=');
-    if (eq == std::string_view::npos) return quoted(assignment) + " is not NAME=VALUE; names: " + names;
-    const FieldSpec* f = find_field(assignment.substr(0, eq));
-    if (!f) return quoted(assignment.substr(0, eq)) + " is not a setting; names: " + names;
-    return set_field(settings, *f, std::string(assignment.substr(eq + 1)));
+    const std::optional<Assignment> split = split_assignment(assignment);
+    if (!split) return quoted(assignment) + " is not NAME=VALUE; names: " + names;
+    const FieldSpec* f = find_field(split->name);
+    if (!f) return quoted(split->name) + " is not a setting; names: " + names;
+    return set_field(settings, *f, split->value);
 }
 
 std::string schema_help() {

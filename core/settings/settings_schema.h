@@ -23,6 +23,7 @@
 #include "core/settings/lab_settings.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -126,6 +127,13 @@ std::string accepted_short(const FieldSpec& field);
 // Sets `field` (pane: -1 — the edited pane) to `value`, checked. "" or the
 // one-line problem, naming the field ("npcs: 0 is out of range (1 to 100000)").
 std::string set_field(LabSettings& settings, const FieldSpec& field, FieldValue value, int pane = -1);
+// "NAME=VALUE" (--set, lesson-check's and record's too) split at its first
+// '=': the name and the value's text; nullopt without one. The one reader of
+// that form: apply_assignment, and the launch's SetField commands, use it.
+struct Assignment {
+    std::string name, value;
+};
+std::optional<Assignment> split_assignment(std::string_view assignment);
 // "NAME=VALUE" (--set). "" or the one-line problem; an unknown name lists the names.
 std::string apply_assignment(LabSettings& settings, std::string_view assignment);
 // The field's current value (pane: -1 — the edited pane).
