@@ -334,6 +334,20 @@ TEST_CASE("GIFs saved and cancelled, PNGs and scene switches leave no GL object 
     std::filesystem::remove_all(folder);
 }
 
+// The panel's numbers (its frame counter, the summary table, the card's
+// reveal) are those of the picture beside them: the UI is drawn after the
+// frame's step, in every scene.
+TEST_CASE("The panel, dock and card show the frame on screen: they are drawn after the step", "[gl][walks]") {
+    Walk walk(1280, 720, 1.5);
+    for (const char* scene : {"npc", "exposure", "engine"}) {
+        INFO(scene);
+        walk.command(SetField{"scene", std::string(scene)}, 2);  // the second frame steps once
+        const std::int64_t frame = walk.session().frames_stepped();
+        CHECK(frame > 0);
+        CHECK(walk.app().panel_frame() == frame);
+    }
+}
+
 // A window dragged small, at any UI scale, with or without a lesson, the
 // presenter view, the panel folded: every rectangle lies inside the window
 // with no negative size, and the panel keeps to its 42% (a clamp whose bounds

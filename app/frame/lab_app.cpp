@@ -86,12 +86,6 @@ void LabApp::frame(const FrameParams& params) {
         const std::string folder = settings.recording.folder.empty() ? default_output_folder() : settings.recording.folder;
         for (int k = 0; k < kSceneKinds; ++k) views_.of(static_cast<SceneKind>(k)).set_export_dir(folder);
     }
-    UiRequests requests;
-    draw_ui(layout, requests);
-    select_clicked_pane(layout, requests);
-    draw_notice_and_badge(layout);
-    handle_requests(requests);
-
     // Simulation: whole fixed steps only.
     cost_.steps = params.forced_steps >= 0 ? params.forced_steps : session_->advance(params.real_dt_s);
     // Recording: exactly one step per displayed frame, so every step is captured once.
@@ -102,6 +96,14 @@ void LabApp::frame(const FrameParams& params) {
     cost_.draw_ms = draw_scene(params, layout);
     session_->end_frame(cost_.draw_ms);
     draw_overlays(layout);
+
+    // The panel, dock and card after the step: their numbers are the frame's
+    // on screen. What they ask for applies now, before the next frame's step.
+    UiRequests requests;
+    draw_ui(layout, requests);
+    select_clicked_pane(layout, requests);
+    draw_notice_and_badge(layout);
+    handle_requests(requests);
 
     render_ui(params, layout);
     hand_over_saved_file();  // a snapshot or a recording's end, saved while rendering
@@ -153,7 +155,7 @@ void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
     const int background = all->CmdListsCount > 0 && all->CmdLists[0] == ImGui::GetBackgroundDrawList() ? 1 : 0;
     part.CmdListsCount = background;
     ImGui_ImplOpenGL3_RenderDrawData(&part);
-    if (recording_.active() || snapshot_requested_ || record_requested_) {
+    if (picture_) {
         const float to_px = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(params.target.width) / ImGui::GetIO().DisplaySize.x : 1.0f;
         capture_scene(params.target, {layout.scene.x * to_px, layout.scene.y * to_px, layout.scene.w * to_px, layout.scene.h * to_px});
     }
@@ -238,6 +240,7 @@ void LabApp::key_action(KeyAction what, int argument) {
 // --- [SECTION] The UI and its requests -------------------------------------------------------
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
+    panel_frame_ = session_->frames_stepped();
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
@@ -388,7 +391,9 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
 void LabApp::draw_overlays(const Layout& layout) {
     const LabSession& session = *session_;
     // A picture of the scene (a snapshot, a recording's frame) leaves out the edited pane's outline: it is a control, not the scene.
-    const bool outline = !recording_.active() && !snapshot_requested_ && !record_requested_;
+    // (Asked for by this frame's panel, after this point: the next frame's picture.)
+    picture_ = recording_.active() || snapshot_requested_ || record_requested_;
+    const bool outline = !picture_;
     view().draw_overlay(ImGui::GetBackgroundDrawList(), style_.fonts(), session, layout.scene, outline);
 }
 

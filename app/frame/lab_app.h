@@ -2,11 +2,11 @@
 // same in the window and headless:
 //
 //   keys → commands → session.apply        (shortcuts, from core/session/key_bindings.h)
-//   UI drawn from the session → requests   (the panel, dock, lesson card: commands, not changes)
-//   requests → session.apply / recording
 //   session.advance + session.step         (whole fixed steps only)
-//   scene drawn into multisampled targets, overlays and the UI on top
+//   scene drawn into multisampled targets, overlays on top
 //   session.end_frame(draw CPU)            (the frame-total plot sample)
+//   UI drawn from the session → requests   (the panel, dock, lesson card, from the state on screen: commands, not changes)
+//   requests → session.apply / recording   (before the next frame's step)
 //
 // The app owns the ImGui context and the ImGui OpenGL backend; the platform
 // (platform.h) owns the GL context, the window and its input backend, and
@@ -115,6 +115,9 @@ public:
     // What the panel's "Cancel" does while a GIF records: it ends, nothing is saved.
     void cancel_recording();
     void export_plot_csv();
+    // The frame of the scene the panel, dock and card last drew from: the
+    // frame on screen, since they are drawn after the step (-1 before any).
+    std::int64_t panel_frame() const { return panel_frame_; }
     // What the frame shows that no window or item says, as the UI probe's
     // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
     std::string probe_state() const;
@@ -147,6 +150,8 @@ private:
     Recording recording_;
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
+    std::int64_t panel_frame_ = -1;
+    bool picture_ = false;  // this frame's scene goes into a snapshot or recording (drawn without the edited pane's outline)
     bool lesson_card_fits_ = true;
     std::string shown_tab_;  // the dock tab ImGui showed last frame
     SceneViews views_;  // one per scene: renderer, overlay, dock tabs, presenter plot
