@@ -4,6 +4,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/frame/lab_app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame/recording.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame/scene_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame/settings_keeper.cpp
   ${CMAKE_CURRENT_LIST_DIR}/render/engine_renderer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/render/exposure_renderer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/render/gl_util.cpp

@@ -4,6 +4,7 @@
 #include "app/platform/window_main.h"
 
 #include "app/frame/lab_app.h"
+#include "app/frame/settings_keeper.h"
 #include "app/platform/frame_loop.h"
 #include "app/platform/gl_context.h"
 #include "app/platform/glfw_keys.h"
@@ -133,32 +134,18 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
     }
     GlfwPlatform platform(window);
     if (app.session().settings().fullscreen) platform.toggle_fullscreen();
-    if (!options.problems.empty()) {
-        std::string all;
-        for (const std::string& problem : options.problems) all += (all.empty() ? "" : "\n") + problem;
-        app.post(problem_notice(all));
-    }
-    // Settings the user changes are written as they change (at most twice a
-    // second, and at the end), atomically; the launch options are not.
-    RememberedSettings remembered(options.from_file, app.session().settings());
-    bool unsaved = false, save_failed = false;
-    double last_save = 0;
-    auto save = [&] {
-        const FileResult saved = save_settings(options.settings_path, remembered.to_save());
-        last_save = glfwGetTime();
-        unsaved = false;
-        if (saved || save_failed) return;
-        save_failed = true;  // said once, not every half second
-        std::cerr << "timeslice-lab: settings not saved: " << saved.error << '\n';
-        app.post(problem_notice("Settings not saved: " + saved.error));
-    };
+    if (!options.problems.empty()) app.post(problem_notice(joined_lines(options.problems)));
+    // Settings the user changes are written to the file as they change,
+    // atomically (settings_keeper.h); the launch options are not.
+    SettingsKeeper keeper(options.from_file, app.session().settings(), [&options](const LabSettings& to_save) {
+        const FileResult saved = save_settings(options.settings_path, to_save);
+        return saved ? std::string() : saved.error;
+    });
+    const bool keep = !options.settings_path.empty();
     FrameLoop loop(platform, app);
-    while (loop.frame()) {
-        if (options.settings_path.empty()) continue;
-        unsaved = remembered.observe(app.session().settings()) || unsaved;
-        if (unsaved && glfwGetTime() - last_save >= 0.5) save();
-    }
-    if (!options.settings_path.empty() && (remembered.observe(app.session().settings()) || unsaved)) save();
+    while (loop.frame())
+        if (keep) keeper.after_frame(app, glfwGetTime());
+    if (keep) keeper.at_exit(app);
     if (options.verbose)
         std::cout << "timeslice-lab: closed after " << app.session().frames_stepped() << " frames (" << app.frames_displayed() << " displayed, "
                   << std::lround(1000.0 / std::max(app.display_frame_ms(), 1e-3)) << " fps)" << std::endl;

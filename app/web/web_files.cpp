@@ -3,6 +3,7 @@
 
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
+#include "app/frame/settings_keeper.h"
 
 #include "core/base/printable.h"
 #include "core/base/text_file.h"
@@ -82,13 +83,7 @@ void file_status(const std::string& text, bool problem) {
     EM_ASM({ if (Module.fileStatus) Module.fileStatus(UTF8ToString($0), $1); }, text.c_str(), problem ? 1 : 0);
 }
 
-struct Storing {
-    RememberedSettings remembered;
-    std::string path;
-    double last_save_ms = 0;
-    bool unsaved = false, failed = false;
-};
-std::unique_ptr<Storing> g_storing;
+std::unique_ptr<SettingsKeeper> g_storing;
 
 // "a/b\\c.toml" → "c.toml".
 std::string base_name(const std::string& name) {
@@ -165,26 +160,17 @@ SettingsLoad load_stored_settings() {
 }
 
 void start_storing_settings(const LabSettings& from_file, const LabSettings& started) {
-    g_storing = std::make_unique<Storing>(Storing{RememberedSettings(from_file, started), default_settings_path()});
+    // The file the desktop would write, then its text into the browser's storage.
+    g_storing = std::make_unique<SettingsKeeper>(from_file, started, [path = default_settings_path()](const LabSettings& to_save) {
+        if (const FileResult saved = save_settings(path, to_save); !saved) return saved.error;
+        const TextRead back = read_text_file(path, kMaxSettingsFileBytes, "settings file");
+        if (!back) return "cannot read back " + path + ": " + back.problem;
+        return store_item(kStoredSettings, back.text->c_str());
+    });
 }
 
 void store_changed_settings(LabApp& app) {
-    if (!g_storing) return;
-    Storing& s = *g_storing;
-    s.unsaved = s.remembered.observe(app.session().settings()) || s.unsaved;
-    const double now = emscripten_get_now();
-    if (!s.unsaved || now - s.last_save_ms < 500) return;
-    s.last_save_ms = now;
-    s.unsaved = false;
-    std::string problem;
-    if (const FileResult saved = save_settings(s.path, s.remembered.to_save()); !saved) problem = saved.error;
-    else if (const TextRead back = read_text_file(s.path, kMaxSettingsFileBytes, "settings file"); !back)
-        problem = "cannot read back " + s.path + ": " + back.problem;
-    else problem = store_item(kStoredSettings, back.text->c_str());
-    if (problem.empty() || s.failed) return;
-    s.failed = true;  // said once, not every half second
-    std::fprintf(stderr, "timeslice-lab: settings not saved: %s\n", problem.c_str());
-    app.post(problem_notice("Settings not saved: " + problem));
+    if (g_storing) g_storing->after_frame(app, emscripten_get_now() / 1000.0);
 }
 
 void pick_file() {

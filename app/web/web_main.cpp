@@ -33,6 +33,7 @@
 // [SECTION] What the page and its tests call
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
+#include "app/frame/settings_keeper.h"
 #include "app/platform/frame_loop.h"
 #include "app/render/gl.h"
 #include "app/platform/glfw_keys.h"
@@ -346,8 +347,7 @@ int start() {
     start_storing_settings(from_file, lab->app->session().settings());
     g_lab = lab;
     if (!stored.problems.empty()) {
-        std::string all;
-        for (const std::string& problem : stored.problems) all += (all.empty() ? "" : "\n") + problem;
+        const std::string all = joined_lines(stored.problems);
         lab->app->post(problem_notice(all));
         set_status("error: " + all);
     }
