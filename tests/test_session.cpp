@@ -341,6 +341,18 @@ TEST_CASE("Every setting has one definition: unique names, flags and settings-fi
     }
 }
 
+TEST_CASE("Code names a setting by its constant: one name for every row of the table, in its order", "[session][schema]") {
+    const std::span<const FieldSpec> table = settings_schema();
+    REQUIRE(table.size() == std::size(kSettingNames));
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        INFO(kSettingNames[i].key);
+        CHECK(table[i].key == kSettingNames[i].key);
+        CHECK(&field_of(kSettingNames[i]) == &table[i]);
+    }
+    CHECK(field_of(setting::jobs_per_update).label == "jobs per update (J)");
+    CHECK(setting::engine_pane == std::string_view("engine_pane"));
+}
+
 TEST_CASE("Every key has one binding, listed for the help page and the footer", "[session][keys]") {
     for (SceneKind scene : {SceneKind::Npc, SceneKind::Exposure}) {
         for (int key = 0; key <= static_cast<int>(Key::Escape); ++key)

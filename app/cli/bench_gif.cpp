@@ -28,7 +28,7 @@ std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& tab
     SessionOptions session_options;
     session_options.assets_dir = assets_directory();
     auto lab = std::make_unique<LabSession>(LabSettings{}, std::move(session_options));
-    for (const Command& command : {Command{LoadPreset{"aiao-10hz"}}, Command{SetField{"hide_ui", true}}})
+    for (const Command& command : {Command{LoadPreset{"aiao-10hz"}}, Command{SetField{setting::hide_ui, true}}})
         if (const CommandResult r = lab->apply(command); !r) throw std::runtime_error(r.problem);
     std::vector<Image> frames;
     {

@@ -118,8 +118,8 @@ public:
         const bool presenter = session.settings().presenter;
         if (app_.recording().active()) app_.cancel_recording();
         key(Key::Escape);  // a help page closed
-        for (const Command& c : {Command{StopLesson{}}, Command{SetField{"presenter", false}}, Command{SetField{"hide_ui", false}},
-                                 Command{SetField{"panel_open", true}}, Command{SetField{"paused", false}}, Command{LoadPreset{kProbePreset}}})
+        for (const Command& c : {Command{StopLesson{}}, Command{SetField{setting::presenter, false}}, Command{SetField{setting::hide_ui, false}},
+                                 Command{SetField{setting::panel_open, true}}, Command{SetField{setting::paused, false}}, Command{LoadPreset{kProbePreset}}})
             app_.apply(c);
         std::vector<double> times;
         for (int i = 0; i < kProbeFrames; ++i) {
@@ -130,7 +130,7 @@ public:
         sample.probe_vertices = ImGui::GetDrawData() ? ImGui::GetDrawData()->TotalVtxCount : 0;
         app_.post({});
         if (taught) app_.apply(*taught);
-        app_.apply(SetField{"presenter", presenter});
+        app_.apply(SetField{setting::presenter, presenter});
     }
 
     // The frames drawn since the last call, wall time each.
@@ -221,10 +221,10 @@ private:
         }
         for (const std::string& preset : presets_) then(1, [this, preset] { apply(LoadPreset{preset}); });
         for (const char* scene : {"npc", "exposure", "engine"}) {
-            then(2, [this, scene] { apply(SetField{"scene", std::string(scene)}); });
-            const char* field = std::string(scene) == "engine" ? "engine_panes" : "panes";
+            then(2, [this, scene] { apply(SetField{setting::scene, std::string(scene)}); });
+            const SettingName field = std::string(scene) == "engine" ? setting::engine_panes : setting::panes;
             if (std::string(scene) == "exposure") continue;
-            const int most = static_cast<int>(find_field(field)->max);
+            const int most = static_cast<int>(field_of(field).max);
             for (int panes = 1; panes <= most; ++panes) then(1, [this, field, panes] { apply(SetField{field, panes}); });
         }
         then(2, [this] { key(Key::R); });  // a GIF saved
@@ -274,14 +274,14 @@ private:
                 break;
             case 4:  // panes added or removed
                 then(after, [this] {
-                    const char* field = app_.session().showing_engine() ? "engine_panes" : "panes";
-                    apply(SetField{field, count(1, static_cast<int>(find_field(field)->max))});
+                    const SettingName field = app_.session().showing_engine() ? setting::engine_panes : setting::panes;
+                    apply(SetField{field, count(1, static_cast<int>(field_of(field).max))});
                 });
                 break;
             case 5:  // another scene
                 then(after, [this] {
                     apply(StopLesson{});
-                    apply(SetField{"scene", pick(std::vector<std::string>{"npc", "exposure", "engine"})});
+                    apply(SetField{setting::scene, pick(std::vector<std::string>{"npc", "exposure", "engine"})});
                 });
                 break;
             case 6:  // the view: presenter, panel, everything hidden, a help page
@@ -334,8 +334,8 @@ int run_class_run(std::unique_ptr<LabSession> lab, const ClassRunOptions& option
         }
         folder = name;
     }
-    for (const Command& command : {Command{SetField{"ui_scale", static_cast<double>(options.ui_scale)}},
-                                   Command{SetField{"record_folder", folder.string()}}})
+    for (const Command& command : {Command{SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}},
+                                   Command{SetField{setting::record_folder, folder.string()}}})
         if (const CommandResult result = lab->apply(command); !result) {
             std::cerr << "timeslice-lab: " << result.problem << '\n';
             return result.status;

@@ -35,8 +35,8 @@ std::string check_line(const ExpectationResult& c, bool fast, int& problems) {
 int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& options) {
     const auto display = open_headless("lesson-check", options.width, options.height);
     if (!display) return 1;
-    for (const Command& command : {Command{SetField{"presenter", true}}, Command{SetField{"hide_ui", false}},
-                                   Command{SetField{"ui_scale", static_cast<double>(options.ui_scale)}}, Command{StartLesson{options.lesson}}})
+    for (const Command& command : {Command{SetField{setting::presenter, true}}, Command{SetField{setting::hide_ui, false}},
+                                   Command{SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}}, Command{StartLesson{options.lesson}}})
         if (const CommandResult result = lab->apply(command); !result) {
             std::cerr << "timeslice-lab: " << result.problem << '\n';
             return result.status;

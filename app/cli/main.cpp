@@ -122,7 +122,7 @@ struct LaunchOptions {
     CLI::Option* step_option = nullptr;
 
     void add_to(CLI::App& command, const char* scenes_help) {
-        command.add_option("--scene", request.scene, scenes_help)->check(field_validator(*find_field("scene")));
+        command.add_option("--scene", request.scene, scenes_help)->check(field_validator(field_of(setting::scene)));
         command.add_option("--preset", request.preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
         command.add_option("--set", request.sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
         command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, delayed-gathering, parallel-engine (presenter view on)");
@@ -213,7 +213,7 @@ struct RecordCommand {
         command->add_option("--preset", rec.preset, "A preset from assets/presets, or 'article' for all nine of the article's figures");
         command->add_option("--seconds", rec.seconds, "Simulated seconds to record")->check(finite_range(0.05, 600.0))->capture_default_str();
         command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-        command->add_option("--scene", rec.scene, "Scene: npc, exposure, engine")->check(field_validator(*find_field("scene")));
+        command->add_option("--scene", rec.scene, "Scene: npc, exposure, engine")->check(field_validator(field_of(setting::scene)));
         command->add_option("--set", rec.sets, "Set a control, NAME=VALUE (repeatable)")->check(set_validator());
         command->add_flag("!--no-progress", rec.progress, "Print no progress lines on stderr");
     }
@@ -240,7 +240,7 @@ struct LessonCheckCommand {
         command->add_option("--lesson", check.lesson, "A lesson in assets/lessons")->required();
         command->add_option("--size", size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
         command->add_option("--scale", scale, "UI scale (1.5 for a 1080p projector, 2 for 4K)")
-            ->check(field_validator(*find_field("ui_scale")))
+            ->check(field_validator(field_of(setting::ui_scale)))
             ->capture_default_str();
         command->add_option("--frames", check.frames, "Simulation steps each step runs before its reveal (default: the step's own)")
             ->check(CLI::Range(1, LessonStep::kMaxFrames));
@@ -273,7 +273,7 @@ struct ClassRunCommand {
                                      "GIFs, exports, panes, scenes), checking that memory, GL objects and the frame stay flat");
         command->add_option("--minutes", run.minutes, "Simulated minutes of use")->check(CLI::Range(1.0, 600.0))->capture_default_str();
         command->add_option("--size", size, "Display size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
-        command->add_option("--scale", scale, "UI scale")->check(field_validator(*find_field("ui_scale")))->capture_default_str();
+        command->add_option("--scale", scale, "UI scale")->check(field_validator(field_of(setting::ui_scale)))->capture_default_str();
         command->add_option("--seed", run.seed, "The teacher's choices: the same seed, the same run")
             ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{4'294'967'295}))
             ->capture_default_str();
@@ -310,7 +310,7 @@ struct CsvCommand {
                                                         "(--scene engine: the counters of every tick)");
         command->add_option("--out", out, "Output CSV file ('-' for stdout)")->required();
         command->add_option("--scene", scene, "npc (default), or engine: the parallel engine's first pane (docs/engine.md)")
-            ->check(field_validator(*find_field("scene")));
+            ->check(field_validator(field_of(setting::scene)));
         add_npc_run_options(*command, options);
         if (trace)
             command->add_flag("--check", check,
@@ -320,7 +320,7 @@ struct CsvCommand {
     int run() {
         const std::string name = is_trace ? "trace" : "metrics";
         FieldValue value;
-        if (!scene.empty() && parse_value(*find_field("scene"), scene, value).empty() && int_value(value) == static_cast<int>(SceneKind::Exposure))
+        if (!scene.empty() && parse_value(field_of(setting::scene), scene, value).empty() && int_value(value) == static_cast<int>(SceneKind::Exposure))
             return fail({name + ": the exposure scene has no " + name + " (try --scene npc or --scene engine, or screenshot)", 2});
         LabSettings settings;
         if (const ArgumentProblem problem = options.resolve(*command, settings); problem) return fail(problem);

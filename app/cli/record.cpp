@@ -26,7 +26,7 @@ std::unique_ptr<LabSession> recording_session(const RecordOptions& options, cons
     auto session = std::make_unique<LabSession>(LabSettings{}, std::move(session_options));
     std::vector<Command> commands;
     if (!preset.empty()) commands.emplace_back(LoadPreset{preset});
-    if (!options.scene.empty()) commands.emplace_back(SetField{"scene", options.scene});
+    if (!options.scene.empty()) commands.emplace_back(SetField{setting::scene, options.scene});
     for (const std::string& assignment : options.sets) {
         const std::optional<Assignment> split = split_assignment(assignment);
         if (!split) {
@@ -35,7 +35,7 @@ std::unique_ptr<LabSession> recording_session(const RecordOptions& options, cons
         }
         commands.emplace_back(SetField{split->name, split->value});
     }
-    commands.emplace_back(SetField{"hide_ui", true});
+    commands.emplace_back(SetField{setting::hide_ui, true});
     for (const Command& command : commands)
         if (result = session->apply(command); !result) return nullptr;
     if (!session->startup_problem().empty()) result = {session->startup_problem(), 1};

@@ -262,7 +262,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     }
     const HelpPage help = session_->settings().help;
     if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize))
-        requests.commands.emplace_back(SetField{"help", std::string("none")});
+        requests.commands.emplace_back(SetField{setting::help, std::string("none")});
 }
 
 // A click on the scene (not on a window over it) selects the pane under the
@@ -317,7 +317,7 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
         const bool select = requested && want == name;
         if (!ImGui::BeginTabItem(label, nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return false;
         shown_tab_ = name;
-        if (!requested && want != name) requests.commands.emplace_back(SetField{"dock", std::string(name)});
+        if (!requested && want != name) requests.commands.emplace_back(SetField{setting::dock, std::string(name)});
         return true;
     };
     FieldSection fields(session.settings(), requests.commands);

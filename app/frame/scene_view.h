@@ -61,7 +61,7 @@ public:
     // edited, and the field that selects one.
     virtual std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const = 0;
     virtual int edited_pane(const LabSettings& settings) const { return settings.edited_pane; }
-    virtual const char* pane_field() const { return "pane"; }
+    virtual SettingName pane_field() const { return setting::pane; }
     // The scene into `scene` (display points), each pane through `draw_into`.
     // `to_px`: pixels per point.
     virtual void draw(const LabSession& session, const PixelRect& scene, float to_px, const DrawInto& draw_into) = 0;
@@ -133,7 +133,7 @@ public:
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.engine_pane().step_mode)); }
     std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;
     int edited_pane(const LabSettings& settings) const override { return settings.edited_engine_pane; }
-    const char* pane_field() const override { return "engine_pane"; }
+    SettingName pane_field() const override { return setting::engine_pane; }
     void draw(const LabSession& session, const PixelRect& scene, float to_px, const DrawInto& draw_into) override;
     void draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool outline) override;
     void draw_panel_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) override {
@@ -160,6 +160,10 @@ struct SceneViews {
     EngineView engine;
     SceneView& of(SceneKind kind) {
         const std::array<SceneView*, kSceneKinds> all = {&npc, &exposure, &engine};
+        return *all[static_cast<std::size_t>(kind)];
+    }
+    const SceneView& of(SceneKind kind) const {
+        const std::array<const SceneView*, kSceneKinds> all = {&npc, &exposure, &engine};
         return *all[static_cast<std::size_t>(kind)];
     }
 };

@@ -31,7 +31,7 @@ bool FrameLoop::frame(int forced_steps) {
 void FrameLoop::follow_window() {
     if (app_.fullscreen_toggle_requested()) {
         platform_.toggle_fullscreen();
-        app_.apply(SetField{"fullscreen", platform_.fullscreen()});
+        app_.apply(SetField{setting::fullscreen, platform_.fullscreen()});
     }
     if (platform_.fullscreen()) return;
     int width = 0, height = 0;
@@ -39,12 +39,12 @@ void FrameLoop::follow_window() {
     const LabSettings& s = app_.session().settings();
     if (width <= 0 || height <= 0) return;
     // A window smaller than the settings' range is remembered at the smallest size.
-    const auto fit = [](const char* key, int v) {
-        const FieldSpec* f = find_field(key);
-        return static_cast<std::int64_t>(std::clamp<double>(v, f->min, f->max));
+    const auto fit = [](SettingName key, int v) {
+        const FieldSpec& f = field_of(key);
+        return static_cast<std::int64_t>(std::clamp<double>(v, f.min, f.max));
     };
-    if (fit("window_width", width) != s.window_width) app_.apply(SetField{"window_width", fit("window_width", width)});
-    if (fit("window_height", height) != s.window_height) app_.apply(SetField{"window_height", fit("window_height", height)});
+    if (fit(setting::window_width, width) != s.window_width) app_.apply(SetField{setting::window_width, fit(setting::window_width, width)});
+    if (fit(setting::window_height, height) != s.window_height) app_.apply(SetField{setting::window_height, fit(setting::window_height, height)});
 }
 
 }  // namespace tsl::app

@@ -45,7 +45,7 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
     ImGui::SameLine();
     if (ImGui::Button("Reset")) requests.commands.emplace_back(ResetScene{});
     tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
-    fields.control("time_scale");
+    fields.control(setting::time_scale);
     const std::int64_t frames = session.frames_stepped();
     ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(frames), static_cast<double>(frames) * session.step_s(),
                         static_cast<unsigned>(std::lround(1.0 / session.step_s())));
@@ -78,9 +78,9 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
     ImGui::SameLine();
     const float fold_w = ImGui::CalcTextSize("\xc2\xab").x + ImGui::GetStyle().FramePadding.x * 2;
     ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - fold_w));
-    if (ImGui::Button("\xc2\xab##fold panel")) requests.commands.emplace_back(SetField{"panel_open", false});
+    if (ImGui::Button("\xc2\xab##fold panel")) requests.commands.emplace_back(SetField{setting::panel_open, false});
     tooltip("Fold the panel to a narrow strip, so the scene and the plots get its width (Tab).");
-    fields.control("scene");
+    fields.control(setting::scene);
 
     draw_simulation_section(fields, context, fonts, requests);
     draw_lessons_section(context, fonts, requests);
@@ -97,7 +97,7 @@ void draw_control_panel(const PanelContext& context, const UiFonts& fonts, const
 
 void draw_folded_panel(const PixelRect& rect, UiRequests& requests) {
     begin_fixed_window("Controls (folded)", rect, ImGuiWindowFlags_NoScrollbar);
-    if (ImGui::Button("\xc2\xbb##open panel", {-FLT_MIN, 0})) requests.commands.emplace_back(SetField{"panel_open", true});
+    if (ImGui::Button("\xc2\xbb##open panel", {-FLT_MIN, 0})) requests.commands.emplace_back(SetField{setting::panel_open, true});
     tooltip("Open the control panel (Tab).");
     ImGui::End();
 }
@@ -192,24 +192,24 @@ void draw_record_section(FieldSection& fields, const RecordingProgress& recordin
     ImGui::BeginDisabled(until_stopped);
     FieldControlOptions seconds;
     if (until_stopped) seconds.shown_value = 3.2;
-    fields.control("record_seconds", seconds);
+    fields.control(setting::record_seconds, seconds);
     ImGui::EndDisabled();
     bool stopped = until_stopped;
-    if (ImGui::Checkbox("until stopped", &stopped)) requests.commands.emplace_back(SetField{"record_seconds", stopped ? 0.0 : 3.2});
-    fields.control("record_folder");
-    fields.control("record_name");
+    if (ImGui::Checkbox("until stopped", &stopped)) requests.commands.emplace_back(SetField{setting::record_seconds, stopped ? 0.0 : 3.2});
+    fields.control(setting::record_folder);
+    fields.control(setting::record_name);
     fields.finish(FieldScope::Record);
 }
 
 void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& requests) {
     if (!section(fonts, "View")) return;
-    fields.control("presenter");
+    fields.control(setting::presenter);
     ImGui::SameLine();
-    fields.control("theme");
-    fields.control("bottom_panel");
+    fields.control(setting::theme);
+    fields.control(setting::bottom_panel);
     ImGui::SameLine();
-    fields.control("palette");
-    fields.control("ui_scale");
+    fields.control(setting::palette);
+    fields.control(setting::ui_scale);
     struct ScalePreset {
         const char* label;
         double scale;
@@ -220,15 +220,15 @@ void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& r
                                          {"4K", 2.0, "2x: a 3840 x 2160 projector or screen."}};
     for (const ScalePreset& s : scales) {
         if (&s != scales) ImGui::SameLine();
-        if (ImGui::Button(s.label)) requests.commands.emplace_back(SetField{"ui_scale", s.scale});
+        if (ImGui::Button(s.label)) requests.commands.emplace_back(SetField{setting::ui_scale, s.scale});
         tooltip(s.help);
     }
-    fields.control("hide_idle_cursor");
+    fields.control(setting::hide_idle_cursor);
     fields.finish(FieldScope::View);
-    if (ImGui::Button("Keys (?)")) requests.commands.emplace_back(SetField{"help", std::string("keys")});
+    if (ImGui::Button("Keys (?)")) requests.commands.emplace_back(SetField{setting::help, std::string("keys")});
     tooltip("Every keyboard shortcut on one page.");
     ImGui::SameLine();
-    if (ImGui::Button("About the modes (F1)")) requests.commands.emplace_back(SetField{"help", std::string("about")});
+    if (ImGui::Button("About the modes (F1)")) requests.commands.emplace_back(SetField{setting::help, std::string("about")});
     tooltip("What each mode reads and saves, in plain words, the latency of the timing model (T/2, T, 1.5T) and what the lab measures.");
 }
 

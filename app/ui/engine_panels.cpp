@@ -54,13 +54,13 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
     const EnginePanes& panes = *session.engine();
     if (section(fonts, "Parallel engine")) {
         // One pane, or two side by side: a choice of two, as radio buttons.
-        fields.skip("engine_panes");
+        fields.skip(setting::engine_panes);
         const auto pane_count = static_cast<int>(settings.engine.panes.size());
         for (int count = 1; count <= kMaxEnginePanes; ++count) {
             if (count > 1) ImGui::SameLine();
             if (ImGui::RadioButton(count == 1 ? "one pane" : "two side by side", pane_count == count))
-                fields.add(SetField{"engine_panes", std::int64_t{count}});
-            tooltip(std::string(find_field("engine_panes")->help).c_str());
+                fields.add(SetField{setting::engine_panes, std::int64_t{count}});
+            tooltip(std::string(field_of(setting::engine_panes).help).c_str());
         }
         if (settings.engine.panes.size() > 1) {
             ImGui::TextUnformatted("Settings of pane");
@@ -68,32 +68,32 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
                 ImGui::SameLine();
                 ImGui::PushStyleColor(ImGuiCol_Text, pane_colour(i).packed());
                 const std::string label(1, pane_letter(i));
-                if (ImGui::RadioButton(label.c_str(), settings.edited_engine_pane == i)) fields.add(SetField{"engine_pane", std::int64_t{i + 1}});
+                if (ImGui::RadioButton(label.c_str(), settings.edited_engine_pane == i)) fields.add(SetField{setting::engine_pane, std::int64_t{i + 1}});
                 ImGui::PopStyleColor();
             }
             tooltip("The pane the settings below change. Both panes share the world: the same agents, arena and seed.");
         }
         FieldControlOptions steps;
         steps.radio_label = [](const EnumName& name, int index) { return formatted("%d %s", index + 1, std::string(name.label).c_str()); };
-        fields.control("step_mode", steps);
-        fields.control("conflict_rule");
-        fields.control("change_queues");
-        fields.control("engine_threading");
+        fields.control(setting::step_mode, steps);
+        fields.control(setting::conflict_rule);
+        fields.control(setting::change_queues);
+        fields.control(setting::engine_threading);
         const bool inline_tasks = settings.engine_pane().threading == EngineThreading::Inline;
         ImGui::BeginDisabled(inline_tasks);
-        fields.control("decomposition");
-        fields.control("subtask_agents");
+        fields.control(setting::decomposition);
+        fields.control(setting::subtask_agents);
         FieldControlOptions workers;
         workers.shown_value = session.worker_count();
-        fields.control("workers", workers);
+        fields.control(setting::workers, workers);
         ImGui::EndDisabled();
-        fields.control("ai_ticks");
-        fields.control("physics_ticks");
-        fields.control("animation_ticks");
+        fields.control(setting::ai_ticks);
+        fields.control(setting::physics_ticks);
+        fields.control(setting::animation_ticks);
         fields.finish(FieldScope::EnginePane);
     }
     if (section(fonts, "Agents")) {
-        fields.control("agents");
+        fields.control(setting::agents);
         const EngineScene& first = panes.pane(0);
         ImGui::TextDisabled("arena %d x %d cells, %zu rally points", first.arena().width(), first.arena().width(), first.arena().rally.size());
         fields.finish(FieldScope::EngineWorld);

@@ -26,29 +26,29 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     if (section(fonts, "Exposure map")) {
         FieldControlOptions modes;
         modes.radio_label = [](const EnumName& name, int index) { return formatted("%d  %s", index + 1, std::string(name.label).c_str()); };
-        fields.control("exposure_mode", modes);
+        fields.control(setting::exposure_mode, modes);
         ImGui::BeginDisabled(e.mode != ExposureMode::Timesliced);
-        fields.control("slice_percent");
+        fields.control(setting::slice_percent);
         ImGui::EndDisabled();
-        fields.control("algorithm");
+        fields.control(setting::algorithm);
         ImGui::BeginDisabled(e.mode == ExposureMode::Single);
         FieldControlOptions workers;
         workers.shown_value = session.worker_count();
-        fields.control("workers", workers);
+        fields.control(setting::workers, workers);
         ImGui::EndDisabled();
     }
     if (section(fonts, "Level")) {
         FieldControlOptions levels;
         levels.choices = session.catalog().levels;
         levels.choices.push_back("random");
-        fields.control("level", levels);
-        if (e.level == "random") fields.control("seed");
-        else fields.skip("seed");  // only a random level has a seed
-        fields.control("grid_size");
+        fields.control(setting::level, levels);
+        if (e.level == "random") fields.control(setting::seed);
+        else fields.skip(setting::seed);  // only a random level has a seed
+        fields.control(setting::grid_size);
         ImGui::TextDisabled("%d x %d = %s cells", e.grid_size, e.grid_size, rate_number(double(e.grid_size) * e.grid_size).c_str());
-        fields.control("sentinel_speed");
-        fields.control("character_speed");
-        fields.control("show_rays");
+        fields.control(setting::sentinel_speed);
+        fields.control(setting::character_speed);
+        fields.control(setting::show_rays);
         fields.finish(FieldScope::Exposure);
     }
     if (section(fonts, "This step")) {

@@ -216,19 +216,18 @@ std::optional<SetField> field_control(const FieldSpec& f, const LabSettings& s, 
     return SetField{std::string(f.key), std::move(*changed), o.pane};
 }
 
-void FieldSection::control(std::string_view key, const FieldControlOptions& options) {
-    const FieldSpec* f = find_field(key);
-    assert(f && "FieldSection::control: no such setting in settings_schema.cpp");
-    if (!f) return;
-    drawn_.insert(f->key);
+void FieldSection::control(SettingName name, const FieldControlOptions& options) { control(field_of(name), options); }
+
+void FieldSection::control(const FieldSpec& f, const FieldControlOptions& options) {
+    drawn_.insert(f.key);
     FieldControlOptions with_hook = options;
     if (!with_hook.unavailable) with_hook.unavailable = unavailable_;
-    if (std::optional<SetField> change = field_control(*f, settings_, with_hook)) commands_.push_back(std::move(*change));
+    if (std::optional<SetField> change = field_control(f, settings_, with_hook)) commands_.push_back(std::move(*change));
 }
 
 void FieldSection::finish(FieldScope scope) {
     for (const FieldSpec& f : settings_schema())
-        if (f.scope == scope && widget_of(f) != Widget::Hidden && !drawn_.contains(f.key)) control(f.key);
+        if (f.scope == scope && widget_of(f) != Widget::Hidden && !drawn_.contains(f.key)) control(f, {});
 }
 
 }  // namespace tsl::app

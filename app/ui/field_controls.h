@@ -48,19 +48,21 @@ std::optional<SetField> field_control(const FieldSpec& field, const LabSettings&
 class FieldSection {
 public:
     FieldSection(const LabSettings& settings, std::vector<Command>& commands) : settings_(settings), commands_(commands) {}
-    // The control of the field named `key`.
-    void control(std::string_view key, const FieldControlOptions& options = {});
+    // The control of the setting `name`.
+    void control(SettingName name, const FieldControlOptions& options = {});
     // Every visible field of `scope` not drawn yet, in table order.
     void finish(FieldScope scope);
     // Why a choice cannot be taken here (FieldControlOptions::unavailable), for every control of the section.
     void set_unavailable(std::function<std::string(const FieldSpec&, std::int64_t)> why) { unavailable_ = std::move(why); }
     // The field is not shown now (its control depends on another setting).
-    void skip(std::string_view key) { drawn_.insert(key); }
+    void skip(SettingName name) { drawn_.insert(name.key); }
     // A command of the section's own (a row picked, a preset button).
     void add(Command command) { commands_.push_back(std::move(command)); }
     const LabSettings& settings() const { return settings_; }
 
 private:
+    void control(const FieldSpec& field, const FieldControlOptions& options);
+
     const LabSettings& settings_;
     std::vector<Command>& commands_;
     std::set<std::string_view> drawn_;

@@ -77,7 +77,7 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
 void draw_comparison_section(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
     if (!section(fonts, "Panes")) return;
     const LabSettings& settings = session.settings();
-    fields.control("panes");
+    fields.control(setting::panes);
     fields.finish(FieldScope::Panes);
 
     // Summary: one row per pane; click a row to edit that pane. Its figures are
@@ -126,7 +126,7 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
         ImGui::SameLine();
         // One ID per row whatever its text says, so a click that changes the text still lands.
         if (ImGui::Selectable((name + "###row").c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
-            fields.add(SetField{"pane", static_cast<std::int64_t>(i + 1)});
+            fields.add(SetField{setting::pane, static_cast<std::int64_t>(i + 1)});
         tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
                  formatted(". Averaged over %lld frames: whole batches since the last change, after the first two.", static_cast<long long>(m.frames)))
                     .c_str());
@@ -167,35 +167,35 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
             if (name.value == static_cast<int>(Mode::UpdateAll)) return formatted("%d  %s", index + 1, std::string(name.label).c_str());
             return formatted("%d  %s  %s", index + 1, upper(name.name).c_str(), std::string(name.label).c_str());
         };
-        fields.control("mode", modes);
+        fields.control(setting::mode, modes);
         ImGui::BeginDisabled(ts.mode == Mode::UpdateAll);
-        fields.control("jobs_per_update");
-        fields.control("update_every");
+        fields.control(setting::jobs_per_update);
+        fields.control(setting::update_every);
         ImGui::EndDisabled();
         text_wrapped(rate_text(settings.pane_scene(settings.edited_pane)));
-        fields.control("gather");
+        fields.control(setting::gather);
         // When sync output (SISO, AISO) is saved: moves their input age by one update.
         ImGui::BeginDisabled(!saves_outputs_at_batch_end(ts.mode));
-        fields.control("sync_save");
+        fields.control(setting::sync_save);
         ImGui::EndDisabled();
     }
     if (section(fonts, ("Threading" + which + "###Threading").c_str())) {
-        fields.control("threading");
+        fields.control(setting::threading);
         ImGui::BeginDisabled(ts.threading != Threading::Pool);
         FieldControlOptions workers;
         workers.shown_value = session.worker_count();
-        fields.control("workers", workers);
+        fields.control(setting::workers, workers);
         ImGui::EndDisabled();
         fields.finish(FieldScope::Threads);
     }
     if (section(fonts, "NPCs")) {
-        fields.control("npcs");
-        fields.control("turn_speed");
-        fields.control("target_period");
-        fields.control("job_cost_us");
-        fields.control("debug_lines");
+        fields.control(setting::npcs);
+        fields.control(setting::turn_speed);
+        fields.control(setting::target_period);
+        fields.control(setting::job_cost_us);
+        fields.control(setting::debug_lines);
         ImGui::SameLine();
-        fields.control("highlight_running");
+        fields.control(setting::highlight_running);
         fields.finish(FieldScope::World);
         fields.finish(FieldScope::Pane);
     }

@@ -178,7 +178,7 @@ void TimelinePanel::draw_controls(FieldSection& fields) {
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    fields.control("timeline_steps");
+    fields.control(setting::timeline_steps);
     // How to zoom, where it fits on the row (the buttons' tooltips say it too).
     const char* hint = zoom_ == ZoomMode::Manual ? "frozen: wheel zooms, drag pans" : "wheel zooms, drag pans";
     ImGui::SameLine();

@@ -25,8 +25,8 @@ namespace tsl::app {
 namespace {
 
 // The setting the page's mode menu changes in the scene shown.
-const char* mode_key(const LabSession& session) {
-    return session.showing_engine() ? "step_mode" : session.showing_exposure() ? "exposure_mode" : "mode";
+SettingName mode_key(const LabSession& session) {
+    return session.showing_engine() ? setting::step_mode : session.showing_exposure() ? setting::exposure_mode : setting::mode;
 }
 
 const char* verdict_text(ExpectVerdict verdict) {
@@ -37,7 +37,7 @@ std::string card_json(const LabSession& session) {
     nlohmann::json j;
     const LabSettings& s = session.settings();
     j["paused"] = s.paused;
-    const FieldSpec* mode = find_field(mode_key(session));
+    const FieldSpec* mode = &field_of(mode_key(session));
     nlohmann::json options = nlohmann::json::array();
     for (const EnumName& name : mode->names)
         if (!name.label.empty()) options.push_back({name.name, name.label});
@@ -98,7 +98,7 @@ EMSCRIPTEN_KEEPALIVE void tsl_web_control(const char* what) {
 EMSCRIPTEN_KEEPALIVE void tsl_web_set_mode(const char* name) {
     tsl::app::LabApp* app = tsl::app::web_app();
     if (!app) return;
-    const tsl::FieldSpec& field = *tsl::find_field(tsl::app::mode_key(app->session()));
+    const tsl::FieldSpec& field = tsl::field_of(tsl::app::mode_key(app->session()));
     tsl::FieldValue value;
     if (tsl::parse_value(field, name, value).empty()) app->apply(tsl::SetField{std::string(field.key), value});
 }

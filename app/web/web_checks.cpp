@@ -60,7 +60,7 @@ std::string trace_settings(const std::string& args, LabSettings& settings, std::
     CLI::App command("trace");
     NpcRunOptions options;
     std::string scene;
-    command.add_option("--scene", scene, "npc or engine")->check(field_validator(*find_field("scene")));
+    command.add_option("--scene", scene, "npc or engine")->check(field_validator(field_of(setting::scene)));
     add_npc_run_options(command, options);
     try {
         command.parse(args, false);
@@ -68,7 +68,7 @@ std::string trace_settings(const std::string& args, LabSettings& settings, std::
         return e.what();
     }
     FieldValue value;
-    const bool scene_given = !scene.empty() && parse_value(*find_field("scene"), scene, value).empty();
+    const bool scene_given = !scene.empty() && parse_value(field_of(setting::scene), scene, value).empty();
     if (scene_given && int_value(value) == static_cast<int>(SceneKind::Exposure)) return "the exposure scene has no trace";
     if (const ArgumentProblem problem = options.resolve(command, settings); problem) return problem.message;
     const bool engine_asked = scene_given && int_value(value) == static_cast<int>(SceneKind::Engine);

@@ -67,7 +67,7 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
     KeyCommands out;
     const std::string at = std::to_string(static_cast<long long>(frame));
     const std::string digit = std::to_string(argument + 1);
-    auto toggle = [&](const char* key, bool on) { out.commands.push_back(SetField{key, !on}); };
+    auto toggle = [&](SettingName key, bool on) { out.commands.push_back(SetField{key, !on}); };
     switch (action) {
         case KeyAction::TogglePause:
             out.commands.push_back(TogglePause{});
@@ -79,7 +79,7 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
             break;
         case KeyAction::SetMode: {
             const std::string name(name_of(static_cast<Mode>(argument)));
-            out.commands.push_back(SetField{"mode", name});
+            out.commands.push_back(SetField{setting::mode, name});
             if (s.mode_keys_restart) out.commands.push_back(ResetScene{});  // as the article's demo does
             out.log = "key " + digit + ": mode " + name;
             break;
@@ -87,7 +87,7 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
         case KeyAction::SetSlowRate:
         case KeyAction::SetFastRate: {
             const std::int64_t period = action == KeyAction::SetSlowRate ? 3 : 1;
-            out.commands.push_back(SetField{"update_every", period});
+            out.commands.push_back(SetField{setting::update_every, period});
             if (s.mode_keys_restart) out.commands.push_back(ResetScene{});
             out.log = std::string("key ") + (period == 3 ? "-" : "=") + ": an update every " + std::to_string(period) +
                       (period == 1 ? " step" : " steps");
@@ -95,13 +95,13 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
         }
         case KeyAction::SetExposureMode: {
             const std::string name(name_of(static_cast<ExposureMode>(argument)));
-            out.commands.push_back(SetField{"exposure_mode", name});
+            out.commands.push_back(SetField{setting::exposure_mode, name});
             out.log = "key " + digit + ": exposure " + name;
             break;
         }
         case KeyAction::SetStepMode: {
             const std::string name(name_of(static_cast<StepMode>(argument)));
-            out.commands.push_back(SetField{"step_mode", name});
+            out.commands.push_back(SetField{setting::step_mode, name});
             out.log = "key " + digit + ": engine " + name;
             break;
         }
@@ -112,28 +112,28 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
             else out.commands.push_back(LessonBack{});
             break;
         case KeyAction::TogglePresenter:
-            toggle("presenter", s.presenter);
+            toggle(setting::presenter, s.presenter);
             out.log = std::string("key p: presenter view ") + (s.presenter ? "off" : "on");
             break;
         case KeyAction::ShowKeys:
-            out.commands.push_back(SetField{"help", std::string(s.help == HelpPage::Keys ? "none" : "keys")});
+            out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::Keys ? "none" : "keys")});
             out.log = std::string("key ?: shortcuts ") + (s.help == HelpPage::Keys ? "closed" : "shown");
             break;
         case KeyAction::ShowAbout:
-            out.commands.push_back(SetField{"help", std::string(s.help == HelpPage::About ? "none" : "about")});
+            out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::About ? "none" : "about")});
             out.log = std::string("key f1: about the modes ") + (s.help == HelpPage::About ? "closed" : "shown");
             break;
         case KeyAction::CloseHelp:
             if (s.help == HelpPage::None) break;
-            out.commands.push_back(SetField{"help", std::string("none")});
+            out.commands.push_back(SetField{setting::help, std::string("none")});
             out.log = "key escape: help closed";
             break;
         case KeyAction::ToggleHideUi:
-            toggle("hide_ui", s.hide_ui);
+            toggle(setting::hide_ui, s.hide_ui);
             out.log = std::string("key h: UI ") + (s.hide_ui ? "shown" : "hidden");
             break;
         case KeyAction::TogglePanel:
-            toggle("panel_open", s.panel_open);
+            toggle(setting::panel_open, s.panel_open);
             out.log = std::string("key tab: control panel ") + (s.panel_open ? "folded" : "open");
             break;
         case KeyAction::ToggleRecording:

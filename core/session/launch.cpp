@@ -29,10 +29,10 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
             return {"--step " + std::to_string(request.step) + ": lesson '" + request.lesson + "' has " + std::to_string(steps) + " steps (1 to " +
                         std::to_string(steps) + ")",
                     2};
-        commands.emplace_back(SetField{"presenter", true});
+        commands.emplace_back(SetField{setting::presenter, true});
     }
     if (!request.preset.empty()) commands.emplace_back(LoadPreset{request.preset});
-    if (!request.scene.empty()) commands.emplace_back(SetField{"scene", request.scene});
+    if (!request.scene.empty()) commands.emplace_back(SetField{setting::scene, request.scene});
     for (const std::string& assignment : request.sets) {
         const std::optional<Assignment> split = split_assignment(assignment);
         if (!split) return {"'" + assignment + "' is not NAME=VALUE", 2};
@@ -63,10 +63,10 @@ LaunchRequest launch_request_for(const LabSession& session) {
     if (const LabSettings* loaded = session.preset_settings(); loaded && (session.lesson() || !session.preset().empty())) base = loaded;
     if (now.scene != base->scene || base == &defaults) request.scene = std::string(name_of(now.scene));
     for (const FieldSpec& field : settings_schema()) {
-        if (field.key == "scene" || field.scope == FieldScope::Timeline || field.scope == FieldScope::Record) continue;
+        if (field.key == setting::scene || field.scope == FieldScope::Timeline || field.scope == FieldScope::Record) continue;
         const FieldValue value = get_field(now, field);
         // A lesson starts in the presenter view (launch above): said only when it is off.
-        if ((field.key == "presenter" && session.lesson()) ? value == FieldValue{true} : value == get_field(*base, field)) continue;
+        if ((field.key == setting::presenter && session.lesson()) ? value == FieldValue{true} : value == get_field(*base, field)) continue;
         request.sets.push_back(std::string(field.key) + "=" + format_value(field, value));
     }
     return request;

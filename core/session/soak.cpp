@@ -33,15 +33,15 @@ namespace {
 // standing in for the maximum), and the schema's own maximum is what an
 // out-of-range value is drawn beyond.
 struct CostCap {
-    std::string_view key;
+    SettingName key;
     double most;
 };
 constexpr CostCap kCostCaps[] = {
-    {"npcs", 2000},             // of 100,000: a step decides and draws every NPC of every pane
-    {"jobs_per_update", 300},   // of 100,000: thread-per-job starts a thread per job
-    {"job_cost_us", 5},         // of 100,000 us: each job spins that long
-    {"grid_size", 120},         // of 1000: the exposure scene casts rays over grid_size^2 cells
-    {"agents", 1500},           // of 10,000: every engine system visits every agent each tick
+    {setting::npcs, 2000},    // of 100,000: a step decides and draws every NPC of every pane
+    {setting::jobs_per_update, 300},   // of 100,000: thread-per-job starts a thread per job
+    {setting::job_cost_us, 5},    // of 100,000 us: each job spins that long
+    {setting::grid_size, 120},    // of 1000: the exposure scene casts rays over grid_size^2 cells
+    {setting::agents, 1500},    // of 10,000: every engine system visits every agent each tick
 };
 
 // A shipped preset or lesson step may set more than a cap (engine-10k's
@@ -51,7 +51,7 @@ constexpr CostCap kCostCaps[] = {
 std::vector<std::pair<SetField, std::string>> over_caps(const LabSettings& settings) {
     std::vector<std::pair<SetField, std::string>> lowered;
     for (const CostCap& cap : kCostCaps) {
-        const FieldSpec& field = *find_field(cap.key);
+        const FieldSpec& field = field_of(cap.key);
         const int panes = field.scope == FieldScope::Pane         ? static_cast<int>(settings.npc.panes.size())
                           : field.scope == FieldScope::EnginePane ? static_cast<int>(settings.engine.panes.size())
                                                                   : 1;
@@ -111,7 +111,7 @@ public:
                 default: return {StopLesson{}, "stop lesson"};
             }
         }
-        if (roll < 85) return set_text("scene", std::string(pick(find_field("scene")->names).name));
+        if (roll < 85) return set_text(setting::scene, std::string(pick(field_of(setting::scene).names).name));
         if (roll < 90) return panes_change(session);
         if (roll < 96) return {ResetScene{}, "reset"};
         if (roll < 98) return {TogglePause{}, "pause"};
@@ -133,7 +133,7 @@ private:
     // Select a pane (adding panes up to it), or change how many there are.
     Drawn panes_change(const LabSession& session) {
         const bool engine = session.settings().scene == SceneKind::Engine && uniform(0, 1) == 0;
-        const FieldSpec& field = *find_field(uniform(0, 1) ? (engine ? "engine_pane" : "pane") : (engine ? "engine_panes" : "panes"));
+        const FieldSpec& field = field_of(uniform(0, 1) ? (engine ? setting::engine_pane : setting::pane) : (engine ? setting::engine_panes : setting::panes));
         const std::int64_t value = uniform(static_cast<std::int64_t>(field.min), static_cast<std::int64_t>(field.max));
         return {SetField{std::string(field.key), FieldValue(value)}, "set " + std::string(field.key) + "=" + std::to_string(value)};
     }
@@ -154,7 +154,7 @@ private:
             case FieldKind::Bool: return uniform(0, 1) == 1;
             case FieldKind::Enum: return std::string(pick(field.names).name);
             case FieldKind::Text: {
-                if (field.key == "level" && !catalog_.levels.empty()) return pick(catalog_.levels);
+                if (field.key == setting::level && !catalog_.levels.empty()) return pick(catalog_.levels);
                 static const std::vector<std::string> texts = {"soak", "a pane", "Ünïcode ✓", "x", "with, comma"};
                 std::string text = pick(texts);
                 if (field.min == 0 && uniform(0, 3) == 0) text.clear();

@@ -14,13 +14,14 @@
 // case, '_' or '-'), and a problem is one line that names the setting and
 // what it accepts.
 //
-// Adding a setting: give it a field in LabSettings (lab_settings.h) and a row
-// in the table in settings_schema.cpp. Nothing else is needed for it to be
+// Adding a setting: give it a field in LabSettings (lab_settings.h), its name
+// in setting_names.h and a row in the table in settings_schema.cpp. Nothing else is needed for it to be
 // settable with --set, listed by --help, readable from the settings it names
 // and shown in the panel section its scope belongs to.
 #pragma once
 
 #include "core/settings/lab_settings.h"
+#include "core/settings/setting_names.h"
 
 #include <cstdint>
 #include <optional>
@@ -101,8 +102,11 @@ struct FieldSpec {
 
 // The table, in panel order.
 std::span<const FieldSpec> settings_schema();
-// nullptr when no field has that --set name.
+// nullptr when no field has that --set name (text from people: --set, a preset, a link).
 const FieldSpec* find_field(std::string_view key);
+// The field of a name code writes (setting::jobs_per_update): every name has one
+// (tests/test_settings.cpp).
+const FieldSpec& field_of(SettingName name);
 // The field a preset table names `file_key` in `scope` (its [scene], [[pane]]
 // or [exposure] table, or the top level); nullptr when none.
 const FieldSpec* find_preset_field(FieldScope scope, std::string_view file_key);

@@ -8,11 +8,11 @@
 namespace tsl {
 
 bool needs_worker_threads(std::string_view key, std::int64_t value) {
-    if (key == "threading") return value != static_cast<std::int64_t>(Threading::Inline);
-    if (key == "exposure_mode")
+    if (key == setting::threading) return value != static_cast<std::int64_t>(Threading::Inline);
+    if (key == setting::exposure_mode)
         return value == static_cast<std::int64_t>(ExposureMode::SameFrame) || value == static_cast<std::int64_t>(ExposureMode::NextFrame);
-    if (key == "engine_threading") return value == static_cast<std::int64_t>(EngineThreading::Pool);
-    if (key == "workers") return value > 0;
+    if (key == setting::engine_threading) return value == static_cast<std::int64_t>(EngineThreading::Pool);
+    if (key == setting::workers) return value > 0;
     return false;
 }
 
@@ -25,21 +25,21 @@ std::string fall_back_to_main_thread(LabSettings& settings) {
     const auto name = [](std::string_view key, std::int64_t value) { return name_for(find_field(key)->names, static_cast<int>(value)); };
     for (NpcPaneSettings& pane : settings.npc.panes) {
         Threading& t = pane.timeslicing.threading;
-        if (!needs_worker_threads("threading", static_cast<std::int64_t>(t))) continue;
-        note("threading", name("threading", static_cast<std::int64_t>(t)), "inline");
+        if (!needs_worker_threads(setting::threading, static_cast<std::int64_t>(t))) continue;
+        note(setting::threading, name(setting::threading, static_cast<std::int64_t>(t)), "inline");
         t = Threading::Inline;
     }
-    if (needs_worker_threads("exposure_mode", static_cast<std::int64_t>(settings.exposure.mode))) {
-        note("exposure_mode", name("exposure_mode", static_cast<std::int64_t>(settings.exposure.mode)), "single");
+    if (needs_worker_threads(setting::exposure_mode, static_cast<std::int64_t>(settings.exposure.mode))) {
+        note(setting::exposure_mode, name(setting::exposure_mode, static_cast<std::int64_t>(settings.exposure.mode)), "single");
         settings.exposure.mode = ExposureMode::Single;
     }
     for (EnginePaneConfig& pane : settings.engine.panes) {
-        if (!needs_worker_threads("engine_threading", static_cast<std::int64_t>(pane.threading))) continue;
-        note("engine_threading", "pool", "inline");
+        if (!needs_worker_threads(setting::engine_threading, static_cast<std::int64_t>(pane.threading))) continue;
+        note(setting::engine_threading, "pool", "inline");
         pane.threading = EngineThreading::Inline;
     }
     if (settings.workers > 0) {
-        note("workers", std::to_string(settings.workers), "0");
+        note(setting::workers, std::to_string(settings.workers), "0");
         settings.workers = 0;
     }
     return changed;
