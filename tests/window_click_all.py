@@ -403,7 +403,7 @@ class Driver:
                 self.opener.setdefault(i["id"], self.opener[item["id"]] if inherited else item["id"])
                 if inherited and item["id"] in self.right_opener:
                     self.right_opener.add(i["id"])
-        # Then what else the click showed (a recording's Stop and Cancel last a second): first, next;
+        # Then what else the click showed (a recording's Stop and Cancel, for its frames): first, next;
         # the click shows them again if one of them hides the others.
         self.shown_by_last = [i for i in after.items if i["id"] not in before_all and clickable(after, i)]
         for i in self.shown_by_last:
@@ -421,8 +421,7 @@ class Driver:
             outer = (self.shown_by_last, self.group)
             self.shown_by_last, self.group = [], (None, [])
             while self.base is not None and self.in_view(self.last):
-                now = {i["id"]: i for i in self.last.items if clickable(self.last, i) and i["flag"] != "d" and not self.done(i["id"])
-                       and not deferred_item(i["window"], i["label"]) and self.wanted(i["window"])}
+                now = {i["id"]: i for i in self.last.items if self.eligible(self.last, i)}
                 shown_id = next((i["id"] for i in self.shown_by_last if i["id"] in now), None)
                 if shown_id is None and self.reopen_group():
                     continue
@@ -471,15 +470,16 @@ class Driver:
         self.fail("could not bring back the control panel with Esc, Tab, H, P or F")
 
     # [SECTION] looking round
+    def eligible(self, frame, item, deferred=False):
+        """An item to click in `frame`: enabled, not done, in one of the
+        view's windows, clickable where it is, and deferred (clicked last) or
+        not as asked."""
+        return (not self.done(item["id"]) and item["flag"] != "d" and item["window"] != "Debug##Default"
+                and self.wanted(item["window"]) and deferred_item(item["window"], item["label"]) == deferred
+                and clickable(frame, item))
+
     def candidates(self, frame, deferred):
-        out = []
-        for item in frame.items:
-            if self.done(item["id"]) or item["flag"] == "d" or item["window"] == "Debug##Default" or not self.wanted(item["window"]):
-                continue
-            if deferred_item(item["window"], item["label"]) != deferred:
-                continue
-            if clickable(frame, item):
-                out.append(item)
+        out = [item for item in frame.items if self.eligible(frame, item, deferred)]
         out.sort(key=lambda i: (-window_rank(frame, i["window"]), i["y"], i["x"]))
         return out
 

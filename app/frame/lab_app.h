@@ -139,7 +139,7 @@ private:
     void start_recording() { record_requested_ = true; }
     std::string mode_name() const;
     SceneView& view() { return views_.of(session_->settings().scene); }
-    const SceneView& view() const { return const_cast<LabApp*>(this)->view(); }
+    const SceneView& view() const { return views_.of(session_->settings().scene); }
     void action(const std::string& what);
 
     ImGuiContext* imgui_ = nullptr;  // created first, destroyed last

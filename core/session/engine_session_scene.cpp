@@ -98,13 +98,11 @@ std::string EngineSessionScene::measured_over(std::int64_t frames) const {
 }
 
 std::optional<double> EngineSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {
-    if (pane < 0 || pane >= panes_.size() || pane >= static_cast<int>(reveals_.size())) return std::nullopt;
-    return measure_value(measure, reveals_[static_cast<std::size_t>(pane)].whole);
+    return pane < panes_.size() ? pane_value(measure, reveal_summaries(), pane) : std::nullopt;
 }
 
 RevealReader EngineSessionScene::kept_reveal() const {
-    const std::span<const EngineSummary> whole = reveal_summaries();
-    return reveal_reader(std::vector<EngineSummary>(whole.begin(), whole.end()));
+    return reveal_reader(reveal_summaries());
 }
 
 }  // namespace tsl

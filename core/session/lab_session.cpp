@@ -12,12 +12,13 @@
 #include "core/base/thread_clock.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
-#include <numeric>
-#include <ctime>
-#include <thread>
-#include <tuple>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace tsl {
 

@@ -190,13 +190,11 @@ std::string NpcSessionScene::ages_note() const {
 }
 
 std::optional<double> NpcSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {
-    if (pane < 0 || pane >= panes_.size() || pane >= static_cast<int>(reveals_.size())) return std::nullopt;
-    return measure_value(measure, reveals_[static_cast<std::size_t>(pane)].whole);
+    return pane < panes_.size() ? pane_value(measure, reveal_summaries(), pane) : std::nullopt;
 }
 
 RevealReader NpcSessionScene::kept_reveal() const {
-    const std::span<const NpcMetricsSummary> whole = reveal_summaries();
-    return reveal_reader(std::vector<NpcMetricsSummary>(whole.begin(), whole.end()));
+    return reveal_reader(reveal_summaries());
 }
 
 std::optional<double> NpcSessionScene::batch_period_ms(int pane) const {

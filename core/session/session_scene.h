@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -112,12 +113,18 @@ std::vector<std::string> reveal_cells(const std::vector<const LessonMeasure*>& m
 // The text of a value with its spread (a standard deviation), as a card shows it.
 std::string reveal_cell(const LessonMeasure& measure, std::optional<double> value, std::optional<double> spread);
 
+// `measure` in pane `pane` of per-pane summaries; nullopt when there is no such pane.
+template <class Summary>
+std::optional<double> pane_value(const LessonMeasure& measure, std::span<const Summary> per_pane, int pane) {
+    if (pane < 0 || pane >= static_cast<int>(per_pane.size())) return std::nullopt;
+    return measure_value(measure, per_pane[static_cast<std::size_t>(pane)]);
+}
+
 // A reader of per-pane summaries that keeps its own copy (SessionScene::kept_reveal).
 template <class Summary>
-RevealReader reveal_reader(std::vector<Summary> kept) {
-    return [kept = std::move(kept)](const LessonMeasure& measure, int pane) -> std::optional<double> {
-        if (pane < 0 || pane >= static_cast<int>(kept.size())) return std::nullopt;
-        return measure_value(measure, kept[static_cast<std::size_t>(pane)]);
+RevealReader reveal_reader(std::span<const Summary> per_pane) {
+    return [kept = std::vector<Summary>(per_pane.begin(), per_pane.end())](const LessonMeasure& measure, int pane) {
+        return pane_value(measure, std::span<const Summary>(kept), pane);
     };
 }
 
