@@ -40,14 +40,17 @@ bool ShapeBatch::init(std::string& error) {
     glBindVertexArray(segment_mesh_.vao.id());
     glBindBuffer(GL_ARRAY_BUFFER, segment_mesh_.buffer.id());
     constexpr GLsizei kSegment = sizeof(SegmentVertex);
-    attribute(0, 4, GL_FLOAT, kSegment, offsetof(SegmentVertex, x0));
-    attribute(1, 2, GL_FLOAT, kSegment, offsetof(SegmentVertex, along));
+    // The shaders read a segment's ends as one vec4, and a disc's centre and radius as one vec3.
+    static_assert(offsetof(SegmentVertex, b) == offsetof(SegmentVertex, a) + sizeof(glm::vec2));
+    static_assert(offsetof(DiscVertex, radius) == offsetof(DiscVertex, centre) + sizeof(glm::vec2));
+    attribute(0, 4, GL_FLOAT, kSegment, offsetof(SegmentVertex, a));
+    attribute(1, 2, GL_FLOAT, kSegment, offsetof(SegmentVertex, corner));
     attribute(2, 4, GL_UNSIGNED_BYTE, kSegment, offsetof(SegmentVertex, rgba));
     glBindVertexArray(disc_mesh_.vao.id());
     glBindBuffer(GL_ARRAY_BUFFER, disc_mesh_.buffer.id());
     constexpr GLsizei kDisc = sizeof(DiscVertex);
-    attribute(0, 3, GL_FLOAT, kDisc, offsetof(DiscVertex, x));
-    attribute(1, 2, GL_FLOAT, kDisc, offsetof(DiscVertex, cx));
+    attribute(0, 3, GL_FLOAT, kDisc, offsetof(DiscVertex, centre));
+    attribute(1, 2, GL_FLOAT, kDisc, offsetof(DiscVertex, corner));
     attribute(2, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, fill));
     attribute(3, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, outline));
     glBindVertexArray(0);
@@ -57,15 +60,13 @@ bool ShapeBatch::init(std::string& error) {
 void ShapeBatch::add_segment(Vec2 a, Vec2 b, Rgba colour) {
     const std::uint32_t rgba = colour.packed();
     for (int corner = 0; corner < 6; ++corner)
-        segments_.push_back({static_cast<float>(a.x), static_cast<float>(a.y), static_cast<float>(b.x), static_cast<float>(b.y),
-                             kQuadAlong[corner], kQuadAcross[corner], rgba});
+        segments_.push_back({glm::vec2(a), glm::vec2(b), {kQuadAlong[corner], kQuadAcross[corner]}, rgba});
 }
 
 void ShapeBatch::add_disc(Vec2 centre, double radius, Rgba fill, Rgba outline) {
     const std::uint32_t f = fill.packed(), o = outline.packed();
     for (int corner = 0; corner < 6; ++corner)
-        discs_.push_back({static_cast<float>(centre.x), static_cast<float>(centre.y), static_cast<float>(radius),
-                          2 * kQuadAlong[corner] - 1, kQuadAcross[corner], f, o});
+        discs_.push_back({glm::vec2(centre), static_cast<float>(radius), {2 * kQuadAlong[corner] - 1, kQuadAcross[corner]}, f, o});
 }
 
 template <class Vertex>

@@ -30,13 +30,14 @@ public:
 
 private:
     struct SegmentVertex {
-        float x0, y0, x1, y1;  // the segment, world units
-        float along, across;   // this corner: 0 or 1 along, -1 or +1 across
+        glm::vec2 a, b;        // the segment, world units
+        glm::vec2 corner;      // this corner: 0 or 1 along, -1 or +1 across
         std::uint32_t rgba;
     };
     struct DiscVertex {
-        float x, y, radius;    // the disc, world units
-        float cx, cy;          // this corner of its square, in [-1, 1]^2
+        glm::vec2 centre;      // the disc, world units
+        float radius;
+        glm::vec2 corner;      // this corner of its square, in [-1, 1]^2
         std::uint32_t fill, outline;
     };
     // One kind of shape: its program, and its vertices' array and buffer.

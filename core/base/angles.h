@@ -1,20 +1,13 @@
 // angles.h — 2D vectors and angles in degrees, as the NPC scene needs them.
 #pragma once
 
+#include "core/base/vec.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 namespace tsl {
-
-struct Vec2 {
-    double x = 0, y = 0;
-    bool operator==(const Vec2&) const = default;
-};
-
-inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-inline Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
 
 constexpr double kDegPerRad = 180.0 / std::numbers::pi;
 

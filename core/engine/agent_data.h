@@ -14,6 +14,8 @@
 // agents of its own sub-task range; the main thread writes copies between runs.
 #pragma once
 
+#include "core/base/vec.h"
+
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -54,11 +56,8 @@ inline constexpr FieldMask kAllFields = (1u << kFieldCount) - 1;
 // What the Route field's x says.
 enum class RouteState : std::uint8_t { None, Pending, Ready };
 
-// One field's value: a vector, or a number in x. Compared bit for bit.
-struct AgentValue {
-    float x = 0, y = 0;
-    bool operator==(const AgentValue&) const = default;
-};
+// One field's value: a vector, or a number in x (GLM's, core/base/vec.h). Compared exactly.
+using AgentValue = glm::vec2;
 
 // Some fields of every agent, as arrays (a system's copy or its outputs).
 class AgentStore {
