@@ -1,6 +1,7 @@
 # The lab's frame, renderers and panels: the part of the app every platform
 # shares (app/CMakeLists.txt for the desktop, web/CMakeLists.txt for the browser).
 set(TSL_APP_VIEW_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/frame/boot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame/lab_app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame/recording.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame/scene_views.cpp

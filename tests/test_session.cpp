@@ -572,19 +572,19 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     // A command asking for a worker: the main-thread choice instead, and a note saying so (done, not refused).
     CommandResult result = session.apply(SetField{"threading", std::string("pool")});
     CHECK(result);
-    CHECK(result.note == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    CHECK(result.note() == "threading pool \xe2\x86\x92 inline (worker threads: none here)");
     CHECK(session.edited_pane().config().timeslicing.threading == Threading::Inline);
     result = session.apply(SetField{"workers", std::int64_t{2}});
-    CHECK(result.note == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
+    CHECK(result.note() == "workers 2 \xe2\x86\x92 0 (worker threads: none here)");
     CHECK(session.worker_count() == 0);
     result = session.apply(SetField{"exposure_mode", std::string("same-frame")});
-    CHECK(result.note == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
+    CHECK(result.note() == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
     CHECK(session.settings().exposure.mode == ExposureMode::Single);
     result = session.apply(SetField{"engine_threading", std::string("pool")});
-    CHECK(result.note == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
+    CHECK(result.note() == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
     // The main thread's choices are taken as asked, without a note.
     result = session.apply(SetField{"exposure_mode", std::string("timesliced")});
-    CHECK((result && result.note.empty()));
+    CHECK((result && result.note().empty()));
     CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
     require(session.apply(SetField{"mode", std::string("siso")}));
 
@@ -592,8 +592,8 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     result = session.apply(LoadPreset{"threading"});
     CHECK(result);
     CHECK(session.preset() == "threading");
-    CHECK(result.note.find("threading ") == 0);
-    CHECK(result.note.find("(worker threads: none here)") != std::string::npos);
+    CHECK(result.note().find("threading ") == 0);
+    CHECK(result.note().find("(worker threads: none here)") != std::string::npos);
     for (const NpcPaneSettings& pane : session.settings().npc.panes) CHECK(pane.timeslicing.threading == Threading::Inline);
     session.step(30);
     CHECK(session.frames_stepped() == 30);
@@ -660,11 +660,11 @@ TEST_CASE("Where no worker thread can start, a lesson link opens its step as ask
     CHECK(session.settings().presenter);
     CHECK(session.settings().ui_scale == 1.25f);
     // What was moved to the main thread, named once.
-    INFO(result.note);
-    CHECK(result.note.find("threading pool \xe2\x86\x92 inline") != std::string::npos);
-    const std::size_t why = result.note.find("(worker threads: none here)");
+    INFO(result.note());
+    CHECK(result.note().find("threading pool \xe2\x86\x92 inline") != std::string::npos);
+    const std::size_t why = result.note().find("(worker threads: none here)");
     CHECK(why != std::string::npos);
-    CHECK(result.note.find("(worker threads", why + 1) == std::string::npos);
+    CHECK(result.note().find("(worker threads", why + 1) == std::string::npos);
     // The card says it before the question, naming the change; a step on the main thread says nothing.
     const LessonCard card = session.lesson_card();
     CHECK(card.on_this_page.find("no worker thread can start (none here)") != std::string::npos);
@@ -677,7 +677,7 @@ TEST_CASE("Where no worker thread can start, a lesson link opens its step as ask
     CHECK(session.lesson_card().on_this_page.find("What this preset gives to workers runs inline") != std::string::npos);
     LabSession threaded({}, options_for_tests());
     const CommandResult as_asked = launch(threaded, asked);
-    CHECK((as_asked && as_asked.note.empty()));
+    CHECK((as_asked && as_asked.note().empty()));
     CHECK(threaded.lesson_card().on_this_page.empty());
 }
 
@@ -746,10 +746,10 @@ TEST_CASE("Where the job system may have only so many workers, a setting asking 
     start.workers = 5;  // more than allowed from the start: capped
     LabSession session(start, options);
     CHECK(session.worker_count() == 2);
-    CHECK(session.startup_note() == "workers 5 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
+    CHECK(session.startup_fitted() == std::vector<FitChange>{{"workers 5 \xe2\x86\x92 2", "the page has 2 web workers for the job system"}});
     const CommandResult result = session.apply(SetField{"workers", std::int64_t{8}});
     CHECK(result);
-    CHECK(result.note == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
+    CHECK(result.note() == "workers 8 \xe2\x86\x92 2 (the page has 2 web workers for the job system)");
     CHECK(session.settings().workers == 2);
     CHECK(session.worker_count() == 2);
     require(session.apply(SetField{"workers", std::int64_t{1}}));

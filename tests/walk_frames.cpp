@@ -14,7 +14,9 @@
 // preset, its scene and panes), and that the app told the user of no problem.
 // Needs an offscreen OpenGL context (EGL, no display).
 #include "app/cli/assets.h"
+#include "app/frame/boot.h"
 #include "app/frame/lab_app.h"
+#include "app/frame/settings_keeper.h"
 #include "app/platform/headless_session.h"
 #include "app/render/gl_util.h"
 
@@ -346,6 +348,99 @@ TEST_CASE("The panel, dock and card show the frame on screen: they are drawn aft
         CHECK(frame > 0);
         CHECK(walk.app().panel_frame() == frame);
     }
+}
+
+TEST_CASE("The lab boots as every platform boots it: stored settings under the launch, their problems one notice, only the user's changes kept",
+          "[gl][walks]") {
+    std::string error;
+    const auto display = HeadlessSession::create(1280, 720, error);
+    INFO(error);
+    REQUIRE(display);
+    // What a store kept: 77 NPCs and SISO; and a line it could not read.
+    SettingsLoad stored;
+    stored.found = true;
+    stored.values.push_back({&field_of(setting::npcs), FieldValue(std::int64_t{77})});
+    stored.values.push_back({&field_of(setting::mode), FieldValue(static_cast<std::int64_t>(Mode::SISO))});
+    stored.problems.push_back("settings file 's.toml', line 3: npc.turn_speed: -1 is out of range (0 to 3600)");
+    LaunchRequest request;
+    request.sets = {"mode=aiao"};  // --set on the command line, or set= in the page's address
+    SessionOptions options;
+    options.assets_dir = assets_directory();
+    Boot boot = boot_lab(options, &stored, request);
+    INFO(boot.launched.problem);
+    REQUIRE(boot.launched);
+    REQUIRE(boot.session);
+    CHECK(boot.session->settings().npc.world.npc_count == 77);                     // the store's
+    CHECK(boot.session->settings().pane().timeslicing.mode == Mode::AIAO);         // the launch's, over the store's
+    CHECK(boot.from_store.pane().timeslicing.mode == Mode::SISO);                  // what the keeper starts from
+    CHECK(boot.store_problems == stored.problems);
+
+    LabApp app(std::move(boot.session));
+    REQUIRE(app.init(error));
+    CHECK(post_store_problems(app, boot) == stored.problems[0]);
+    CHECK(app.notice().kind == Notice::Kind::Problem);
+    CHECK(app.notice().text == stored.problems[0]);
+
+    std::vector<LabSettings> saved;
+    SettingsKeeper keeper(boot.from_store, app.session().settings(), [&saved](const LabSettings& to_save) {
+        saved.push_back(to_save);
+        return std::string();
+    });
+    double now_s = 0;
+    const auto frames = [&](int count) {
+        for (int i = 0; i < count; ++i, now_s += 1.0 / 60) {
+            display->render(app, i % 2);
+            keeper.after_frame(app, now_s);
+        }
+    };
+    frames(10);
+    CHECK(saved.empty());  // the launch's AIAO is not the user's change
+    app.apply(SetField{setting::ui_scale, 2.0});
+    frames(40);
+    REQUIRE(saved.size() == 1);
+    CHECK(saved.back().ui_scale == 2.0f);
+    CHECK(saved.back().pane().timeslicing.mode == Mode::SISO);
+    CHECK(saved.back().npc.world.npc_count == 77);
+
+    // A launch that cannot apply says why, with the command line's status; the session is still there.
+    LaunchRequest wrong;
+    wrong.step_given = true;
+    const Boot refused = boot_lab(options, nullptr, wrong);
+    CHECK(refused.launched.problem == "--step and --reveal go with --lesson NAME");
+    CHECK(refused.launched.status == 2);
+    CHECK(refused.session);
+    CHECK(refused.store_problems.empty());
+}
+
+TEST_CASE("The card a frame drew is the session's card until a command changes it", "[gl][walks]") {
+    LaunchRequest request;
+    request.lesson = "timeslicing";
+    request.step = 3;
+    Walk walk(1280, 720, 1.5, request);
+    const auto same = [](const LessonCard& a, const LessonCard& b) {
+        CHECK(a.heading == b.heading);
+        CHECK(a.title == b.title);
+        CHECK(a.text == b.text);
+        CHECK(a.question == b.question);
+        CHECK(a.revealed == b.revealed);
+        CHECK(a.answer == b.answer);
+        REQUIRE(a.rows.size() == b.rows.size());
+        for (std::size_t i = 0; i < a.rows.size(); ++i) CHECK(a.rows[i].values == b.rows[i].values);
+    };
+    for (int move = 0; move < 4; ++move) {
+        INFO("move " << move);
+        REQUIRE(walk.app().card_drawn());
+        same(*walk.app().card_drawn(), walk.session().lesson_card());
+        walk.app().apply(LessonForward{});  // reveal, then the next step
+        CHECK_FALSE(walk.app().card_drawn());
+        walk.frames();
+    }
+    REQUIRE(walk.app().card_drawn());
+    CHECK(walk.app().card_drawn()->title == walk.session().lesson_card().title);
+    walk.command(SetField{setting::presenter, false});
+    walk.command(SetField{setting::panel_open, false});
+    // The card still shows beside the folded panel, or none is drawn: never one that is not the session's.
+    if (const LessonCard* drawn = walk.app().card_drawn()) same(*drawn, walk.session().lesson_card());
 }
 
 // A window dragged small, at any UI scale, with or without a lesson, the

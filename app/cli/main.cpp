@@ -30,6 +30,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -130,19 +131,25 @@ struct LaunchOptions {
         command.add_flag("--reveal", request.reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
     }
 
-    ArgumentProblem apply_to(LabSession& session) {
+    // The request as given (--step on the command line or not).
+    const LaunchRequest& given() {
         request.step_given = step_option->count() > 0;
-        const CommandResult result = launch(session, request);
-        if (!result.note.empty()) std::cerr << "timeslice-lab: " << printable(result.note) << '\n';
+        return request;
+    }
+    // A launch's note on stderr; its problem, for the exit status.
+    static ArgumentProblem said(const CommandResult& result) {
+        if (!result.fitted.empty()) std::cerr << "timeslice-lab: " << printable(result.note()) << '\n';
         return problem_of(result);
     }
 };
 
-std::unique_ptr<LabSession> new_session(const LabSettings& settings = {}) {
+SessionOptions session_options() {
     SessionOptions options;
     options.assets_dir = assets_directory();
-    return std::make_unique<LabSession>(settings, std::move(options));
+    return options;
 }
+
+std::unique_ptr<LabSession> new_session() { return std::make_unique<LabSession>(LabSettings{}, session_options()); }
 
 // --- [SECTION] One struct per command: its options, then what it runs ------
 
@@ -157,17 +164,13 @@ struct WindowCommand {
     }
     int run() {
         WindowOptions options;
-        LabSettings settings;
+        std::optional<SettingsLoad> stored;
         if (!no_settings) {
             options.settings_path = default_settings_path();
-            const SettingsLoad loaded = load_settings(options.settings_path);
-            for (const std::string& problem : loaded.problems) std::cerr << "timeslice-lab: " << printable(problem) << '\n';
-            options.problems = loaded.problems;
-            apply_settings(settings, loaded);
+            stored = load_settings(options.settings_path);
         }
-        options.from_file = settings;
-        options.session = new_session(settings);
-        if (const ArgumentProblem problem = launch.apply_to(*options.session); problem) return fail(problem);
+        options.boot = boot_lab(session_options(), stored ? &*stored : nullptr, launch.given());
+        if (const ArgumentProblem problem = LaunchOptions::said(options.boot.launched); problem) return fail(problem);
         options.verbose = verbose;
         return run_window(std::move(options));
     }
@@ -191,8 +194,9 @@ struct ScreenshotCommand {
     }
     int run() {
         parse_size(size, shot.width, shot.height);
-        auto session = new_session();
-        if (const ArgumentProblem problem = launch.apply_to(*session); problem) return fail(problem);
+        Boot boot = boot_lab(session_options(), nullptr, launch.given());
+        if (const ArgumentProblem problem = LaunchOptions::said(boot.launched); problem) return fail(problem);
+        auto session = std::move(boot.session);
         if (session->lesson() && frames->count() == 0) shot.frames = session->lesson()->steps[static_cast<std::size_t>(session->lesson_step())].frames;
         shot.pace_all = launch.request.reveal;
         return run_screenshot(std::move(session), shot);
@@ -253,11 +257,11 @@ struct LessonCheckCommand {
         check.ui_scale = std::stof(scale);
         const LessonLoad loaded = load_lesson_by_name(assets_directory(), check.lesson);
         if (!loaded.lesson) return fail({loaded.error, loaded.unknown_name ? 2 : 1});
-        auto session = new_session();
         LaunchRequest request;
         request.sets = sets;
-        if (const CommandResult r = launch(*session, request); !r) return fail(problem_of(r));
-        return run_lesson_check(std::move(session), check);
+        Boot boot = boot_lab(session_options(), nullptr, request);
+        if (!boot.launched) return fail(problem_of(boot.launched));
+        return run_lesson_check(std::move(boot.session), check);
     }
 };
 

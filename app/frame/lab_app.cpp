@@ -52,9 +52,10 @@ bool LabApp::init(std::string& error) {
 }
 
 void LabApp::apply(const Command& command) {
+    card_.reset();  // drawn before the command
     const CommandResult result = session_->apply(command);
     if (!result) notice_ = problem_notice(result.problem);
-    else if (!result.note.empty()) notice_ = info_notice(result.note);  // done, changed to fit where the lab runs
+    else if (!result.fitted.empty()) notice_ = info_notice(result.note());  // done, changed to fit where the lab runs
 }
 
 void LabApp::action(const std::string& what) {
@@ -241,6 +242,7 @@ void LabApp::key_action(KeyAction what, int argument) {
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     panel_frame_ = session_->frames_stepped();
+    card_.reset();
     if (!layout.panel.empty() && !session_->settings().panel_open) {
         draw_folded_panel(layout.panel, requests);
     } else if (!layout.panel.empty()) {
@@ -253,7 +255,7 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
     draw_dock(layout.dock, requests);
     draw_presenter_plot(layout.plot);
     if (!layout.lesson.empty()) {
-        const LessonCardResult result = draw_lesson_card(session_->lesson_card(), style_.fonts(), layout.lesson);
+        const LessonCardResult result = draw_lesson_card(card_.emplace(session_->lesson_card()), style_.fonts(), layout.lesson);
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});

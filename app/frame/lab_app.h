@@ -118,6 +118,10 @@ public:
     // The frame of the scene the panel, dock and card last drew from: the
     // frame on screen, since they are drawn after the step (-1 before any).
     std::int64_t panel_frame() const { return panel_frame_; }
+    // The lesson card this frame drew, while it is the session's (nullptr:
+    // none drawn, or a command applied since): the page mirrors it as text
+    // without building it again.
+    const LessonCard* card_drawn() const { return card_ ? &*card_ : nullptr; }
     // What the frame shows that no window or item says, as the UI probe's
     // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
     std::string probe_state() const;
@@ -151,6 +155,7 @@ private:
     bool snapshot_requested_ = false;
     bool record_requested_ = false;
     std::int64_t panel_frame_ = -1;
+    std::optional<LessonCard> card_;  // card_drawn()
     bool picture_ = false;  // this frame's scene goes into a snapshot or recording (drawn without the edited pane's outline)
     bool lesson_card_fits_ = true;
     std::string shown_tab_;  // the dock tab ImGui showed last frame

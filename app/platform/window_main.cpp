@@ -118,7 +118,7 @@ public:
 };
 
 int run_app(GLFWwindow* window, WindowOptions& options) {
-    LabApp app(std::move(options.session));
+    LabApp app(std::move(options.boot.session));
     GlfwImGui input(window, app);
     if (options.verbose) {
         app.on_action = [](const std::string& what) { std::cout << "timeslice-lab: " << what << std::endl; };
@@ -134,10 +134,10 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
     }
     GlfwPlatform platform(window);
     if (app.session().settings().fullscreen) platform.toggle_fullscreen();
-    if (!options.problems.empty()) app.post(problem_notice(joined_lines(options.problems)));
+    post_store_problems(app, options.boot);
     // Settings the user changes are written to the file as they change,
     // atomically (settings_keeper.h); the launch options are not.
-    SettingsKeeper keeper(options.from_file, app.session().settings(), [&options](const LabSettings& to_save) {
+    SettingsKeeper keeper(options.boot.from_store, app.session().settings(), [&options](const LabSettings& to_save) {
         const FileResult saved = save_settings(options.settings_path, to_save);
         return saved ? std::string() : saved.error;
     });
@@ -174,7 +174,7 @@ int run_window(WindowOptions options) {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    const LabSettings& s = options.session->settings();
+    const LabSettings& s = options.boot.session->settings();
     // The first window fits the monitor's work area (a 720p projector, a small
     // laptop), centred on it: the size remembered, or less.
     int area_x = 0, area_y = 0, area_w = 0, area_h = 0;

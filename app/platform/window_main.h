@@ -5,7 +5,7 @@
 // with are not.
 #pragma once
 
-#include "core/session/lab_session.h"
+#include "app/frame/boot.h"
 
 #include <memory>
 #include <string>
@@ -14,11 +14,9 @@
 namespace tsl::app {
 
 struct WindowOptions {
-    std::unique_ptr<LabSession> session;  // after the settings file and the launch options
-    std::string settings_path;            // where the settings are remembered ("" — neither read nor written)
-    LabSettings from_file;                // the defaults with the settings file applied (before the launch options)
-    std::vector<std::string> problems;    // what was wrong with the settings file: shown in the window
-    bool verbose = false;                 // print each user action on stdout
+    Boot boot;                  // the session after the settings file and the launch options (boot.h)
+    std::string settings_path;  // where the settings are remembered ("" — neither read nor written)
+    bool verbose = false;       // print each user action on stdout
 };
 
 // Exit status: 0 after a normal quit; 1 when no window can be opened (no

@@ -17,6 +17,7 @@
 #include <emscripten.h>
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,7 +34,8 @@ const char* verdict_text(ExpectVerdict verdict) {
     return verdict == ExpectVerdict::Met ? "met" : verdict == ExpectVerdict::NotMet ? "not met" : "waiting";
 }
 
-std::string card_json(const LabSession& session) {
+std::string card_json(const LabApp& app) {
+    const LabSession& session = app.session();
     nlohmann::json j;
     const LabSettings& s = session.settings();
     j["paused"] = s.paused;
@@ -44,7 +46,8 @@ std::string card_json(const LabSession& session) {
     j["mode"] = {{"key", mode->key}, {"noun", mode->noun}, {"value", format_value(*mode, get_field(s, *mode))}, {"options", options}};
     j["lesson"] = session.lesson() != nullptr;
     if (session.lesson() || !session.preset().empty()) {
-        const LessonCard card = session.lesson_card();
+        std::optional<LessonCard> built;  // when the frame drew none: the panel folded, no presenter view
+        const LessonCard& card = app.card_drawn() ? *app.card_drawn() : built.emplace(session.lesson_card());
         nlohmann::json rows = nlohmann::json::array(), checks = nlohmann::json::array();
         for (const RevealRow& row : card.rows) {
             nlohmann::json cells = nlohmann::json::array({row.label});
@@ -72,7 +75,7 @@ std::string& shown() {
 }  // namespace
 
 void mirror_card(const LabApp& app) {
-    std::string json = card_json(app.session());
+    std::string json = card_json(app);
     if (json == shown()) return;
     shown() = std::move(json);
     EM_ASM({ if (Module.showCard) Module.showCard(JSON.parse(UTF8ToString($0))); }, shown().c_str());

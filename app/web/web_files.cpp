@@ -240,7 +240,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     }
     if (!lesson && session.lesson()) session.apply(StopLesson{});
     said = std::string("opened ") + (lesson ? "lesson '" : "preset '") + stem + "' from " + name;
-    if (!result.note.empty()) said += "; " + result.note;  // what runs on the main thread instead
+    if (!result.fitted.empty()) said += "; " + result.note();  // what runs on the main thread instead
     app->post(app::info_notice("Opened " + said.substr(7)));
     if (app->on_action) app->on_action(said);
     app::file_status(said, false);

@@ -32,6 +32,7 @@
 // [SECTION] Start and the frame
 // [SECTION] What the page and its tests call
 #include "app/cli/assets.h"
+#include "app/frame/boot.h"
 #include "app/frame/lab_app.h"
 #include "app/frame/settings_keeper.h"
 #include "app/platform/frame_loop.h"
@@ -295,29 +296,18 @@ int start() {
 #else
     options.threads_unavailable = "this page is not cross-origin isolated, which threads in a browser need";
 #endif
-    // The settings the browser kept (web_files.h), as the desktop reads settings.toml.
-    LabSettings settings;
+    // The settings the browser kept (web_files.h), as the desktop reads
+    // settings.toml, and the page's parameters, as the desktop's launch
+    // options (boot.h). A launch problem is shown on the status line and the
+    // lab starts with what did apply; what was changed to fit the page (a
+    // lesson step's workers where none can start) does not stop the launch,
+    // and is a calm notice.
     const SettingsLoad stored = load_stored_settings();
-    for (const std::string& problem : stored.problems) std::fprintf(stderr, "timeslice-lab: %s\n", problem.c_str());
-    apply_settings(settings, stored);
-    const LabSettings from_file = settings;
-    auto session = std::make_unique<LabSession>(settings, std::move(options));
-    // The page's parameters, as the desktop's launch options; a problem is
-    // shown on the status line and the lab starts with what did apply.
-    // What was changed to fit the page (a lesson step's workers where none
-    // can start) does not stop the launch, and is a calm notice.
-    std::string launch_problem, launch_note;
-    {
-        const QueryLaunch asked = launch_of_query(emscripten_run_script_string("location.search"));
-        if (!asked.problem.empty()) {
-            launch_problem = asked.problem;
-        } else {
-            const CommandResult r = launch(*session, asked.request);
-            launch_problem = r.problem;
-            launch_note = r.note;
-        }
-    }
-    lab->app = std::make_unique<LabApp>(std::move(session), "#version 300 es");
+    const QueryLaunch asked = launch_of_query(emscripten_run_script_string("location.search"));
+    Boot boot = boot_lab(std::move(options), &stored, asked.problem.empty() ? asked.request : LaunchRequest{});
+    const std::string launch_problem = asked.problem.empty() ? boot.launched.problem : asked.problem;
+    std::string launch_note = boot.launched.note();
+    lab->app = std::make_unique<LabApp>(std::move(boot.session), "#version 300 es");
     lab->platform = std::make_unique<WebPlatform>(lab->window);
     lab->app->copy_link = [lab] {
         lab->link = query_of(launch_request_for(lab->app->session()));
@@ -344,13 +334,9 @@ int start() {
     std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());
     lab->loop = std::make_unique<FrameLoop>(*lab->platform, *lab->app);
     lab->address_shows = address_key(lab->app->session());  // the address it was opened at
-    start_storing_settings(from_file, lab->app->session().settings());
+    start_storing_settings(boot.from_store, lab->app->session().settings());
     g_lab = lab;
-    if (!stored.problems.empty()) {
-        const std::string all = joined_lines(stored.problems);
-        lab->app->post(problem_notice(all));
-        set_status("error: " + all);
-    }
+    if (const std::string all = post_store_problems(*lab->app, boot); !all.empty()) set_status("error: " + all);
     if (!launch_problem.empty()) {
         std::fprintf(stderr, "timeslice-lab: %s\n", launch_problem.c_str());
         set_status("error: " + launch_problem);
@@ -358,9 +344,9 @@ int start() {
 #ifndef __EMSCRIPTEN_PTHREADS__
         // Once, calmly: the page runs everything on the main thread (index.html
         // links to why), and what the link asked that runs there instead (the
-        // reason said once, in the first sentence).
-        const std::string why = " (worker threads: " + lab->app->session().threads_unavailable() + ")";
-        for (std::size_t at; (at = launch_note.find(why)) != std::string::npos;) launch_note.erase(at, why.size());
+        // changes alone: the first sentence gives their reason).
+        launch_note.clear();
+        for (const FitChange& f : boot.launched.fitted) launch_note += (launch_note.empty() ? "" : "; ") + f.changes;
         launch_note = "This page runs every job on the main thread: it is not cross-origin isolated, so it has no worker threads." +
                       (launch_note.empty() ? std::string() : " Changed: " + launch_note + ".");
 #endif

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace tsl {
 
@@ -37,15 +38,28 @@ struct StepOnce {};       // pause, and simulate exactly one more step
 using Command = std::variant<SetField, LoadPreset, StartLesson, StopLesson, GoToStep, LessonForward, LessonBack, ResetScene,
                              TogglePause, StepOnce>;
 
+// Settings changed to fit where the lab runs (a choice that needs worker
+// threads where none can start, more workers than there are), and why.
+struct FitChange {
+    std::string changes;  // "threading pool → inline, workers 2 → 0"
+    std::string reason;   // "worker threads: none here"
+    std::string text() const { return changes + " (" + reason + ")"; }
+    bool operator==(const FitChange&) const = default;
+};
+
 // What applying a command did.
 struct CommandResult {
     std::string problem;  // "" — done; else one line saying why nothing changed
     int status = 0;       // for the command line: 2 — a name or value that does not fit, 1 — a broken file
-    // Done, and changed to fit where the lab runs (a choice that needs worker
-    // threads where none can start, more workers than there are): one line
-    // naming each change, "threading pool → inline (worker threads: …)"; "" — as asked.
-    std::string note = {};
+    std::vector<FitChange> fitted = {};  // done, and changed to fit where the lab runs; none — as asked
     explicit operator bool() const { return problem.empty(); }
+    // The changes with their reasons, one line: "threading pool → inline
+    // (worker threads: …)", several joined by "; "; "" — as asked.
+    std::string note() const {
+        std::string line;
+        for (const FitChange& f : fitted) line += (line.empty() ? "" : "; ") + f.text();
+        return line;
+    }
 };
 
 }  // namespace tsl

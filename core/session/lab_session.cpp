@@ -81,7 +81,7 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     settings_.set_pane_count(static_cast<int>(settings_.npc.panes.size()));  // clamps
     Synced synced = sync();
     startup_problem_ = std::move(synced.problem);
-    startup_note_ = std::move(synced.adjusted);
+    startup_fitted_ = std::move(synced.fitted);
 }
 
 LabSession::~LabSession() = default;
@@ -92,14 +92,15 @@ LabSession::~LabSession() = default;
 // where the lab runs (the main thread for what needs a worker where none can
 // start; at most the workers it may have).
 LabSession::Synced LabSession::sync() {
-    std::string problem, adjusted, to_main_thread;
+    std::string problem, to_main_thread;
+    std::vector<FitChange> fitted;
     if (!options_.threads_unavailable.empty()) {
         to_main_thread = fall_back_to_main_thread(settings_);
-        if (!to_main_thread.empty()) adjusted = to_main_thread + " (worker threads: " + options_.threads_unavailable + ")";
+        if (!to_main_thread.empty()) fitted = {{to_main_thread, "worker threads: " + options_.threads_unavailable}};
     }
     if (settings_.workers > options_.max_workers) {
-        adjusted = "workers " + std::to_string(settings_.workers) + " \xe2\x86\x92 " + std::to_string(options_.max_workers) + " (" +
-                   options_.max_workers_reason + ")";
+        fitted = {{"workers " + std::to_string(settings_.workers) + " \xe2\x86\x92 " + std::to_string(options_.max_workers),
+                   options_.max_workers_reason}};
         settings_.workers = options_.max_workers;
     }
     // Every scene made so far follows the settings (a scene not shown keeps
@@ -124,7 +125,7 @@ LabSession::Synced LabSession::sync() {
         if (scenes_[static_cast<std::size_t>(k)]) scenes_[static_cast<std::size_t>(k)]->after_sync(settings_, settings_.scene == static_cast<SceneKind>(k));
     const int workers = workers_here(settings_.workers, options_);
     if (workers != jobs_.worker_count()) jobs_.set_worker_count(workers);
-    return {problem, adjusted, to_main_thread};
+    return {problem, fitted, to_main_thread};
 }
 
 const ExposureSessionScene* LabSession::exposure_scene() const { return dynamic_cast<const ExposureSessionScene*>(scene(SceneKind::Exposure)); }
@@ -218,7 +219,7 @@ CommandResult LabSession::set(const SetField& command) {
     if (settings_ == before) return {};
     Synced synced = sync();
     if (!synced.problem.empty()) return {synced.problem, 1};
-    return {"", 0, synced.adjusted};
+    return {"", 0, synced.fitted};
 }
 
 // --- [SECTION] Presets and lessons --------------------------------------------------------
@@ -234,7 +235,7 @@ CommandResult LabSession::load_preset(const std::string& name) {
     reset_scene();
     event("preset " + name);
     if (!synced.problem.empty()) return {synced.problem, 1};
-    return {"", 0, synced.adjusted};
+    return {"", 0, synced.fitted};
 }
 
 CommandResult LabSession::start_lesson(const StartLesson& command) {

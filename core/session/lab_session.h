@@ -76,8 +76,8 @@ public:
     // that does not load, named); "" — nothing.
     const std::string& startup_problem() const { return startup_problem_; }
     // What the settings given at construction were changed to fit where the
-    // lab runs (more workers than it may have), as CommandResult::note; "" — none.
-    const std::string& startup_note() const { return startup_note_; }
+    // lab runs (more workers than it may have), as CommandResult::fitted.
+    const std::vector<FitChange>& startup_fitted() const { return startup_fitted_; }
 
     // --- Changing it ------------------------------------------------------------
     CommandResult apply(const Command& command);
@@ -202,8 +202,9 @@ private:
     // The settings into the scenes: what could not be applied (a level that
     // does not load), and what was changed to fit where the lab runs.
     struct Synced {
-        std::string problem, adjusted;
-        std::string to_main_thread;  // of `adjusted`, the choices moved to the main thread ("threading pool → inline")
+        std::string problem;
+        std::vector<FitChange> fitted;
+        std::string to_main_thread;  // of `fitted`, the choices moved to the main thread ("threading pool → inline")
     };
     std::string on_this_page() const;  // LessonCard::on_this_page
     Synced sync();
@@ -229,7 +230,7 @@ private:
     int frame_steps_ = 0;
 
     std::string startup_problem_;
-    std::string startup_note_;
+    std::vector<FitChange> startup_fitted_;
     std::string preset_to_main_thread_;  // the choices of the preset (or lesson step) last loaded moved to the main thread
     std::string preset_;
     LabSettings preset_settings_;  // the settings right after the preset loaded

@@ -6,16 +6,17 @@ namespace tsl {
 
 namespace {
 
-// Adds `note` to `notes` once ("a; b").
-void add_note(std::string& notes, const std::string& note) {
-    if (note.empty() || notes.find(note) != std::string::npos) return;
-    notes += (notes.empty() ? "" : "; ") + note;
+// Adds what `result` changed to fit to `all`, leaving out a change whose text
+// the line already says.
+void add_fitted(std::vector<FitChange>& all, const CommandResult& result) {
+    for (const FitChange& f : result.fitted)
+        if (CommandResult{"", 0, all}.note().find(f.text()) == std::string::npos) all.push_back(f);
 }
 
 }  // namespace
 
 CommandResult launch(LabSession& session, const LaunchRequest& request) {
-    std::string notes = session.startup_note();
+    std::vector<FitChange> fitted = session.startup_fitted();
     if (request.lesson.empty() && (request.step_given || request.reveal)) return {"--step and --reveal go with --lesson NAME", 2};
     if (!request.lesson.empty() && !request.preset.empty())
         return {"--lesson and --preset: choose one (each lesson step loads its own preset)", 2};
@@ -23,7 +24,7 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
     if (!request.lesson.empty()) {
         const CommandResult started = session.apply(StartLesson{request.lesson, request.step - 1, request.reveal});
         if (!started) return started;
-        add_note(notes, started.note);
+        add_fitted(fitted, started);
         const int steps = static_cast<int>(session.lesson()->steps.size());
         if (request.step < 1 || request.step > steps)
             return {"--step " + std::to_string(request.step) + ": lesson '" + request.lesson + "' has " + std::to_string(steps) + " steps (1 to " +
@@ -41,10 +42,10 @@ CommandResult launch(LabSession& session, const LaunchRequest& request) {
     for (const Command& command : commands) {
         const CommandResult r = session.apply(command);
         if (!r) return r;
-        add_note(notes, r.note);
+        add_fitted(fitted, r);
     }
     if (!session.startup_problem().empty()) return {session.startup_problem(), 1};
-    return {"", 0, notes};
+    return {"", 0, fitted};
 }
 
 LaunchRequest launch_request_for(const LabSession& session) {
