@@ -54,25 +54,25 @@ inline std::string located_problem(const std::string& message, std::string_view 
 }
 
 inline std::string check_preset(const std::string& text) {
-    const PresetLoad loaded = parse_preset(text, "fuzz.toml");
-    if (!loaded.preset) return located_problem(loaded.error, text, "fuzz.toml");
-    for (std::size_t pane = 0; pane < loaded.preset->npc.panes.size(); ++pane) pane_scene_config(*loaded.preset, pane);
+    const Result<Preset> loaded = parse_preset(text, "fuzz.toml");
+    if (!loaded) return located_problem(loaded.error(), text, "fuzz.toml");
+    for (std::size_t pane = 0; pane < loaded->npc.panes.size(); ++pane) pane_scene_config(*loaded, pane);
     return {};
 }
 
 inline std::string check_lesson(const std::string& text) {
-    const LessonLoad loaded = parse_lesson(text, "fuzz.toml");
-    if (!loaded.lesson) return located_problem(loaded.error, text, "fuzz.toml");
-    for (const LessonStep& step : loaded.lesson->steps)
+    const Result<Lesson> loaded = parse_lesson(text, "fuzz.toml");
+    if (!loaded) return located_problem(loaded.error(), text, "fuzz.toml");
+    for (const LessonStep& step : loaded->steps)
         if (step.line < 1 || step.line > lines_of(text)) return "step '" + printable(step.title) + "' at a line outside the input";
     return {};
 }
 
 // A level that loads is also stretched to another size, as the scene does.
 inline std::string check_level(const std::string& text) {
-    const LevelLoad loaded = parse_level(text, "fuzz.txt");
-    if (!loaded.level) return located_problem(loaded.error, text, "fuzz.txt");
-    resize_level(*loaded.level, 37);
+    const Result<Level> loaded = parse_level(text, "fuzz.txt");
+    if (!loaded) return located_problem(loaded.error(), text, "fuzz.txt");
+    resize_level(*loaded, 37);
     return {};
 }
 

@@ -68,11 +68,10 @@ std::unique_ptr<ExposureScene> exposure_scene_at_start(int grid_size) {
     ExposureSceneConfig config;
     config.assets_dir = std::string(tsl::test::kSourceDir) + "/assets";
     config.grid_size = grid_size;
-    std::string error;
-    auto scene = ExposureScene::create(config, {}, error);
-    INFO(error);
+    auto scene = ExposureScene::create(config, {});
+    INFO(scene.error());
     REQUIRE(scene);
-    return scene;
+    return std::move(*scene);
 }
 
 // Which of the map's colours a pixel has, in either palette: 'e'xposed,

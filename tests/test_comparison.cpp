@@ -18,10 +18,10 @@ namespace {
 const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 Preset must_load(const std::string& name) {
-    const PresetLoad loaded = load_preset_by_name(kAssets, name);
-    INFO(loaded.error);
-    REQUIRE(loaded.preset.has_value());
-    return *loaded.preset;
+    const Result<Preset> loaded = load_preset_by_name(kAssets, name);
+    INFO(loaded.error());
+    REQUIRE(bool(loaded));
+    return *loaded;
 }
 
 

@@ -164,16 +164,16 @@ TEST_CASE("A lesson's expectations are read with its steps, and one that cannot 
         return "[[step]]\ntitle = \"s\"\npreset = \"" + preset + "\"\ntext = \"One.\"\nquestion = \"What?\"\nreveal = [\"" + reveal +
                "\"]\nexpect = [" + expect + "]\n";
     };
-    const LessonLoad good = parse_lesson(head + step("aiao-10hz", "input_age", "\"input_age between 0.45 T and 0.55 T\""), "lessons/ok.toml");
-    REQUIRE(good.lesson);
-    REQUIRE(good.lesson->steps.front().expect.size() == 1);
-    CHECK(good.lesson->steps.front().expect.front().measure == "input_age");
+    const Result<Lesson> good = parse_lesson(head + step("aiao-10hz", "input_age", "\"input_age between 0.45 T and 0.55 T\""), "lessons/ok.toml");
+    REQUIRE(good);
+    REQUIRE(good->steps.front().expect.size() == 1);
+    CHECK(good->steps.front().expect.front().measure == "input_age");
 
-    const LessonLoad bad = parse_lesson(head + step("aiao-10hz", "input_age", "\"input_age < \""), "lessons/bad.toml");
-    REQUIRE_FALSE(bad.lesson);
-    CHECK(bad.error.find("lessons/bad.toml:8: step 1: expect: expected a measure") == 0);
-    const LessonLoad not_text = parse_lesson(head + step("aiao-10hz", "input_age", "3"), "lessons/bad.toml");
-    CHECK(not_text.error.find("expect lists checks in quotes") != std::string::npos);
+    const Result<Lesson> bad = parse_lesson(head + step("aiao-10hz", "input_age", "\"input_age < \""), "lessons/bad.toml");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().find("lessons/bad.toml:8: step 1: expect: expected a measure") == 0);
+    const Result<Lesson> not_text = parse_lesson(head + step("aiao-10hz", "input_age", "3"), "lessons/bad.toml");
+    CHECK(not_text.error().find("expect lists checks in quotes") != std::string::npos);
 
     // Checked against the presets: the step's scene must measure it, T is the NPC scene's, and a
     // step referred to must come earlier.
@@ -185,18 +185,18 @@ TEST_CASE("A lesson's expectations are read with its steps, and one that cannot 
         std::ofstream(file) << text;
         return load_lesson(file.string(), kAssets);
     };
-    CHECK(load(head + step("aiao-10hz", "input_age", "\"exposure_main_ms < 1\"")).error.find("uses a measure that the NPC scene") !=
+    CHECK(load(head + step("aiao-10hz", "input_age", "\"exposure_main_ms < 1\"")).error().find("uses a measure that the NPC scene") !=
           std::string::npos);
-    CHECK(load(head + step("exposure-single", "exposure_main_ms", "\"exposure_main_ms < 0.5 T\"")).error.find("T, the batch period, is the NPC scene's") !=
+    CHECK(load(head + step("exposure-single", "exposure_main_ms", "\"exposure_main_ms < 0.5 T\"")).error().find("T, the batch period, is the NPC scene's") !=
           std::string::npos);
     CHECK(load(head + step("aiao-10hz", "input_age", "\"input_age < input_age of step 2\"") + step("siao-10hz", "input_age", ""))
-              .error.find("refers to step 2, which the class has not run yet") != std::string::npos);
+              .error().find("refers to step 2, which the class has not run yet") != std::string::npos);
     CHECK(load(head + step("exposure-single", "exposure_main_ms", "") + step("aiao-10hz", "input_age", "\"input_age < input_age of step 1\""))
-              .error.find("step 1 does not measure input_age") != std::string::npos);
-    const LessonLoad chained =
+              .error().find("step 1 does not measure input_age") != std::string::npos);
+    const Result<Lesson> chained =
         load(head + step("exposure-single", "exposure_total_ms", "") + step("exposure-sweep", "exposure_total_ms", "\"exposure_total_ms < exposure_total_ms of step 1\""));
-    INFO(chained.error);
-    CHECK(chained.lesson.has_value());
+    INFO(chained.error());
+    CHECK(bool(chained));
     fs::remove_all(dir);
 }
 

@@ -23,11 +23,10 @@ std::vector<std::uint8_t> map_by(ExposureAlgorithm algorithm, const OccupancyGri
 
 std::unique_ptr<ExposureScene> make(ExposureSceneConfig config, JobSystem& jobs) {
     config.assets_dir = kAssets;
-    std::string error;
-    auto scene = ExposureScene::create(config, {&jobs, nullptr}, error);
-    INFO(error);
+    auto scene = ExposureScene::create(config, {&jobs, nullptr});
+    INFO(scene.error());
     REQUIRE(scene);
-    return scene;
+    return std::move(*scene);
 }
 
 // The sentinel at 0.5: its eye changes cell almost every step.
@@ -43,7 +42,7 @@ ExposureSceneConfig moving_eye(ExposureMode mode, ExposureAlgorithm algorithm) {
 
 TEST_CASE("Sweep and per-cell rays give identical maps on every shipped level and 100 random ones", "[exposure][levels]") {
     for (const std::string& name : level_names(kAssets + "/levels")) {
-        const Level native = *load_level(kAssets + "/levels/" + name + ".txt").level;
+        const Level native = *load_level(kAssets + "/levels/" + name + ".txt");
         for (int width : {23, 100, 160}) {
             Level level = resize_level(native, width);
             level.grid.update_free_runs();
@@ -99,7 +98,7 @@ TEST_CASE("Settings changed while next-frame exposure jobs run do not touch what
             config.sentinel_speed = 0.5 + 0.001 * f;
             config.character_speed = 0.15 + 0.001 * f;
             config.shy_character = f % 2 == 0;
-            REQUIRE(scene->set_config(config).empty());
+            REQUIRE(scene->set_config(config));
         }
     }
 }
@@ -148,7 +147,7 @@ TEST_CASE("Changing grid size and modes while exposure jobs are in flight is saf
             config.algorithm = rng() % 2 ? ExposureAlgorithm::Rays : ExposureAlgorithm::Sweep;
             config.slice_percent = 5 + rng() % 60;
             config.level = rng() % 3 == 0 ? "random" : "courtyard";
-            REQUIRE(scene->set_config(config).empty());
+            REQUIRE(scene->set_config(config));
             if (f % 3 == 0) jobs.set_worker_count(static_cast<int>(rng() % 3));
         }
         scene->step();
@@ -208,7 +207,7 @@ TEST_CASE("Switching the ray caster while next-frame jobs are in flight keeps th
     Cell previous_eye = scene->eye();
     for (int f = 0; f < 60; ++f) {
         config.ray_caster = kAllRayCasters[f % 3];
-        REQUIRE(scene->set_config(config).empty());
+        REQUIRE(scene->set_config(config));
         scene->step();
         if (f > 0) REQUIRE(scene->exposure() == map_by(ExposureAlgorithm::Sweep, scene->grid(), previous_eye));
         previous_eye = scene->eye();
@@ -241,7 +240,7 @@ TEST_CASE("A level that does not load leaves the scene as it was and says why", 
     auto scene = make(config, jobs);
     ExposureSceneConfig broken = scene->config();
     broken.level = "no-such-level";
-    const std::string error = scene->set_config(broken);
+    const std::string error = scene->set_config(broken).error();
     CHECK(error.find("no-such-level.txt: no such level file") != std::string::npos);
     CHECK(scene->config().level == "courtyard");
     scene->step();

@@ -28,18 +28,18 @@ const std::string kStep =
     "reveal = [\"input_age\"]\n";
 
 std::string error_of(const std::string& text) {
-    const LessonLoad r = parse_lesson(text, "lessons/bad.toml");
-    REQUIRE_FALSE(r.lesson.has_value());
-    return r.error;
+    const Result<Lesson> r = parse_lesson(text, "lessons/bad.toml");
+    REQUIRE_FALSE(bool(r));
+    return r.error();
 }
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
 Lesson must_load(const std::string& name) {
-    const LessonLoad r = load_lesson_by_name(kAssets, name);
-    INFO(r.error);
-    REQUIRE(r.lesson.has_value());
-    return *r.lesson;
+    const Result<Lesson> r = load_lesson_by_name(kAssets, name);
+    INFO(r.error());
+    REQUIRE(bool(r));
+    return *r;
 }
 
 // The lesson `name`, after checking its title and the preset of each step, in order.
@@ -236,10 +236,10 @@ TEST_CASE("A lesson's terms are words of their own in a step's text, question, a
     third.replace(third.find("One. Two."), 9, "Timeslicing. Two T.");  // "T." is the term; "Timeslicing" is not
     std::string fourth = kStep + "answer = \"About 1.5T.\"\nexpect = [\"input_age <= 2 T\"]\n";
     std::string fifth = kStep + "expect = [\"input_age <= 2 T\"]\n";
-    const LessonLoad r = parse_lesson(kHead + "[terms]\nT = \"one batch.\"\n" + kStep + second + third + fourth + fifth, "lessons/t.toml");
-    INFO(r.error);
-    REQUIRE(r.lesson.has_value());
-    const Lesson& lesson = *r.lesson;
+    const Result<Lesson> r = parse_lesson(kHead + "[terms]\nT = \"one batch.\"\n" + kStep + second + third + fourth + fifth, "lessons/t.toml");
+    INFO(r.error());
+    REQUIRE(bool(r));
+    const Lesson& lesson = *r;
     REQUIRE(lesson.terms.size() == 1);
     CHECK((lesson.terms[0].name == "T" && lesson.terms[0].meaning == "one batch."));
     auto uses = [&](int step, bool revealed) { return terms_used(lesson, step, revealed).size() == 1; };
@@ -265,9 +265,9 @@ TEST_CASE("A step's preset must exist and measure what the reveal shows", "[less
         std::filesystem::path path = dir;
         path /= "lesson.toml";
         std::ofstream(path) << text;
-        const LessonLoad r = load_lesson(path.string(), kAssets);
-        REQUIRE_FALSE(r.lesson.has_value());
-        return r.error;
+        const Result<Lesson> r = load_lesson(path.string(), kAssets);
+        REQUIRE_FALSE(bool(r));
+        return r.error();
     };
     std::string missing = kStep;
     missing.replace(missing.find("aiao-10hz"), 9, "aiao-11hz");
@@ -282,7 +282,7 @@ TEST_CASE("A step's preset must exist and measure what the reveal shows", "[less
 }
 
 TEST_CASE("An unknown lesson name lists the lessons there are", "[lessons][errors]") {
-    const LessonLoad r = load_lesson_by_name(kAssets, "timeslcing");
-    CHECK(r.unknown_name);
-    CHECK(r.error == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)");
+    const Result<Lesson> r = load_lesson_by_name(kAssets, "timeslcing");
+    CHECK(r.kind() == FailKind::UnknownName);
+    CHECK(r.error() == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)");
 }

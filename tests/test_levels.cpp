@@ -14,9 +14,9 @@ namespace {
 const std::string kLevels = std::string(tsl::test::kSourceDir) + "/assets/levels";
 
 std::string error_of(const std::string& text) {
-    const LevelLoad r = parse_level(text, "bad.txt");
-    REQUIRE_FALSE(r.level.has_value());
-    return r.error;
+    const Result<Level> r = parse_level(text, "bad.txt");
+    REQUIRE_FALSE(bool(r));
+    return r.error();
 }
 }  // namespace
 
@@ -25,11 +25,11 @@ TEST_CASE("Every shipped level loads and keeps its patrol clear at every size", 
     REQUIRE(names.size() >= 4);
     for (const std::string& name : names) {
         INFO(name);
-        const LevelLoad r = load_level(kLevels + "/" + name + ".txt");
-        INFO(r.error);
-        REQUIRE(r.level.has_value());
+        const Result<Level> r = load_level(kLevels + "/" + name + ".txt");
+        INFO(r.error());
+        REQUIRE(bool(r));
         for (int width : {10, 37, 100, 256}) {
-            const Level level = resize_level(*r.level, width);
+            const Level level = resize_level(*r, width);
             REQUIRE(level.grid.width == width);
             for (std::size_t k = 0; k < level.patrol.size(); ++k)
                 for (const Cell& c : cells_touched(level.patrol[k], level.patrol[(k + 1) % level.patrol.size()]))
@@ -50,7 +50,7 @@ TEST_CASE("Malformed level files are errors naming the file and the line", "[lev
               "bad.txt:1: the patrol from 0,0 to 3,0 runs into the wall at 1,0") == 0);
     CHECK(error_of("patrol = 0,0 1,0\ncharacter = 3,3\nmap\n...#\n....\n....\n....\n") ==
           "bad.txt:2: the character starts outside the map or in a wall");
-    CHECK(load_level("/nonexistent/level.txt").error == "/nonexistent/level.txt: no such level file");
+    CHECK(load_level("/nonexistent/level.txt").error() == "/nonexistent/level.txt: no such level file");
 }
 
 TEST_CASE("Cells touched by a segment are exactly those the exposure rule says it touches", "[levels][exposure]") {

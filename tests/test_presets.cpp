@@ -19,16 +19,16 @@ const std::string kHead = "title = \"t\"\n";  // line 1
 const std::string kPane = "[[pane]]\nmode = \"aiao\"\n";
 
 std::string error_of(const std::string& text) {
-    const PresetLoad r = parse_preset(text, "presets/bad.toml");
-    REQUIRE_FALSE(r.preset.has_value());
-    return r.error;
+    const Result<Preset> r = parse_preset(text, "presets/bad.toml");
+    REQUIRE_FALSE(bool(r));
+    return r.error();
 }
 
 // The preset `r` holds; a load that failed fails the test with its error.
-Preset preset_of(const PresetLoad& r) {
-    INFO(r.error);
-    REQUIRE(r.preset.has_value());
-    return *r.preset;
+Preset preset_of(const Result<Preset>& r) {
+    INFO(r.error());
+    REQUIRE(bool(r));
+    return *r;
 }
 
 bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
@@ -268,12 +268,12 @@ TEST_CASE("Of several problems the one nearest the top of the file is reported",
 }
 
 TEST_CASE("An unknown preset name lists the available presets", "[presets][errors]") {
-    const PresetLoad r = load_preset_by_name(kAssets, "aiao-20hz");
-    REQUIRE_FALSE(r.preset.has_value());
-    CHECK(starts_with(r.error, "unknown preset 'aiao-20hz' (available: "));
-    for (const std::string& name : list_presets(kAssets)) CHECK(r.error.find(name) != std::string::npos);
-    CHECK(load_preset_by_name(kAssets, "aiao-10hz.toml").preset.has_value());
-    CHECK(load_preset("/nonexistent/x.toml").error == "/nonexistent/x.toml: no such preset file");
+    const Result<Preset> r = load_preset_by_name(kAssets, "aiao-20hz");
+    REQUIRE_FALSE(bool(r));
+    CHECK(starts_with(r.error(), "unknown preset 'aiao-20hz' (available: "));
+    for (const std::string& name : list_presets(kAssets)) CHECK(r.error().find(name) != std::string::npos);
+    CHECK(load_preset_by_name(kAssets, "aiao-10hz.toml"));
+    CHECK(load_preset("/nonexistent/x.toml").error() == "/nonexistent/x.toml: no such preset file");
     CHECK(list_presets("/nonexistent").empty());
 }
 
@@ -299,11 +299,11 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
 
     for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-next-frame", "exposure-timesliced", "exposure-sweep"}) {
         INFO(name);
-        const PresetLoad shipped = load_preset_by_name(kAssets, name);
-        INFO(shipped.error);
-        REQUIRE(shipped.preset.has_value());
-        CHECK(shipped.preset->scene == SceneKind::Exposure);
-        CHECK(shipped.preset->exposure.grid_size == 100);  // the article's 10,000 cells
+        const Result<Preset> shipped = load_preset_by_name(kAssets, name);
+        INFO(shipped.error());
+        REQUIRE(bool(shipped));
+        CHECK(shipped->scene == SceneKind::Exposure);
+        CHECK(shipped->exposure.grid_size == 100);  // the article's 10,000 cells
     }
 }
 

@@ -54,43 +54,43 @@ TEST_CASE("Control characters are shown as escapes and text is kept", "[printabl
 }
 
 TEST_CASE("A preset's error quotes its file escaped on one line", "[printable][presets]") {
-    const PresetLoad bad_mode = parse_preset("title = \"T\"\n[[pane]]\nmode = \"multi\\n\\u001b[31m\"\n", "p.toml");
-    REQUIRE_FALSE(bad_mode.preset);
-    CHECK_THAT(bad_mode.error, Catch::StartsWith("p.toml:3: pane 1: mode: 'multi\\n\\x1b[31m' is not a mode"));
-    CHECK_FALSE(has_raw_control(bad_mode.error));
+    const Result<Preset> bad_mode = parse_preset("title = \"T\"\n[[pane]]\nmode = \"multi\\n\\u001b[31m\"\n", "p.toml");
+    REQUIRE_FALSE(bad_mode);
+    CHECK_THAT(bad_mode.error(), Catch::StartsWith("p.toml:3: pane 1: mode: 'multi\\n\\x1b[31m' is not a mode"));
+    CHECK_FALSE(has_raw_control(bad_mode.error()));
 
     // A raw control character is a TOML syntax error; its message is escaped too.
-    const PresetLoad raw = parse_preset("title = \"T\x1b[2J\"\n", "raw\x1b.toml");
-    REQUIRE_FALSE(raw.preset);
-    CHECK_THAT(raw.error, Catch::StartsWith("raw\\x1b.toml:1: "));
-    CHECK_FALSE(has_raw_control(raw.error));
+    const Result<Preset> raw = parse_preset("title = \"T\x1b[2J\"\n", "raw\x1b.toml");
+    REQUIRE_FALSE(raw);
+    CHECK_THAT(raw.error(), Catch::StartsWith("raw\\x1b.toml:1: "));
+    CHECK_FALSE(has_raw_control(raw.error()));
 
-    const PresetLoad unknown_key = parse_preset("title = \"T\"\n\"key\\u0007\" = 1\n", "k.toml");
-    CHECK_THAT(unknown_key.error, Catch::Contains("unknown key 'key\\x07'"));
+    const Result<Preset> unknown_key = parse_preset("title = \"T\"\n\"key\\u0007\" = 1\n", "k.toml");
+    CHECK_THAT(unknown_key.error(), Catch::Contains("unknown key 'key\\x07'"));
 }
 
 TEST_CASE("A lesson's error quotes its file escaped on one line", "[printable][lessons]") {
     const auto dir = test::scratch_dir("printable-lesson");
     const std::string path = (dir / "l.toml").string();
     std::ofstream(path) << "title = \"L\"\n[[step]]\ntitle = \"S\"\npreset = \"multi\\n\"\ntext = \"t\"\nquestion = \"q\"\nreveal = [\"input_age\"]\n";
-    const LessonLoad loaded = load_lesson(path, std::string(tsl::test::kSourceDir) + "/assets");
-    REQUIRE_FALSE(loaded.lesson);
-    CHECK_THAT(loaded.error, Catch::StartsWith(path + ":2: step 1: unknown preset 'multi\\n' (available: "));
-    CHECK_FALSE(has_raw_control(loaded.error));
+    const Result<Lesson> loaded = load_lesson(path, std::string(tsl::test::kSourceDir) + "/assets");
+    REQUIRE_FALSE(loaded);
+    CHECK_THAT(loaded.error(), Catch::StartsWith(path + ":2: step 1: unknown preset 'multi\\n' (available: "));
+    CHECK_FALSE(has_raw_control(loaded.error()));
 
-    const LessonLoad measure = parse_lesson(
+    const Result<Lesson> measure = parse_lesson(
         "title = \"L\"\n[[step]]\ntitle = \"S\"\npreset = \"p\"\ntext = \"t\"\nquestion = \"q\"\nreveal = [\"age\\r\"]\n", "m.toml");
-    CHECK_THAT(measure.error, Catch::Contains("unknown measure 'age\\r'"));
+    CHECK_THAT(measure.error(), Catch::Contains("unknown measure 'age\\r'"));
     std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("A level's error quotes its file escaped on one line", "[printable][levels]") {
-    const LevelLoad key = parse_level("name = x\ncolour\x1b[31m = red\n", "l.txt");
-    CHECK(key.error == "l.txt:2: unknown key 'colour\\x1b[31m' (known: name, patrol, character, map)");
-    const LevelLoad cell = parse_level("patrol = 0,0 1,1\ncharacter = 0,1\nmap\n..\n.\x07\n", "c.txt");
-    CHECK(cell.error == "c.txt:5: unexpected '\\x07' in the map (use '.' and '#')");
-    const LevelLoad point = parse_level("patrol = 0,0 1,\x1b\n", "p.txt");
-    CHECK(point.error == "p.txt:1: patrol point '1,\\x1b' is not x,y");
+    const Result<Level> key = parse_level("name = x\ncolour\x1b[31m = red\n", "l.txt");
+    CHECK(key.error() == "l.txt:2: unknown key 'colour\\x1b[31m' (known: name, patrol, character, map)");
+    const Result<Level> cell = parse_level("patrol = 0,0 1,1\ncharacter = 0,1\nmap\n..\n.\x07\n", "c.txt");
+    CHECK(cell.error() == "c.txt:5: unexpected '\\x07' in the map (use '.' and '#')");
+    const Result<Level> point = parse_level("patrol = 0,0 1,\x1b\n", "p.txt");
+    CHECK(point.error() == "p.txt:1: patrol point '1,\\x1b' is not x,y");
 }
 
 TEST_CASE("A settings file's problems quote it escaped on one line", "[printable][settings]") {

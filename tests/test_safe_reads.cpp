@@ -36,10 +36,10 @@ struct Reader {
 
 std::vector<Reader> readers() {
     return {
-        {"level file", tsl::kMaxLevelFileBytes, [](const std::string& p) { return tsl::load_level(p).error; }},
-        {"preset file", tsl::kMaxPresetFileBytes, [](const std::string& p) { return tsl::load_preset(p).error; }},
+        {"level file", tsl::kMaxLevelFileBytes, [](const std::string& p) { return tsl::load_level(p).error(); }},
+        {"preset file", tsl::kMaxPresetFileBytes, [](const std::string& p) { return tsl::load_preset(p).error(); }},
         {"lesson file", tsl::kMaxLessonFileBytes,
-         [](const std::string& p) { return tsl::load_lesson(p, std::string(tsl::test::kSourceDir) + "/assets").error; }},
+         [](const std::string& p) { return tsl::load_lesson(p, std::string(tsl::test::kSourceDir) + "/assets").error(); }},
         {"settings file", tsl::kMaxSettingsFileBytes,
          [](const std::string& p) {
              const tsl::SettingsLoad loaded = tsl::load_settings(p);
@@ -112,11 +112,11 @@ TEST_CASE("The safe read returns a regular file's bytes as they are and names a 
     const std::string path = dir.file("level.txt");
     const std::string bytes("name = a\r\n\0map\n", 15);
     std::ofstream(path, std::ios::binary) << bytes;
-    const tsl::TextRead read = tsl::read_text_file(path, 15, "level file");
+    const tsl::Result<std::string> read = tsl::read_text_file(path, 15, "level file");
     REQUIRE(read);
-    CHECK(*read.text == bytes);
-    CHECK(tsl::read_text_file(path, 14, "level file").problem == "is larger than 14 bytes, the most a level file may be");
-    CHECK(tsl::read_text_file(dir.file("none.txt"), 100, "level file").problem == "no such level file");
+    CHECK(*read == bytes);
+    CHECK(tsl::read_text_file(path, 14, "level file").error() == "is larger than 14 bytes, the most a level file may be");
+    CHECK(tsl::read_text_file(dir.file("none.txt"), 100, "level file").error() == "no such level file");
     CHECK(tsl::size_words(256 << 10) == "256 KB");
     CHECK(tsl::size_words(2 << 20) == "2 MB");
 }

@@ -75,13 +75,13 @@ SessionOptions counter_options(Made& made) {
     SessionOptions options;
     options.assets_dir = kAssets;
     options.profile = false;
-    options.make_scene = [&made](SceneKind kind, LabSettings& settings, const SceneServices& services,
-                                 std::string& problem) -> std::unique_ptr<SessionScene> {
-        if (kind != SceneKind::Engine) return make_lab_scene(kind, settings, services, problem);
+    options.make_scene = [&made](SceneKind kind, LabSettings& settings,
+                                 const SceneServices& services) -> Result<std::unique_ptr<SessionScene>> {
+        if (kind != SceneKind::Engine) return make_lab_scene(kind, settings, services);
         ++made.calls;
         auto scene = std::make_unique<CounterScene>(kind);
         made.scene = scene.get();
-        return scene;
+        return std::unique_ptr<SessionScene>(std::move(scene));
     };
     return options;
 }

@@ -54,9 +54,9 @@ struct PresetShape {
 };
 
 PresetShape shape_of(const std::string& preset) {
-    const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
-    REQUIRE(loaded.preset);
-    const Preset& p = *loaded.preset;
+    const Result<Preset> loaded = load_preset_by_name(assets_directory(), preset);
+    REQUIRE(loaded);
+    const Preset& p = *loaded;
     if (p.scene == SceneKind::Engine) return {SceneKind::Engine, static_cast<int>(p.engine.panes.size())};
     if (p.scene == SceneKind::Exposure) return {SceneKind::Exposure, 1};
     return {SceneKind::Npc, std::max(1, static_cast<int>(p.npc.panes.size()))};
@@ -134,10 +134,10 @@ void require_at(const Walk& walk, const Lesson& lesson, int step, bool revealed)
 }
 
 Lesson lesson_named(const std::string& name) {
-    LessonLoad loaded = load_lesson_by_name(assets_directory(), name);
-    INFO(loaded.error);
-    REQUIRE(loaded.lesson);
-    return *loaded.lesson;
+    Result<Lesson> loaded = load_lesson_by_name(assets_directory(), name);
+    INFO(loaded.error());
+    REQUIRE(loaded);
+    return *loaded;
 }
 
 // Forward with Page Down to the last step's reveal, then one more press that

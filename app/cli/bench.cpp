@@ -276,9 +276,9 @@ struct RayWork {
     std::vector<std::uint8_t> exposed;
 
     explicit RayWork(int width) {
-        LevelLoad loaded = load_level(assets_directory() + "/levels/courtyard.txt");
-        if (!loaded.level) throw std::runtime_error("bench: " + loaded.error);
-        const Level level = resize_level(*loaded.level, width);
+        Result<Level> loaded = load_level(assets_directory() + "/levels/courtyard.txt");
+        if (!loaded) throw std::runtime_error("bench: " + loaded.error());
+        const Level level = resize_level(*loaded, width);
         grid = level.grid;
         grid.update_free_runs();
         eye = level.patrol.front();

@@ -39,9 +39,9 @@ struct ExposureRow {
 // Runs the scene, paced at 60 Hz or back to back, and returns the medians of
 // the per-step figures.
 ExposureRow measure(const ExposureSceneConfig& config, JobSystem& jobs, int samples, bool paced) {
-    std::string error;
-    std::unique_ptr<ExposureScene> scene = ExposureScene::create(config, {&jobs, nullptr}, error);
-    if (!scene) throw std::runtime_error("bench: " + error);
+    Result<std::unique_ptr<ExposureScene>> made = ExposureScene::create(config, {&jobs, nullptr});
+    if (!made) throw std::runtime_error("bench: " + made.error());
+    const std::unique_ptr<ExposureScene> scene = std::move(*made);
     using Clock = std::chrono::steady_clock;
     const auto frame = std::chrono::microseconds(paced ? 16'667 : 0);
     // Warm-up: one full timesliced pass (or a few steps), so every figure is a steady one.
@@ -85,9 +85,9 @@ void bench_ray_casters(const BenchOptions& options, std::string& table, std::vec
     table += format("  %-6s %-30s %-30s %-30s %s\n", "grid", "plain (the article's)", "free-runs", "lanes (default)",
                     "plain / lanes");
     for (int width : {100, 256, 1000}) {
-        LevelLoad loaded = load_level(assets_directory() + "/levels/courtyard.txt");
-        if (!loaded.level) throw std::runtime_error("bench: " + loaded.error);
-        const Level level = resize_level(*loaded.level, width);
+        Result<Level> loaded = load_level(assets_directory() + "/levels/courtyard.txt");
+        if (!loaded) throw std::runtime_error("bench: " + loaded.error());
+        const Level level = resize_level(*loaded, width);
         OccupancyGrid grid = level.grid;
         grid.update_free_runs();
         const Cell eye = level.patrol.front();

@@ -143,8 +143,8 @@ public:
     int lesson_steps() const {
         int steps = 0;
         for (const std::string& lesson : lessons_)
-            if (const LessonLoad loaded = load_lesson_by_name(app_.session().assets_dir(), lesson); loaded.lesson)
-                steps += static_cast<int>(loaded.lesson->steps.size());
+            if (const Result<Lesson> loaded = load_lesson_by_name(app_.session().assets_dir(), lesson); loaded)
+                steps += static_cast<int>(loaded->steps.size());
         return steps;
     }
 
@@ -213,8 +213,8 @@ private:
     void tour() {
         for (const std::string& lesson : lessons_) {
             then(1, [this, lesson] { apply(StartLesson{lesson}); });
-            const LessonLoad loaded = load_lesson_by_name(app_.session().assets_dir(), lesson);
-            const int n = loaded.lesson ? static_cast<int>(loaded.lesson->steps.size()) : 0;
+            const Result<Lesson> loaded = load_lesson_by_name(app_.session().assets_dir(), lesson);
+            const int n = loaded ? static_cast<int>(loaded->steps.size()) : 0;
             for (int i = 0; i < 2 * n; ++i) then(2, [this] { key(Key::PageDown); });
             for (int i = 0; i < n; ++i) then(1, [this] { key(Key::PageUp); });
             then(1, [this] { apply(StopLesson{}); });

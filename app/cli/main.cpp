@@ -110,10 +110,11 @@ CLI::Validator finite_range(double lo, double hi) {
         "NUMBER", "finite range");
 }
 
-// One line on stderr; the problem's exit status.
-int fail(const ArgumentProblem& problem) {
-    std::cerr << "timeslice-lab: " << printable(problem.message) << '\n';
-    return problem.status;
+// One line on stderr; the problem's exit status (2: a name or option that
+// does not fit, a usage error; 1: a file that exists but is broken).
+int fail(const CommandResult& failed) {
+    std::cerr << "timeslice-lab: " << printable(failed.problem) << '\n';
+    return failed.status;
 }
 
 // --scene, --preset, --lesson/--step/--reveal and --set, as the window and
@@ -137,9 +138,9 @@ struct LaunchOptions {
         return request;
     }
     // A launch's note on stderr; its problem, for the exit status.
-    static ArgumentProblem said(const CommandResult& result) {
+    static const CommandResult& said(const CommandResult& result) {
         if (!result.fitted.empty()) std::cerr << "timeslice-lab: " << printable(result.note()) << '\n';
-        return problem_of(result);
+        return result;
     }
 };
 
@@ -170,7 +171,7 @@ struct WindowCommand {
             stored = load_settings(options.settings_path);
         }
         options.boot = boot_lab(session_options(), stored ? &*stored : nullptr, launch.given());
-        if (const ArgumentProblem problem = LaunchOptions::said(options.boot.launched); problem) return fail(problem);
+        if (!LaunchOptions::said(options.boot.launched)) return fail(options.boot.launched);
         options.verbose = verbose;
         return run_window(std::move(options));
     }
@@ -195,7 +196,7 @@ struct ScreenshotCommand {
     int run() {
         parse_size(size, shot.width, shot.height);
         Boot boot = boot_lab(session_options(), nullptr, launch.given());
-        if (const ArgumentProblem problem = LaunchOptions::said(boot.launched); problem) return fail(problem);
+        if (!LaunchOptions::said(boot.launched)) return fail(boot.launched);
         auto session = std::move(boot.session);
         if (session->lesson() && frames->count() == 0) shot.frames = session->lesson()->steps[static_cast<std::size_t>(session->lesson_step())].frames;
         shot.pace_all = launch.request.reveal;
@@ -255,12 +256,12 @@ struct LessonCheckCommand {
     int run() {
         parse_size(size, check.width, check.height);
         check.ui_scale = std::stof(scale);
-        const LessonLoad loaded = load_lesson_by_name(assets_directory(), check.lesson);
-        if (!loaded.lesson) return fail({loaded.error, loaded.unknown_name ? 2 : 1});
+        const Result<Lesson> loaded = load_lesson_by_name(assets_directory(), check.lesson);
+        if (!loaded) return fail(CommandResult::failed(loaded));
         LaunchRequest request;
         request.sets = sets;
         Boot boot = boot_lab(session_options(), nullptr, request);
-        if (!boot.launched) return fail(problem_of(boot.launched));
+        if (!boot.launched) return fail(boot.launched);
         return run_lesson_check(std::move(boot.session), check);
     }
 };
@@ -327,7 +328,7 @@ struct CsvCommand {
         if (!scene.empty() && parse_value(field_of(setting::scene), scene, value).empty() && int_value(value) == static_cast<int>(SceneKind::Exposure))
             return fail({name + ": the exposure scene has no " + name + " (try --scene npc or --scene engine, or screenshot)", 2});
         LabSettings settings;
-        if (const ArgumentProblem problem = options.resolve(*command, settings); problem) return fail(problem);
+        if (const CommandResult resolved = options.resolve(*command, settings); !resolved) return fail(resolved);
         const bool engine_asked = !scene.empty() && int_value(value) == static_cast<int>(SceneKind::Engine);
         if (!scene.empty() && !engine_asked && settings.scene == SceneKind::Engine)
             return fail({name + ": preset '" + printable(options.preset) + "' is for the engine scene, not --scene " + scene, 2});

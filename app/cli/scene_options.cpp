@@ -42,27 +42,27 @@ void add_npc_run_options(CLI::App& command, NpcRunOptions& options) {
     command.add_option("--pane", options.pane, "Which pane of the preset to run, from 1")->check(CLI::Range(1, kMaxPanes))->capture_default_str();
 }
 
-ArgumentProblem NpcRunOptions::resolve(const CLI::App& command, LabSettings& settings) const {
+CommandResult NpcRunOptions::resolve(const CLI::App& command, LabSettings& settings) const {
     settings = LabSettings{};
     if (!preset.empty()) {
-        const PresetLoad loaded = load_preset_by_name(assets_directory(), preset);
-        if (!loaded.preset) return {loaded.error, loaded.unknown_name ? 2 : 1};
-        if (loaded.preset->scene == SceneKind::Exposure)
+        const Result<Preset> loaded = load_preset_by_name(assets_directory(), preset);
+        if (!loaded) return CommandResult::failed(loaded);
+        if (loaded->scene == SceneKind::Exposure)
             return {"preset '" + preset + "' is for the exposure scene; this command runs the NPC scene (try screenshot or record)", 2};
-        const bool engine = loaded.preset->scene == SceneKind::Engine;
-        const std::size_t panes = engine ? loaded.preset->engine.panes.size() : loaded.preset->npc.panes.size();
+        const bool engine = loaded->scene == SceneKind::Engine;
+        const std::size_t panes = engine ? loaded->engine.panes.size() : loaded->npc.panes.size();
         if (static_cast<std::size_t>(pane) > panes)
             return {"--pane " + std::to_string(pane) + ": preset '" + preset + "' has " + std::to_string(panes) + " pane(s) (1 to " +
                         std::to_string(panes) + ")",
                     2};
-        settings.workers = loaded.preset->workers;
+        settings.workers = loaded->workers;
         if (engine) {
-            settings.engine.world = loaded.preset->engine.world;
-            settings.engine.panes = {loaded.preset->engine.panes[static_cast<std::size_t>(pane - 1)]};
+            settings.engine.world = loaded->engine.world;
+            settings.engine.panes = {loaded->engine.panes[static_cast<std::size_t>(pane - 1)]};
             settings.scene = SceneKind::Engine;
         } else {
-            settings.npc.world = loaded.preset->npc.world;
-            settings.npc.panes = {loaded.preset->npc.panes[static_cast<std::size_t>(pane - 1)]};
+            settings.npc.world = loaded->npc.world;
+            settings.npc.panes = {loaded->npc.panes[static_cast<std::size_t>(pane - 1)]};
         }
     }
     for (const FieldSpec& field : settings_schema()) {

@@ -16,17 +16,6 @@
 
 namespace tsl::app {
 
-// What is wrong with something the command line named, and the exit status
-// it ends with: 2 for a name or option that does not fit (a usage error), 1
-// for a file that exists but is broken. Empty (false) when nothing is.
-struct ArgumentProblem {
-    std::string message;
-    int status = 0;
-    explicit operator bool() const { return status != 0; }
-};
-
-inline ArgumentProblem problem_of(const CommandResult& result) { return {result.problem, result.problem.empty() ? 0 : result.status}; }
-
 // A CLI11 check of text against a field: the schema's own check.
 CLI::Validator field_validator(const FieldSpec& field);
 // A CLI11 check of NAME=VALUE for --set.
@@ -43,7 +32,7 @@ struct NpcRunOptions {
     // given on the command line on top, one pane; an engine preset sets the
     // engine scene. The problem, if any: a preset that does not exist or does
     // not load, a pane it does not have, an exposure preset.
-    ArgumentProblem resolve(const CLI::App& command, LabSettings& settings) const;
+    CommandResult resolve(const CLI::App& command, LabSettings& settings) const;
 };
 
 // Adds every schema option with a command-line flag — the NPC scene's (--mode,

@@ -57,6 +57,8 @@ public:
     virtual bool init(std::string& error) = 0;  // the renderer (a shader that does not compile, named)
     // The mode the scene runs in, for file names and the probe ("siao", "timesliced", "free-step").
     virtual std::string mode_name(const LabSettings& settings) const = 0;
+    // The setting that holds that mode (the page's mode menu changes it).
+    virtual SettingName mode_setting() const = 0;
     // The panes a click on the scene selects (none: fewer than two), which is
     // edited, and the field that selects one.
     virtual std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const = 0;
@@ -87,6 +89,7 @@ class NpcView final : public SceneView {
 public:
     bool init(std::string& error) override { return renderer_.init(error); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.pane().timeslicing.mode)); }
+    SettingName mode_setting() const override { return setting::mode; }
     std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;
     void draw(const LabSession& session, const PixelRect& scene, float to_px, const DrawInto& draw_into) override;
     void draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool outline) override;
@@ -112,6 +115,7 @@ class ExposureView final : public SceneView {
 public:
     bool init(std::string& error) override { return renderer_.init(error); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.exposure.mode)); }
+    SettingName mode_setting() const override { return setting::exposure_mode; }
     std::vector<PixelRect> pane_rects(const LabSession&, const PixelRect&) const override { return {}; }  // one map, no panes
     void draw(const LabSession& session, const PixelRect& scene, float to_px, const DrawInto& draw_into) override;
     void draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool outline) override;
@@ -131,6 +135,7 @@ class EngineView final : public SceneView {
 public:
     bool init(std::string& error) override { return renderer_.init(error); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.engine_pane().step_mode)); }
+    SettingName mode_setting() const override { return setting::step_mode; }
     std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;
     int edited_pane(const LabSettings& settings) const override { return settings.edited_engine_pane; }
     SettingName pane_field() const override { return setting::engine_pane; }

@@ -25,11 +25,6 @@ namespace tsl::app {
 
 namespace {
 
-// The setting the page's mode menu changes in the scene shown.
-SettingName mode_key(const LabSession& session) {
-    return session.showing_engine() ? setting::step_mode : session.showing_exposure() ? setting::exposure_mode : setting::mode;
-}
-
 const char* verdict_text(ExpectVerdict verdict) {
     return verdict == ExpectVerdict::Met ? "met" : verdict == ExpectVerdict::NotMet ? "not met" : "waiting";
 }
@@ -39,7 +34,7 @@ std::string card_json(const LabApp& app) {
     nlohmann::json j;
     const LabSettings& s = session.settings();
     j["paused"] = s.paused;
-    const FieldSpec* mode = &field_of(mode_key(session));
+    const FieldSpec* mode = &field_of(app.view().mode_setting());
     nlohmann::json options = nlohmann::json::array();
     for (const EnumName& name : mode->names)
         if (!name.label.empty()) options.push_back({name.name, name.label});
@@ -101,7 +96,7 @@ EMSCRIPTEN_KEEPALIVE void tsl_web_control(const char* what) {
 EMSCRIPTEN_KEEPALIVE void tsl_web_set_mode(const char* name) {
     tsl::app::LabApp* app = tsl::app::web_app();
     if (!app) return;
-    const tsl::FieldSpec& field = tsl::field_of(tsl::app::mode_key(app->session()));
+    const tsl::FieldSpec& field = tsl::field_of(app->view().mode_setting());
     tsl::FieldValue value;
     if (tsl::parse_value(field, name, value).empty()) app->apply(tsl::SetField{std::string(field.key), value});
 }

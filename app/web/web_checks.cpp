@@ -70,7 +70,7 @@ std::string trace_settings(const std::string& args, LabSettings& settings, std::
     FieldValue value;
     const bool scene_given = !scene.empty() && parse_value(field_of(setting::scene), scene, value).empty();
     if (scene_given && int_value(value) == static_cast<int>(SceneKind::Exposure)) return "the exposure scene has no trace";
-    if (const ArgumentProblem problem = options.resolve(command, settings); problem) return problem.message;
+    if (const CommandResult resolved = options.resolve(command, settings); !resolved) return resolved.problem;
     const bool engine_asked = scene_given && int_value(value) == static_cast<int>(SceneKind::Engine);
     if (scene_given && !engine_asked && settings.scene == SceneKind::Engine) return "the preset is for the engine scene";
     engine = engine_asked || settings.scene == SceneKind::Engine;

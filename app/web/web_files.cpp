@@ -163,9 +163,9 @@ void start_storing_settings(const LabSettings& from_file, const LabSettings& sta
     // The file the desktop would write, then its text into the browser's storage.
     g_storing = std::make_unique<SettingsKeeper>(from_file, started, [path = default_settings_path()](const LabSettings& to_save) {
         if (const FileResult saved = save_settings(path, to_save); !saved) return saved.error;
-        const TextRead back = read_text_file(path, kMaxSettingsFileBytes, "settings file");
-        if (!back) return "cannot read back " + path + ": " + back.problem;
-        return store_item(kStoredSettings, back.text->c_str());
+        const Result<std::string> back = read_text_file(path, kMaxSettingsFileBytes, "settings file");
+        if (!back) return "cannot read back " + path + ": " + back.error();
+        return store_item(kStoredSettings, back->c_str());
     });
 }
 
@@ -217,7 +217,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     const std::string stem = name.substr(0, name.size() - 5);
     const bool lesson = app::is_lesson(text);
     const std::string path = app::assets_directory() + (lesson ? "/lessons/" : "/presets/") + name;
-    const std::optional<std::string> before = read_text_file(path, lesson ? kMaxLessonFileBytes : kMaxPresetFileBytes, "file").text;
+    const std::optional<std::string> before = read_text_file(path, lesson ? kMaxLessonFileBytes : kMaxPresetFileBytes, "file").value();
     if (!app::write_text(path, text)) {
         said = name + ": cannot be written to the page's memory (" + path + ")";
         app->post(app::problem_notice(said));

@@ -37,35 +37,23 @@ std::string size_words(std::size_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-TextRead read_text_file(const std::string& path, std::size_t max_bytes, const std::string& kind) {
-    TextRead result;
+Result<std::string> read_text_file(const std::string& path, std::size_t max_bytes, const std::string& kind) {
     // Looked at before it is opened: opening a named pipe would wait for a writer.
     struct stat before {};
     if (::stat(path.c_str(), &before) != 0) {
         const int error = errno;
-        result.problem = error == ENOENT ? "no such " + kind : "cannot be read (" + errno_words(error) + ")";
-        return result;
+        return Failed{error == ENOENT ? "no such " + kind : "cannot be read (" + errno_words(error) + ")"};
     }
-    if (!S_ISREG(before.st_mode)) {
-        result.problem = not_a_file(before.st_mode, kind);
-        return result;
-    }
-    if (static_cast<unsigned long long>(before.st_size) > max_bytes) {
-        result.problem = too_large(max_bytes, kind);
-        return result;
-    }
+    if (!S_ISREG(before.st_mode)) return Failed{not_a_file(before.st_mode, kind)};
+    if (static_cast<unsigned long long>(before.st_size) > max_bytes) return Failed{too_large(max_bytes, kind)};
     // O_NONBLOCK: should the path become a pipe between stat and open, the
     // open does not wait; what was opened is looked at again below.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        result.problem = "cannot be opened (" + errno_words(errno) + ")";
-        return result;
-    }
+    if (fd < 0) return Failed{"cannot be opened (" + errno_words(errno) + ")"};
     struct stat opened {};
     if (::fstat(fd, &opened) != 0 || !S_ISREG(opened.st_mode)) {
-        result.problem = not_a_file(opened.st_mode, kind);
         ::close(fd);
-        return result;
+        return Failed{not_a_file(opened.st_mode, kind)};
     }
     std::string text;
     text.reserve(static_cast<std::size_t>(opened.st_size));
@@ -74,21 +62,19 @@ TextRead read_text_file(const std::string& path, std::size_t max_bytes, const st
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            result.problem = "cannot be read (" + errno_words(errno) + ")";
+            const int error = errno;
             ::close(fd);
-            return result;
+            return Failed{"cannot be read (" + errno_words(error) + ")"};
         }
         if (n == 0) break;
         text.append(buffer, static_cast<std::size_t>(n));
         if (text.size() > max_bytes) {  // it grew while being read
-            result.problem = too_large(max_bytes, kind);
             ::close(fd);
-            return result;
+            return Failed{too_large(max_bytes, kind)};
         }
     }
     ::close(fd);
-    result.text = std::move(text);
-    return result;
+    return text;
 }
 
 }  // namespace tsl

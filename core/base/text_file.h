@@ -13,8 +13,9 @@
 #pragma once
 
 #include <cstddef>
-#include <optional>
 #include <string>
+
+#include "core/base/result.h"
 
 namespace tsl {
 
@@ -30,14 +31,9 @@ inline constexpr std::size_t kMaxPresetFileBytes = std::size_t{256} << 10;
 inline constexpr std::size_t kMaxSettingsFileBytes = std::size_t{256} << 10;
 inline constexpr std::size_t kMaxShaderFileBytes = std::size_t{256} << 10;
 
-struct TextRead {
-    std::optional<std::string> text;  // the file's bytes as they are
-    std::string problem;              // when there is no text: "is a folder, not a level file"
-    explicit operator bool() const { return text.has_value(); }
-};
-
-// `kind` names the format in the problem ("level file"); `max_bytes` is its cap.
-TextRead read_text_file(const std::string& path, std::size_t max_bytes, const std::string& kind);
+// The file's bytes as they are, or the problem without the path ("is a
+// folder, not a level file"). `kind` names the format in the problem; `max_bytes` is its cap.
+Result<std::string> read_text_file(const std::string& path, std::size_t max_bytes, const std::string& kind);
 
 // "256 KB", "2 MB": a cap as the problem says it.
 std::string size_words(std::size_t bytes);

@@ -187,13 +187,13 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
     return step;
 }
 
-LessonLoad failure(const std::string& file_name, int line, const std::string& what) {
-    return {std::nullopt, printable(file_name + ":" + std::to_string(line) + ": " + what)};
+Failed failure(const std::string& file_name, int line, const std::string& what) {
+    return {printable(file_name + ":" + std::to_string(line) + ": " + what)};
 }
 
 }  // namespace
 
-LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
+Result<Lesson> parse_lesson(const std::string& text, const std::string& file_name) {
     toml::table root;
     try {
         root = toml::parse(text, file_name);
@@ -238,7 +238,7 @@ LessonLoad parse_lesson(const std::string& text, const std::string& file_name) {
             for (const LessonTerm* t : terms_used(lesson, i, true)) used |= t == &term;
         if (!used) return failure(file_name, 1, "terms: no step uses " + term.name + " (a term is defined where a step uses it)");
     }
-    return {std::move(lesson), {}};
+    return lesson;
 }
 
 namespace {
@@ -270,19 +270,19 @@ std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool r
     return used;
 }
 
-LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
-    const TextRead read = read_text_file(path, kMaxLessonFileBytes, "lesson file");
-    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
-    LessonLoad loaded = parse_lesson(*read.text, path);
-    if (!loaded.lesson) return loaded;
+Result<Lesson> load_lesson(const std::string& path, const std::string& assets_dir) {
+    const Result<std::string> read = read_text_file(path, kMaxLessonFileBytes, "lesson file");
+    if (!read) return Failed{printable(path + ": " + read.error())};
+    Result<Lesson> loaded = parse_lesson(*read, path);
+    if (!loaded) return loaded;
 
     // Each step's preset must exist and load, and its scene must measure what the reveal shows.
-    for (std::size_t i = 0; i < loaded.lesson->steps.size(); ++i) {
-        LessonStep& step = loaded.lesson->steps[i];
+    for (std::size_t i = 0; i < loaded->steps.size(); ++i) {
+        LessonStep& step = loaded->steps[i];
         const std::string where = "step " + std::to_string(i + 1) + ": ";
-        const PresetLoad preset = load_preset_by_name(assets_dir, step.preset);
-        if (!preset.preset) return failure(path, step.line, where + preset.error);
-        step.scene = preset.preset->scene;
+        const Result<Preset> preset = load_preset_by_name(assets_dir, step.preset);
+        if (!preset) return failure(path, step.line, where + preset.error());
+        step.scene = preset->scene;
         const char* scene = step.scene == SceneKind::Exposure ? "the exposure scene" : step.scene == SceneKind::Engine ? "the engine scene" : "the NPC scene";
         auto measured_here = [&](const std::string& name) {
             const LessonMeasure* m = find_measure(name);
@@ -302,7 +302,7 @@ LessonLoad load_lesson(const std::string& path, const std::string& assets_dir) {
                 return failure(path, step.line, where + "expect '" + e.text + "' uses a measure that " + scene + " (preset '" + step.preset + "') does not give");
             for (const ExpectOperand* o : {&e.value, &e.high}) {
                 if (o->measure.empty() || o->step < 0) continue;
-                const LessonStep& then = loaded.lesson->steps[static_cast<std::size_t>(o->step)];
+                const LessonStep& then = loaded->steps[static_cast<std::size_t>(o->step)];
                 const LessonMeasure* m = find_measure(o->measure);
                 if (m->scene() != then.scene)
                     return failure(path, step.line, where + "expect '" + e.text + "': step " + std::to_string(o->step + 1) + " does not measure " + o->measure);
@@ -324,10 +324,10 @@ std::vector<std::string> list_lessons(const std::string& assets_dir) {
     return toml_stems(std::filesystem::path(assets_dir) / "lessons");
 }
 
-LessonLoad load_lesson_by_name(const std::string& assets_dir, const std::string& name) {
-    const NamedFile file = find_named(std::filesystem::path(assets_dir) / "lessons", name, "lesson");
-    if (file.path.empty()) return {std::nullopt, file.error, true};
-    return load_lesson(file.path, assets_dir);
+Result<Lesson> load_lesson_by_name(const std::string& assets_dir, const std::string& name) {
+    const Result<std::string> file = find_named(std::filesystem::path(assets_dir) / "lessons", name, "lesson");
+    if (!file) return file.failure();
+    return load_lesson(*file, assets_dir);
 }
 
 int sentence_count(const std::string& text) {

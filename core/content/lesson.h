@@ -29,7 +29,7 @@
 //                            # staleness and cost for the engine too)
 //   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
 //
-// Errors: loading never throws; a failed load has no lesson and an error
+// Errors: loading never throws; a failed load (core/base/result.h) says
 // "file:line: what is wrong" (syntax, unknown keys, wrong types, a preset that
 // does not exist or does not load, a measure the preset's scene cannot give,
 // an expectation that does not read or refers to a later step).
@@ -37,6 +37,7 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/base/result.h"
 #include "core/content/expectation.h"
 #include "core/engine/engine_scene.h"
 #include "core/exposure/exposure_scene.h"
@@ -147,22 +148,16 @@ struct Lesson {
 // their figures beside T's value, and the card has no room for more.)
 std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool revealed);
 
-struct LessonLoad {
-    std::optional<Lesson> lesson;       // empty when the load failed
-    std::string error;                  // "path:line: what is wrong" when !lesson
-    bool unknown_name = false;          // no lesson of that name (not a broken file)
-};
-
 // Parses a lesson's text; checks what the text alone can show. `file_name`
 // names it in errors and its stem becomes the lesson's name.
-LessonLoad parse_lesson(const std::string& text, const std::string& file_name);
+Result<Lesson> parse_lesson(const std::string& text, const std::string& file_name);
 
 // Reads and parses a file, then checks every step's preset against
 // assets_dir/presets (it must load, and give the step's measures).
-LessonLoad load_lesson(const std::string& path, const std::string& assets_dir);
+Result<Lesson> load_lesson(const std::string& path, const std::string& assets_dir);
 
 // assets_dir/lessons/NAME.toml; an unknown name lists the lessons there.
-LessonLoad load_lesson_by_name(const std::string& assets_dir, const std::string& name);
+Result<Lesson> load_lesson_by_name(const std::string& assets_dir, const std::string& name);
 
 // Stems of the .toml files in assets_dir/lessons, sorted.
 std::vector<std::string> list_lessons(const std::string& assets_dir);

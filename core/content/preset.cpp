@@ -71,9 +71,9 @@ void read_pane_array(const toml::node& node, int line, Problems& problems, LabSe
 
 }  // namespace
 
-PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
+Result<Preset> parse_preset(const std::string& text, const std::string& file_name) {
     auto fail = [&](int line, const std::string& what) {
-        return PresetLoad{std::nullopt, printable(file_name + ":" + std::to_string(line) + ": " + what)};
+        return Failed{printable(file_name + ":" + std::to_string(line) + ": " + what)};
     };
 
     toml::table root;
@@ -147,23 +147,23 @@ PresetLoad parse_preset(const std::string& text, const std::string& file_name) {
     if (preset.scene == SceneKind::Engine && preset.engine.panes.empty()) preset.engine.panes.emplace_back();  // [engine] alone: one default pane
     if (preset.npc.panes.empty() && preset.scene == SceneKind::Npc)
         return fail(1, "no [[pane]] (or [exposure] table); an NPC preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
-    return {std::move(preset), {}};
+    return preset;
 }
 
-PresetLoad load_preset(const std::string& path) {
-    const TextRead read = read_text_file(path, kMaxPresetFileBytes, "preset file");
-    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
-    return parse_preset(*read.text, path);
+Result<Preset> load_preset(const std::string& path) {
+    const Result<std::string> read = read_text_file(path, kMaxPresetFileBytes, "preset file");
+    if (!read) return Failed{printable(path + ": " + read.error())};
+    return parse_preset(*read, path);
 }
 
 std::vector<std::string> list_presets(const std::string& assets_dir) {
     return toml_stems(std::filesystem::path(assets_dir) / "presets");
 }
 
-PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string& name) {
-    const NamedFile file = find_named(std::filesystem::path(assets_dir) / "presets", name, "preset");
-    if (file.path.empty()) return {std::nullopt, file.error, true};
-    return load_preset(file.path);
+Result<Preset> load_preset_by_name(const std::string& assets_dir, const std::string& name) {
+    const Result<std::string> file = find_named(std::filesystem::path(assets_dir) / "presets", name, "preset");
+    if (!file) return file.failure();
+    return load_preset(*file);
 }
 
 NpcSceneConfig pane_scene_config(const Preset& preset, std::size_t pane) {

@@ -73,7 +73,7 @@
 //   subtask_agents = 256     # agents per sub-task, 1 .. 10000
 //   caption = "..."          # replaces the caption built from the settings
 //
-// Errors: loading never throws. A failed load has no preset and an error
+// Errors: loading never throws. A failed load (core/base/result.h) says
 // "file:line: what is wrong" — TOML syntax errors, unknown keys (a typo must
 // not pass silently), wrong types, values out of range, unknown names (the
 // message lists the accepted ones), no pane or more than five, the tables of
@@ -83,6 +83,7 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/base/result.h"
 #include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
@@ -111,23 +112,17 @@ struct Preset {
     int record_from_step = 0;         // 0 — `record` starts its clip after this many steps (the article's clips start mid-run)
 };
 
-struct PresetLoad {
-    std::optional<Preset> preset;     // empty when the load failed
-    std::string error;                // "path:line: what is wrong" when !preset
-    bool unknown_name = false;        // the failure is a name with no preset file (not a broken file)
-};
-
 // Parses the text of a preset file; `file_name` is used in errors and its stem
 // becomes the preset's name.
-PresetLoad parse_preset(const std::string& text, const std::string& file_name);
+Result<Preset> parse_preset(const std::string& text, const std::string& file_name);
 
 // Reads (core/base/text_file.h) and parses a file; one that cannot be read is
 // "path: REASON" ("no such preset file", "is a folder, not a preset file").
-PresetLoad load_preset(const std::string& path);
+Result<Preset> load_preset(const std::string& path);
 
 // assets_dir/presets/NAME.toml (a trailing ".toml" on the name is accepted);
-// an unknown name is an error that lists the available presets.
-PresetLoad load_preset_by_name(const std::string& assets_dir, const std::string& name);
+// an unknown name fails with FailKind::UnknownName, listing the available presets.
+Result<Preset> load_preset_by_name(const std::string& assets_dir, const std::string& name);
 
 // Stems of the .toml files in assets_dir/presets, sorted; empty when there is none.
 std::vector<std::string> list_presets(const std::string& assets_dir);

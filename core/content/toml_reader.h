@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/base/printable.h"
+#include "core/base/result.h"
 #include "core/settings/settings_schema.h"
 
 #include <algorithm>
@@ -189,21 +190,18 @@ inline std::vector<std::string> toml_stems(const std::filesystem::path& dir) {
     return names;
 }
 
-// The file `dir`/NAME.toml (a trailing ".toml" on the name is accepted), or,
-// when there is none, the error "unknown WHAT 'NAME' (available: a, b)".
-struct NamedFile {
-    std::string path;   // empty when there is no such file
-    std::string error;
-};
-inline NamedFile find_named(const std::filesystem::path& dir, const std::string& name, const char* what) {
+// The path of the file `dir`/NAME.toml (a trailing ".toml" on the name is
+// accepted), or, when there is none, the failure "unknown WHAT 'NAME'
+// (available: a, b)" of kind UnknownName.
+inline Result<std::string> find_named(const std::filesystem::path& dir, const std::string& name, const char* what) {
     std::string stem = name;
     if (stem.size() > 5 && stem.ends_with(".toml")) stem.resize(stem.size() - 5);
     const std::vector<std::string> names = toml_stems(dir);
-    if (std::find(names.begin(), names.end(), stem) != names.end()) return {(dir / (stem + ".toml")).string(), {}};
+    if (std::find(names.begin(), names.end(), stem) != names.end()) return (dir / (stem + ".toml")).string();
     std::string available;
     for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
     if (available.empty()) available = "none found in " + dir.string();
-    return {{}, printable("unknown " + std::string(what) + " '" + name + "' (available: " + available + ")")};
+    return Failed{printable("unknown " + std::string(what) + " '" + name + "' (available: " + available + ")"), FailKind::UnknownName};
 }
 
 }  // namespace tsl::toml_reading

@@ -44,16 +44,13 @@ ExposureSceneConfig sanitized(ExposureSceneConfig c) {
     return c;
 }
 
-std::optional<Level> resolve_level(const ExposureSceneConfig& c, std::string& error) {
+Result<Level> resolve_level(const ExposureSceneConfig& c) {
     if (c.level == "random") return random_level(c.grid_size, c.seed);
     const bool is_path = c.level.find('/') != std::string::npos || c.level.ends_with(".txt");
     const std::string path = is_path ? c.level : c.assets_dir + "/levels/" + c.level + ".txt";
-    LevelLoad loaded = load_level(path);
-    if (!loaded.level) {
-        error = loaded.error;
-        return std::nullopt;
-    }
-    return resize_level(*loaded.level, c.grid_size);
+    const Result<Level> loaded = load_level(path);
+    if (!loaded) return loaded.failure();
+    return resize_level(*loaded, c.grid_size);
 }
 
 Vec2 centre(Cell c) { return {c.x + 0.5, c.y + 0.5}; }
@@ -61,11 +58,10 @@ Cell cell_at(Vec2 p) { return {static_cast<int>(std::floor(p.x)), static_cast<in
 
 }  // namespace
 
-std::unique_ptr<ExposureScene> ExposureScene::create(const ExposureSceneConfig& config, const SceneServices& services,
-                                                     std::string& error) {
+Result<std::unique_ptr<ExposureScene>> ExposureScene::create(const ExposureSceneConfig& config, const SceneServices& services) {
     const ExposureSceneConfig c = sanitized(config);
-    std::optional<Level> level = resolve_level(c, error);
-    if (!level) return nullptr;
+    Result<Level> level = resolve_level(c);
+    if (!level) return level.failure();
     return std::unique_ptr<ExposureScene>(new ExposureScene(c, services, std::move(*level)));
 }
 
@@ -110,14 +106,13 @@ void ExposureScene::reset() {
     metrics_ = {};
 }
 
-std::string ExposureScene::set_config(const ExposureSceneConfig& requested) {
+Status ExposureScene::set_config(const ExposureSceneConfig& requested) {
     ExposureSceneConfig config = sanitized(requested);
     const bool new_level = config.level != config_.level || config.seed != config_.seed || config.grid_size != config_.grid_size ||
                            config.assets_dir != config_.assets_dir;
     if (new_level) {
-        std::string error;
-        std::optional<Level> level = resolve_level(config, error);
-        if (!level) return error;
+        Result<Level> level = resolve_level(config);
+        if (!level) return level.failure();
         settle_jobs();
         paths_.reset();
         level_ = std::move(*level);

@@ -30,6 +30,7 @@
 #pragma once
 
 #include "core/base/angles.h"
+#include "core/base/result.h"
 #include "core/base/running_stat.h"
 #include "core/exposure/exposure.h"
 #include "core/jobs/scene_services.h"
@@ -129,9 +130,8 @@ struct Character {
 
 class ExposureScene {
 public:
-    // nullptr and the reason (a level file's error names file and line).
-    static std::unique_ptr<ExposureScene> create(const ExposureSceneConfig& config, const SceneServices& services,
-                                                 std::string& error);
+    // The scene, or why not (a level file's error names file and line).
+    static Result<std::unique_ptr<ExposureScene>> create(const ExposureSceneConfig& config, const SceneServices& services);
     ~ExposureScene();
     ExposureScene(const ExposureScene&) = delete;
     ExposureScene& operator=(const ExposureScene&) = delete;
@@ -140,7 +140,7 @@ public:
     void reset();
     // A new level or grid size reloads (and may fail: the scene keeps the old
     // one and returns the reason); everything else applies at once.
-    std::string set_config(const ExposureSceneConfig& config);
+    Status set_config(const ExposureSceneConfig& config);
     const ExposureSceneConfig& config() const { return config_; }
 
     std::int64_t frames_stepped() const { return frame_; }

@@ -49,13 +49,8 @@ bool parse_cell(const std::string& text, Cell& cell) {
 
 }  // namespace
 
-LevelLoad parse_level(const std::string& text, const std::string& file) {
-    LevelLoad result;
-    auto fail = [&](int line, const std::string& what) {
-        result.error = printable(file + ":" + std::to_string(line) + ": " + what);
-        result.level.reset();
-        return result;
-    };
+Result<Level> parse_level(const std::string& text, const std::string& file) {
+    auto fail = [&](int line, const std::string& what) { return Failed{printable(file + ":" + std::to_string(line) + ": " + what)}; };
     Level level;
     int patrol_line = 0, character_line = 0, map_line = 0;
     std::vector<std::string> rows;
@@ -130,14 +125,13 @@ LevelLoad parse_level(const std::string& text, const std::string& file) {
     if (!level.grid.inside(level.character.x, level.character.y) || level.grid.wall(level.character.x, level.character.y))
         return fail(character_line, "the character starts outside the map or in a wall");
     if (level.name.empty()) level.name = std::filesystem::path(file).stem().string();
-    result.level = std::move(level);
-    return result;
+    return level;
 }
 
-LevelLoad load_level(const std::string& path) {
-    const TextRead read = read_text_file(path, kMaxLevelFileBytes, "level file");
-    if (!read) return {std::nullopt, printable(path + ": " + read.problem)};
-    return parse_level(*read.text, path);
+Result<Level> load_level(const std::string& path) {
+    const Result<std::string> read = read_text_file(path, kMaxLevelFileBytes, "level file");
+    if (!read) return Failed{printable(path + ": " + read.error())};
+    return parse_level(*read, path);
 }
 
 namespace {

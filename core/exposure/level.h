@@ -12,6 +12,7 @@
 // Errors name the file and the line: "assets/levels/x.txt:7: map row 3 has 98 cells, expected 100".
 #pragma once
 
+#include "core/base/result.h"
 #include "core/exposure/occupancy_grid.h"
 
 #include <cstdint>
@@ -28,13 +29,9 @@ struct Level {
     Cell character;               // the shy character's first cell
 };
 
-struct LevelLoad {
-    std::optional<Level> level;
-    std::string error;  // "file:line: what is wrong" when !level
-};
-
-LevelLoad load_level(const std::string& path);
-LevelLoad parse_level(const std::string& text, const std::string& file_name);
+// The level, or "file:line: what is wrong".
+Result<Level> load_level(const std::string& path);
+Result<Level> parse_level(const std::string& text, const std::string& file_name);
 
 // A level of the given size from a seed: blocks and pillars around a patrol
 // loop that is kept clear; the same seed gives the same level.

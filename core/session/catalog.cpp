@@ -20,12 +20,12 @@ Catalog scan_catalog(const std::string& assets_dir) {
     std::vector<Order> order;
     std::vector<Lesson> lessons;
     for (const std::string& name : list_presets(assets_dir)) {
-        const PresetLoad loaded = load_preset_by_name(assets_dir, name);
-        if (!loaded.preset) {
-            c.problem = loaded.error;
+        const Result<Preset> loaded = load_preset_by_name(assets_dir, name);
+        if (!loaded) {
+            c.problem = loaded.error();
             continue;
         }
-        const Preset& p = *loaded.preset;
+        const Preset& p = *loaded;
         c.presets.push_back({name, p.title, p.description, p.scene});
         Order o;
         std::vector<Mode> modes;
@@ -37,12 +37,12 @@ Catalog scan_catalog(const std::string& assets_dir) {
     }
     c.levels = level_names(assets_dir + "/levels");
     for (const std::string& name : list_lessons(assets_dir)) {
-        LessonLoad loaded = load_lesson_by_name(assets_dir, name);
-        if (!loaded.lesson) {
-            c.problem = loaded.error;
+        Result<Lesson> loaded = load_lesson_by_name(assets_dir, name);
+        if (!loaded) {
+            c.problem = loaded.error();
             continue;
         }
-        lessons.push_back(std::move(*loaded.lesson));
+        lessons.push_back(std::move(*loaded));
     }
     // Grouped by scene (NPCs, exposure, engine), in the order the lessons
     // teach them; the rest after, one mode's figures before comparisons of several.

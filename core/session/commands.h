@@ -3,6 +3,7 @@
 // the session applies them between frames, never while one is drawn.
 #pragma once
 
+#include "core/base/result.h"
 #include "core/settings/settings_schema.h"
 
 #include <string>
@@ -53,6 +54,11 @@ struct CommandResult {
     int status = 0;       // for the command line: 2 — a name or value that does not fit, 1 — a broken file
     std::vector<FitChange> fitted = {};  // done, and changed to fit where the lab runs; none — as asked
     explicit operator bool() const { return problem.empty(); }
+    // A failure as a command's answer: an unknown name is a usage error (2),
+    // anything else a broken file (1).
+    static CommandResult failed(const ResultError& failure) {
+        return {failure.error(), failure.kind() == FailKind::UnknownName ? 2 : 1};
+    }
     // The changes with their reasons, one line: "threading pool → inline
     // (worker threads: …)", several joined by "; "; "" — as asked.
     std::string note() const {

@@ -5,19 +5,19 @@
 
 namespace tsl {
 
-std::unique_ptr<ExposureSessionScene> ExposureSessionScene::create(LabSettings& settings, const SceneServices& services, std::string& problem) {
+Result<std::unique_ptr<ExposureSessionScene>> ExposureSessionScene::create(LabSettings& settings, const SceneServices& services) {
     // One pane, A, as the timeline names it.
-    std::unique_ptr<ExposureScene> scene = ExposureScene::create(settings.exposure, services.for_pane(0), problem);
-    if (!scene) return nullptr;
-    settings.exposure = scene->config();
-    return std::unique_ptr<ExposureSessionScene>(new ExposureSessionScene(std::move(scene)));
+    Result<std::unique_ptr<ExposureScene>> scene = ExposureScene::create(settings.exposure, services.for_pane(0));
+    if (!scene) return scene.failure();
+    settings.exposure = (*scene)->config();
+    return std::unique_ptr<ExposureSessionScene>(new ExposureSessionScene(std::move(*scene)));
 }
 
 // A new setting keeps the scene's frame and starts its averages again; a
 // level that does not load leaves the old one (the problem says so).
 SessionScene::Synced ExposureSessionScene::sync(LabSettings& settings) {
     if (settings.exposure == scene_->config()) return {};
-    Synced synced{scene_->set_config(settings.exposure)};  // empty when it worked
+    Synced synced{scene_->set_config(settings.exposure).error()};  // empty when it worked
     settings.exposure = scene_->config();
     summary_ = {};  // the averages describe one setting
     reveal_ = {scene_->frames_stepped() + kRevealSettleExposureSteps, {}, {}};

@@ -14,7 +14,7 @@ class ExposureSessionScene final : public SessionScene {
 public:
     // The scene for `settings.exposure` (written back: what the level made of
     // them), or nullptr with `problem` said (a level that does not load).
-    static std::unique_ptr<ExposureSessionScene> create(LabSettings& settings, const SceneServices& services, std::string& problem);
+    static Result<std::unique_ptr<ExposureSessionScene>> create(LabSettings& settings, const SceneServices& services);
 
     SceneKind kind() const override { return SceneKind::Exposure; }
     Synced sync(LabSettings& settings) override;

@@ -109,10 +109,11 @@ LabSession::Synced LabSession::sync() {
     for (int k = 0; k < kSceneKinds; ++k) {
         std::unique_ptr<SessionScene>& scene = scenes_[static_cast<std::size_t>(k)];
         if (!scene && settings_.scene == static_cast<SceneKind>(k)) {
-            std::string error;
-            scene = options_.make_scene(settings_.scene, settings_, services(), error);
-            if (!scene) {
-                problem = error;
+            Result<std::unique_ptr<SessionScene>> made = options_.make_scene(settings_.scene, settings_, services());
+            if (made) {
+                scene = std::move(*made);
+            } else {
+                problem = made.error();
                 settings_.scene = SceneKind::Npc;
             }
         }
@@ -154,8 +155,8 @@ const EnginePlots& LabSession::engine_plots() const {
 
 void LabSession::attach_engine_trace(int pane, std::vector<ChangeEvent>* trace) {
     if (!engine_scene()) {
-        std::string error;
-        scenes_[static_cast<std::size_t>(SceneKind::Engine)] = options_.make_scene(SceneKind::Engine, settings_, services(), error);
+        Result<std::unique_ptr<SessionScene>> made = options_.make_scene(SceneKind::Engine, settings_, services());
+        if (made) scenes_[static_cast<std::size_t>(SceneKind::Engine)] = std::move(*made);
         sync();
     }
     auto* engine = dynamic_cast<EngineSessionScene*>(scenes_[static_cast<std::size_t>(SceneKind::Engine)].get());
@@ -225,10 +226,10 @@ CommandResult LabSession::set(const SetField& command) {
 // --- [SECTION] Presets and lessons --------------------------------------------------------
 
 CommandResult LabSession::load_preset(const std::string& name) {
-    const PresetLoad loaded = load_preset_by_name(options_.assets_dir, name);
-    if (!loaded.preset) return {loaded.error, loaded.unknown_name ? 2 : 1};
-    apply_preset(settings_, *loaded.preset);
-    preset_ = loaded.preset->name;
+    const Result<Preset> loaded = load_preset_by_name(options_.assets_dir, name);
+    if (!loaded) return CommandResult::failed(loaded);
+    apply_preset(settings_, *loaded);
+    preset_ = loaded->name;
     Synced synced = sync();
     preset_to_main_thread_ = synced.to_main_thread;
     preset_settings_ = settings_;
@@ -239,9 +240,9 @@ CommandResult LabSession::load_preset(const std::string& name) {
 }
 
 CommandResult LabSession::start_lesson(const StartLesson& command) {
-    LessonLoad loaded = load_lesson_by_name(options_.assets_dir, command.name);
-    if (!loaded.lesson) return {loaded.error, loaded.unknown_name ? 2 : 1};
-    lesson_ = std::move(loaded.lesson);
+    Result<Lesson> loaded = load_lesson_by_name(options_.assets_dir, command.name);
+    if (!loaded) return CommandResult::failed(loaded);
+    lesson_ = std::move(loaded).value();
     lesson_results_.assign(lesson_->steps.size(), std::nullopt);
     lesson_shown_.assign(lesson_->steps.size(), false);
     CommandResult result = go_to_step(command.step);

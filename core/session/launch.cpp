@@ -1,16 +1,17 @@
 #include "core/session/launch.h"
 
+#include <algorithm>
+
 #include "core/settings/settings_schema.h"
 
 namespace tsl {
 
 namespace {
 
-// Adds what `result` changed to fit to `all`, leaving out a change whose text
-// the line already says.
+// Adds what `result` changed to fit to `all`, leaving out a change already listed.
 void add_fitted(std::vector<FitChange>& all, const CommandResult& result) {
     for (const FitChange& f : result.fitted)
-        if (CommandResult{"", 0, all}.note().find(f.text()) == std::string::npos) all.push_back(f);
+        if (std::find(all.begin(), all.end(), f) == all.end()) all.push_back(f);
 }
 
 }  // namespace

@@ -30,14 +30,17 @@ std::string reveal_cell(const LessonMeasure& measure, std::optional<double> valu
 }
 
 // The NPC scene is made by the session itself, from the start (LabSession).
-std::unique_ptr<SessionScene> make_lab_scene(SceneKind kind, LabSettings& settings, const SceneServices& services, std::string& problem) {
+Result<std::unique_ptr<SessionScene>> make_lab_scene(SceneKind kind, LabSettings& settings, const SceneServices& services) {
     switch (kind) {
-    case SceneKind::Exposure: return ExposureSessionScene::create(settings, services, problem);
-    case SceneKind::Engine: return std::make_unique<EngineSessionScene>(services);
+    case SceneKind::Exposure: {
+        Result<std::unique_ptr<ExposureSessionScene>> made = ExposureSessionScene::create(settings, services);
+        if (!made) return made.failure();
+        return std::unique_ptr<SessionScene>(std::move(*made));
+    }
+    case SceneKind::Engine: return std::unique_ptr<SessionScene>(std::make_unique<EngineSessionScene>(services));
     case SceneKind::Npc: break;
     }
-    problem = "the " + std::string(name_of(kind)) + " scene is made by the session";
-    return nullptr;
+    return Failed{"the " + std::string(name_of(kind)) + " scene is made by the session"};
 }
 
 }  // namespace tsl

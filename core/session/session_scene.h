@@ -12,6 +12,7 @@
 // Threading: main thread only, as LabSession.
 #pragma once
 
+#include "core/base/result.h"
 #include "core/content/lesson.h"
 #include "core/jobs/scene_services.h"
 #include "core/session/lesson_card.h"
@@ -99,11 +100,10 @@ public:
 };
 
 // Makes the scene of kind `kind` for `settings` (writing back what it made of
-// them), or nullptr with `problem` said (a level that does not load).
-using SceneMaker = std::function<std::unique_ptr<SessionScene>(SceneKind kind, LabSettings& settings, const SceneServices& services,
-                                                               std::string& problem)>;
+// them), or says why not (a level that does not load).
+using SceneMaker = std::function<Result<std::unique_ptr<SessionScene>>(SceneKind kind, LabSettings& settings, const SceneServices& services)>;
 // The lab's own scenes.
-std::unique_ptr<SessionScene> make_lab_scene(SceneKind kind, LabSettings& settings, const SceneServices& services, std::string& problem);
+Result<std::unique_ptr<SessionScene>> make_lab_scene(SceneKind kind, LabSettings& settings, const SceneServices& services);
 
 // The cells of one reveal row: each measure of `summary` as the card shows it
 // ("3.34 ±0.9 ms"; "-" where it has no value).

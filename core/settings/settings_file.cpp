@@ -89,12 +89,12 @@ SettingsLoad load_settings(const std::string& path) {
     // Read here rather than by the TOML parser, which cannot tell a file it
     // may not open from a malformed one: a file that cannot be read (a
     // folder, a device, one too large) is named with the reason and left where it is.
-    TextRead read = read_text_file(path, kMaxSettingsFileBytes, "settings file");
+    Result<std::string> read = read_text_file(path, kMaxSettingsFileBytes, "settings file");
     if (!read) {
-        result.problems.push_back(printable("settings file '" + path + "' " + read.problem + "; using defaults (it is left as it is)"));
+        result.problems.push_back(printable("settings file '" + path + "' " + read.error() + "; using defaults (it is left as it is)"));
         return result;
     }
-    const std::string text = std::move(*read.text);
+    const std::string text = std::move(*read);
 
     toml::table table;
     try {
