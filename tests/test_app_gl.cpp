@@ -1,10 +1,10 @@
 // The app rendered offscreen, as a user gets it from `screenshot` with no
 // display: pixels where the simulation says things are, controls set from the
 // command line, and clear errors for broken shaders and impossible requests.
+#include "png_read.h"
 #include "run_command.h"
 
 #include "core/exposure/exposure_scene.h"
-#include "core/media/image_io.h"
 #include "core/npc/npc_scene.h"
 #include "core/base/view.h"
 
@@ -30,9 +30,7 @@ Image screenshot(const std::vector<std::string>& extra, const std::string& env =
     const CommandResult r = run_command(tsl::test::kApp, args, "env -u DISPLAY -u WAYLAND_DISPLAY " + env + " ");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    std::string error;
-    Image image = read_png(file, &error);
-    INFO(error);
+    Image image = tsl::test::png_at(file);
     REQUIRE(image.width == kWidth);
     REQUIRE(image.height == kHeight);
     std::filesystem::remove_all(dir);
@@ -306,8 +304,7 @@ TEST_CASE("The latency plot overlays every pane's series under the panes", "[gl]
                                         "env -u DISPLAY -u WAYLAND_DISPLAY ");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    std::string error;
-    const Image image = read_png(file, &error);
+    const Image image = tsl::test::png_at(file);
     REQUIRE(image.width == 1600);
     // The dock is the lower part right of the control panel; the latency plot
     // is its left half. Each pane's colour appears there (its lines and legend).
@@ -326,7 +323,7 @@ TEST_CASE("The engine plots colour each line by its pane, as the captions do", "
                                         "env -u DISPLAY -u WAYLAND_DISPLAY ");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    const Image image = read_png(file);
+    const Image image = tsl::test::png_at(file);
     REQUIRE(image.width == 1600);
     std::filesystem::remove_all(dir);
     // The copy staleness plot is the dock's left half, under the panes. Pane
@@ -347,7 +344,7 @@ TEST_CASE("The plots follow the theme: the high-contrast theme draws them on whi
                                             "env -u DISPLAY -u WAYLAND_DISPLAY ");
         INFO(r.err);
         REQUIRE(r.status == 0);
-        const Image image = read_png(file);
+        const Image image = tsl::test::png_at(file);
         std::filesystem::remove_all(dir);
         int n = 0;
         for (int y = 590; y < 900; ++y)

@@ -23,18 +23,18 @@ namespace {
 const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 Expectation must_parse(const std::string& text) {
-    std::string error;
-    const std::optional<Expectation> e = parse_expectation(text, error);
-    INFO(text << ": " << error);
-    REQUIRE(e.has_value());
-    CHECK(error.empty());
+    const Result<Expectation> e = parse_expectation(text);
+    INFO(text << ": " << e.error());
+    REQUIRE(e);
+    CHECK(e.error().empty());
     return *e;
 }
 
 std::string error_of(const std::string& text) {
-    std::string error;
-    CHECK_FALSE(parse_expectation(text, error).has_value());
-    return error;
+    const Result<Expectation> e = parse_expectation(text);
+    CHECK_FALSE(e);
+    CHECK_FALSE(e.error().empty());
+    return e.error();
 }
 
 // A scene that measured fixed values: {measure, pane, step} -> value; T = 1000 ms.

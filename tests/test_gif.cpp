@@ -105,13 +105,12 @@ std::vector<Image> test_animation(int frame_count = 40) {
 }
 
 std::string write_gif(const std::string& path, const std::vector<Image>& frames, const GifOptions& options = {}) {
-    std::string error;
-    auto gif = GifWriter::open(path, frames.at(0).width, frames.at(0).height, options, error);
-    if (!gif) return error;
+    Result<std::unique_ptr<GifWriter>> gif = GifWriter::open(path, frames.at(0).width, frames.at(0).height, options);
+    if (!gif) return gif.error();
     for (const Image& frame : frames)
-        if (!gif->add_frame(frame, error)) return error;
-    const FileResult done = gif->finish();
-    return done ? "" : done.error;
+        if (const Status added = (*gif)->add_frame(frame); !added) return added.error();
+    const Status done = (*gif)->finish();
+    return done ? "" : done.error();
 }
 
 std::string read_bytes(const std::string& path) {
@@ -294,11 +293,10 @@ std::vector<Image> two_pane_npc_clip(int frame_count) {
 // A writer of 120x80 frames to `path` that has taken every one of `frames`
 // and is not finished yet.
 std::unique_ptr<GifWriter> writer_given(const std::string& path, const std::vector<Image>& frames) {
-    std::string error;
-    auto writer = GifWriter::open(path, 120, 80, {}, error);
+    Result<std::unique_ptr<GifWriter>> writer = GifWriter::open(path, 120, 80, {});
     REQUIRE(writer);
-    for (const Image& frame : frames) REQUIRE(writer->add_frame(frame, error));
-    return writer;
+    for (const Image& frame : frames) REQUIRE((*writer)->add_frame(frame));
+    return std::move(*writer);
 }
 
 // `frames` written to clip.gif in `dir` and read back; both must succeed.
@@ -427,19 +425,20 @@ TEST_CASE("The palette holds the app colours exactly and maps their antialiased 
 
 TEST_CASE("An unwritable path fails with a message naming the path and leaves no file", "[gif]") {
     TempFolder dir;
-    std::string error;
 
     SECTION("a directory that does not exist") {
         const std::string path = dir.file("missing/clip.gif");
-        CHECK_FALSE(GifWriter::open(path, 8, 8, {}, error));
-        CHECK_THAT(error, Catch::Contains(path) && Catch::Contains("No such file or directory"));
+        const Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(path, 8, 8, {});
+        CHECK_FALSE(opened);
+        CHECK_THAT(opened.error(), Catch::Contains(path) && Catch::Contains("No such file or directory"));
         CHECK(dir.entries().empty());
     }
     SECTION("a parent path that is a regular file") {
         std::ofstream(dir.file("plain")) << "not a directory";
         const std::string path = dir.file("plain/clip.gif");
-        CHECK_FALSE(GifWriter::open(path, 8, 8, {}, error));
-        CHECK_THAT(error, Catch::Contains(path) && Catch::Contains("Not a directory"));
+        const Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(path, 8, 8, {});
+        CHECK_FALSE(opened);
+        CHECK_THAT(opened.error(), Catch::Contains(path) && Catch::Contains("Not a directory"));
         CHECK(dir.entries() == std::set<std::string>{"plain"});
     }
     SECTION("a directory without write permission") {
@@ -450,8 +449,8 @@ TEST_CASE("An unwritable path fails with a message naming the path and leaves no
         const std::string path = dir.file("locked/clip.gif");
         const std::string said = tsl::test::run_in_child(
             [&] {
-                std::string child_error;
-                return GifWriter::open(path, 8, 8, {}, child_error) ? std::string("opened") : child_error;
+                const Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(path, 8, 8, {});
+                return opened ? std::string("opened") : opened.error();
             },
             true);
         CHECK_THAT(said, Catch::Contains(path) && Catch::Contains("Permission denied"));
@@ -460,8 +459,9 @@ TEST_CASE("An unwritable path fails with a message naming the path and leaves no
     }
     SECTION("a path that is a directory: refused before anything is written") {
         fs::create_directory(dir.file("clip.gif"));
-        CHECK_FALSE(GifWriter::open(dir.file("clip.gif"), 8, 8, {}, error));
-        CHECK_THAT(error, Catch::Contains(dir.file("clip.gif")) && Catch::Contains("Is a directory"));
+        const Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(dir.file("clip.gif"), 8, 8, {});
+        CHECK_FALSE(opened);
+        CHECK_THAT(opened.error(), Catch::Contains(dir.file("clip.gif")) && Catch::Contains("Is a directory"));
         CHECK(dir.entries() == std::set<std::string>{"clip.gif"});
         CHECK(fs::is_empty(dir.file("clip.gif")));
     }
@@ -475,19 +475,21 @@ TEST_CASE("A write failure mid-stream reports the reason and leaves neither the 
     GifOptions options;
     options.fail_after_bytes = 2000;
 
+    Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(path, 120, 80, options);
+    REQUIRE(opened);
+    const std::unique_ptr<GifWriter>& gif = *opened;
     std::string error;
-    auto gif = GifWriter::open(path, 120, 80, options, error);
-    REQUIRE(gif);
     bool failed = false;
     for (const Image& frame : frames)
-        if (!gif->add_frame(frame, error)) {
+        if (const Status added = gif->add_frame(frame); !added) {
             failed = true;
+            error = added.error();
             break;
         }
     if (!failed) {
-        const FileResult result = gif->finish();
+        const Status result = gif->finish();
         failed = !result;
-        error = result.error;
+        error = result.error();
     }
     CHECK(failed);
     CHECK(gif->failed());
@@ -497,9 +499,9 @@ TEST_CASE("A write failure mid-stream reports the reason and leaves neither the 
     CHECK(read_bytes(path) == "the previous recording");
 
     // Later calls keep reporting the failure.
-    std::string again;
-    CHECK_FALSE(gif->add_frame(frames[0], again));
-    CHECK(again == error);
+    const Status again = gif->add_frame(frames[0]);
+    CHECK_FALSE(again);
+    CHECK(again.error() == error);
     CHECK_FALSE(gif->finish());
 
     SECTION("even in the header or the trailer") {
@@ -536,17 +538,18 @@ TEST_CASE("Cancel and destruction without finish leave no file", "[gif]") {
 
 TEST_CASE("A frame of another size is refused and the recording abandoned", "[gif]") {
     TempFolder dir;
-    std::string error;
-    auto gif = GifWriter::open(dir.file("clip.gif"), 120, 80, {}, error);
+    Result<std::unique_ptr<GifWriter>> gif = GifWriter::open(dir.file("clip.gif"), 120, 80, {});
     REQUIRE(gif);
-    REQUIRE(gif->add_frame(blank(120, 80), error));
-    CHECK_FALSE(gif->add_frame(blank(80, 120), error));
-    CHECK_THAT(error, Catch::Contains("frame 1 is 80x120") && Catch::Contains("120x80"));
+    REQUIRE((*gif)->add_frame(blank(120, 80)));
+    const Status refused = (*gif)->add_frame(blank(80, 120));
+    CHECK_FALSE(refused);
+    CHECK_THAT(refused.error(), Catch::Contains("frame 1 is 80x120") && Catch::Contains("120x80"));
     CHECK(dir.entries().empty());
 
-    CHECK_FALSE(GifWriter::open(dir.file("fast.gif"), 120, 80, GifOptions{60, {}}, error));
-    CHECK_THAT(error, Catch::Contains("frames_per_second"));
-    CHECK_FALSE(GifWriter::open(dir.file("empty.gif"), 0, 80, {}, error));
+    const Result<std::unique_ptr<GifWriter>> fast = GifWriter::open(dir.file("fast.gif"), 120, 80, GifOptions{60, {}});
+    CHECK_FALSE(fast);
+    CHECK_THAT(fast.error(), Catch::Contains("frames_per_second"));
+    CHECK_FALSE(GifWriter::open(dir.file("empty.gif"), 0, 80, {}));
     CHECK(dir.entries().empty());
 }
 
@@ -563,10 +566,9 @@ TEST_CASE("The finished GIF has the permissions of any new file", "[gif]") {
 
 TEST_CASE("No frame recorded still gives a valid one-frame GIF", "[gif]") {
     TempFolder dir;
-    std::string error;
-    auto gif = GifWriter::open(dir.file("empty.gif"), 16, 16, {}, error);
+    Result<std::unique_ptr<GifWriter>> gif = GifWriter::open(dir.file("empty.gif"), 16, 16, {});
     REQUIRE(gif);
-    REQUIRE(gif->finish());
+    REQUIRE((*gif)->finish());
     const DecodedGif decoded = decode(dir.file("empty.gif"));
     REQUIRE(decoded.error == "");
     REQUIRE(decoded.frames.size() == 1);

@@ -283,6 +283,6 @@ TEST_CASE("A step's preset must exist and measure what the reveal shows", "[less
 
 TEST_CASE("An unknown lesson name lists the lessons there are", "[lessons][errors]") {
     const Result<Lesson> r = load_lesson_by_name(kAssets, "timeslcing");
-    CHECK(r.kind() == FailKind::UnknownName);
+    CHECK(r.kind() == FailKind::Refused);
     CHECK(r.error() == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)");
 }

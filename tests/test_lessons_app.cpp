@@ -2,9 +2,8 @@
 // step loads its preset and draws, its text fits the lesson card at the 1080p
 // scale, `screenshot --lesson NAME --step K` works for every step, and wrong
 // names, steps and files are clear errors.
+#include "png_read.h"
 #include "run_command.h"
-
-#include "core/media/image_io.h"
 
 #include <catch2/catch.hpp>
 
@@ -109,9 +108,7 @@ TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lesson
                                                 kNoDisplay);
             INFO(r.err);
             REQUIRE(r.status == 0);
-            std::string error;
-            const Image image = read_png(file.string(), &error);
-            INFO(error);
+            const Image image = tsl::test::png_at(file.string());
             REQUIRE(image.width == 960);
             REQUIRE(image.height == 540);
             // The card (right of the scene) carries text; the scene left of it is drawn.

@@ -71,7 +71,7 @@ TEST_CASE("A regular file is replaced atomically and keeps its mode", "[output]"
 
     // A new file: created, mode 0666 less the umask.
     const mode_t previous = ::umask(022);
-    const FileResult created = write_output_file(folder.file("new.csv"), std::string("x"));
+    const Status created = write_output_file(folder.file("new.csv"), std::string("x"));
     ::umask(previous);
     REQUIRE(created);
     REQUIRE(::stat(folder.file("new.csv").c_str(), &info) == 0);
@@ -102,9 +102,9 @@ TEST_CASE("A symbolic link's final target is replaced and the link stays", "[out
     SECTION("a loop of links is an error that names the path") {
         fs::create_symlink("b", folder.path / "a");
         fs::create_symlink("a", folder.path / "b");
-        const FileResult r = write_output_file(folder.file("a"), std::string("x"));
+        const Status r = write_output_file(folder.file("a"), std::string("x"));
         CHECK_FALSE(r);
-        CHECK_THAT(r.error, Catch::Contains(folder.file("a")) && Catch::Contains("Too many levels of symbolic links"));
+        CHECK_THAT(r.error(), Catch::Contains(folder.file("a")) && Catch::Contains("Too many levels of symbolic links"));
     }
 }
 
@@ -113,7 +113,7 @@ TEST_CASE("A FIFO is written directly and stays a FIFO", "[output]") {
     const std::string fifo = folder.file("pipe");
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     FifoReader reader(fifo);
-    const FileResult r = write_output_file(fifo, std::string("through the pipe\n"));
+    const Status r = write_output_file(fifo, std::string("through the pipe\n"));
     CHECK(reader.received() == "through the pipe\n");
     CHECK(r);
     CHECK(type_of(fifo) == S_IFIFO);
@@ -124,7 +124,7 @@ TEST_CASE("A character device is written directly and stays a device", "[output]
     TempFolder folder;
     const std::string device = test::stand_in_device(folder.path, "/dev/null");
     REQUIRE(!device.empty());
-    const FileResult r = write_output_file(device, std::string(200000, 'x'));
+    const Status r = write_output_file(device, std::string(200000, 'x'));
     CHECK(r);
     CHECK(type_of(device) == S_IFCHR);
     if (::geteuid() == 0) CHECK(folder.entries() == std::set<std::string>{"null"});
@@ -133,9 +133,9 @@ TEST_CASE("A character device is written directly and stays a device", "[output]
 TEST_CASE("A directory or a socket is refused with the reason and left alone", "[output]") {
     TempFolder folder;
     fs::create_directory(folder.path / "dir.csv");
-    FileResult r = write_output_file(folder.file("dir.csv"), std::string("x"));
+    Status r = write_output_file(folder.file("dir.csv"), std::string("x"));
     CHECK_FALSE(r);
-    CHECK(r.error == "cannot write '" + folder.file("dir.csv") + "': Is a directory");
+    CHECK(r.error() == "cannot write '" + folder.file("dir.csv") + "': Is a directory");
     CHECK(fs::is_empty(folder.path / "dir.csv"));
 
     const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
@@ -149,16 +149,16 @@ TEST_CASE("A directory or a socket is refused with the reason and left alone", "
     r = write_output_file(socket_path, std::string("x"));
     ::close(sock);
     CHECK_FALSE(r);
-    CHECK_THAT(r.error, Catch::Contains(socket_path) && Catch::Contains("socket"));
+    CHECK_THAT(r.error(), Catch::Contains(socket_path) && Catch::Contains("socket"));
     CHECK(type_of(socket_path) == S_IFSOCK);
     CHECK(folder.entries() == std::set<std::string>{"dir.csv", "sock"});
 
     // The GIF recorder and PNG writer go through the same door.
-    std::string error;
-    CHECK_FALSE(GifWriter::open(folder.file("dir.csv"), 8, 8, {}, error));
-    CHECK_THAT(error, Catch::Contains("Is a directory"));
+    const Result<std::unique_ptr<GifWriter>> gif = GifWriter::open(folder.file("dir.csv"), 8, 8, {});
+    CHECK_FALSE(gif);
+    CHECK_THAT(gif.error(), Catch::Contains("Is a directory"));
     Image image{2, 2, std::vector<std::uint8_t>(16, 255)};
-    CHECK_THAT(write_png(folder.file("dir.csv"), image).error, Catch::Contains("Is a directory"));
+    CHECK_THAT(write_png(folder.file("dir.csv"), image).error(), Catch::Contains("Is a directory"));
     CHECK(folder.entries() == std::set<std::string>{"dir.csv", "sock"});
 }
 
@@ -168,7 +168,7 @@ TEST_CASE("A full disk says No space left on device and leaves the old file whol
     std::ofstream(path) << "the previous run";
     OutputOptions full;
     full.fail_after_bytes = 100000;
-    const FileResult r = write_output_file(
+    const Status r = write_output_file(
         path,
         [](std::ostream& out) {
             for (int row = 0; row < 100000 && out; ++row) out << row << ",0.000,0.000\n";
@@ -176,28 +176,28 @@ TEST_CASE("A full disk says No space left on device and leaves the old file whol
         },
         full);
     CHECK_FALSE(r);
-    CHECK(r.error == "cannot write '" + path + "': No space left on device");
+    CHECK(r.error() == "cannot write '" + path + "': No space left on device");
     CHECK(read_text(path) == "the previous run");
     CHECK(folder.entries() == std::set<std::string>{"metrics.csv"});
 
     // The same from the device that is always full.
     const std::string full_device = test::stand_in_device(folder.path, "/dev/full");
     REQUIRE(!full_device.empty());
-    const FileResult device = write_output_file(full_device, std::string("x"));
-    CHECK(device.error == "cannot write '" + full_device + "': No space left on device");
+    const Status device = write_output_file(full_device, std::string("x"));
+    CHECK(device.error() == "cannot write '" + full_device + "': No space left on device");
     CHECK(type_of(full_device) == S_IFCHR);
 }
 
 TEST_CASE("A missing folder or a writer that gives up leaves nothing behind", "[output]") {
     TempFolder folder;
-    FileResult r = write_output_file(folder.file("none/x.csv"), std::string("x"));
-    CHECK(r.error == "cannot write '" + folder.file("none/x.csv") + "': No such file or directory");
+    Status r = write_output_file(folder.file("none/x.csv"), std::string("x"));
+    CHECK(r.error() == "cannot write '" + folder.file("none/x.csv") + "': No such file or directory");
     r = write_output_file(folder.file("x.csv"), [](std::ostream& out) {
         out << "half";
         return false;
     });
     CHECK_FALSE(r);
-    CHECK_THAT(r.error, Catch::Contains(folder.file("x.csv")));
+    CHECK_THAT(r.error(), Catch::Contains(folder.file("x.csv")));
     CHECK(folder.entries().empty());
 
     OutputFile file(folder.file("y.csv"));

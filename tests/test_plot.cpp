@@ -248,9 +248,9 @@ TEST_CASE("export_plot_csv writes the file or says why it could not", "[plot]") 
     CHECK(text.str() == "time_s,latency (ms)\n1,2\n");
 
     const std::string bad = (dir / "missing" / "out.csv").string();
-    const FileResult failed = export_plot_csv(bad, series, 0, 10, "time_s");
+    const Status failed = export_plot_csv(bad, series, 0, 10, "time_s");
     CHECK_FALSE(failed);
-    CHECK(failed.error.find(bad) != std::string::npos);
+    CHECK(failed.error().find(bad) != std::string::npos);
     std::filesystem::remove_all(dir);
 }
 

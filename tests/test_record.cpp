@@ -2,9 +2,8 @@
 // display — the article's clip within its size budget, exact timing, looping,
 // byte-identical twice, the same frames a screenshot shows, and no file left
 // behind when the output cannot be written.
+#include "png_read.h"
 #include "run_command.h"
-
-#include "core/media/image_io.h"
 
 #include <catch2/catch.hpp>
 #include <gif_lib.h>
@@ -124,7 +123,7 @@ TEST_CASE("A recorded frame is the picture a screenshot of the same step shows",
                                                 std::to_string(step), "--set", "hide_ui=true"},
                                                kNoDisplay);
         REQUIRE(shot.status == 0);
-        const Image expected = read_png(png);
+        const Image expected = tsl::test::png_at(png);
         REQUIRE(expected.width == 496);
         const int t_cs = static_cast<int>(std::lround(100.0 * (step - 1) / 30.0));
         const Image& got = frame_at(gif, t_cs);

@@ -55,6 +55,11 @@ TEST_CASE("Settings survive a save and a load unchanged", "[settings]") {
     CHECK(loaded.found);
     CHECK(loaded.problems.empty());
     CHECK(applied(loaded) == s);
+    // Each value is kept as its field holds it (the mode's name as its number), as the keeper compares them.
+    for (const auto& [field, value] : loaded.values) {
+        INFO(field->key);
+        CHECK(value == get_field(s, *field));
+    }
     // Written through a temporary file: nothing else is left beside it.
     CHECK(std::distance(std::filesystem::directory_iterator(dir / "nested"), std::filesystem::directory_iterator{}) == 1);
     std::filesystem::remove_all(dir);

@@ -66,10 +66,10 @@ PresetShape shape_of(const std::string& preset) {
 class Walk {
 public:
     Walk(int width, int height, double ui_scale, const LaunchRequest& request = {}) {
-        std::string error;
-        display_ = HeadlessSession::create(width, height, error);
-        INFO(error);
-        REQUIRE(display_);
+        Result<std::unique_ptr<HeadlessSession>> display = HeadlessSession::create(width, height);
+        INFO(display.error());
+        REQUIRE(display);
+        display_ = std::move(*display);
         SessionOptions options;
         options.assets_dir = assets_directory();
         auto session = std::make_unique<LabSession>(LabSettings{}, options);
@@ -78,7 +78,7 @@ public:
         INFO(launched.problem);
         REQUIRE(launched);
         app_ = std::make_unique<LabApp>(std::move(session));
-        REQUIRE(app_->init(error));
+        REQUIRE(app_->init());
         frames();
     }
 
@@ -352,10 +352,10 @@ TEST_CASE("The panel, dock and card show the frame on screen: they are drawn aft
 
 TEST_CASE("The lab boots as every platform boots it: stored settings under the launch, their problems one notice, only the user's changes kept",
           "[gl][walks]") {
-    std::string error;
-    const auto display = HeadlessSession::create(1280, 720, error);
-    INFO(error);
-    REQUIRE(display);
+    const Result<std::unique_ptr<HeadlessSession>> made = HeadlessSession::create(1280, 720);
+    INFO(made.error());
+    REQUIRE(made);
+    const std::unique_ptr<HeadlessSession>& display = *made;
     // What a store kept: 77 NPCs and SISO; and a line it could not read.
     SettingsLoad stored;
     stored.found = true;
@@ -376,7 +376,7 @@ TEST_CASE("The lab boots as every platform boots it: stored settings under the l
     CHECK(boot.store_problems == stored.problems);
 
     LabApp app(std::move(boot.session));
-    REQUIRE(app.init(error));
+    REQUIRE(app.init());
     CHECK(post_store_problems(app, boot) == stored.problems[0]);
     CHECK(app.notice().kind == Notice::Kind::Problem);
     CHECK(app.notice().text == stored.problems[0]);

@@ -216,7 +216,6 @@ void bench_npc_split(const BenchOptions& options, std::string& table, std::vecto
 }  // namespace
 
 std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOptions& options, std::string& table) {
-    std::string error;
     const int frames = options.quick ? 30 : 120;
     const std::string record = surface.frame_record();
     table += "\nApp frame: simulation + draw submission, " + surface.clock() + ", 1600 x 900, " + surface.where() + " (" +
@@ -230,7 +229,7 @@ std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOp
         settings.hide_ui = true;
         const std::unique_ptr<LabApp> made = surface.make_app(settings);
         LabApp& app = *made;
-        if (!app.init(error)) throw std::runtime_error("bench: frame: " + error);
+        if (const Status ready = app.init(); !ready) throw std::runtime_error("bench: frame: " + ready.error());
         const JobSystem& jobs = app.session().jobs();
         if (npcs == 10) {
             app_threads = jobs.workers_cpu_ms() >= 0;

@@ -18,12 +18,12 @@ namespace tsl::app {
 
 std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& table) {
     constexpr int kWidth = 496, kHeight = 300, kFrames = 96;
-    std::string error;
-    const auto session = HeadlessSession::create(kWidth, kHeight, error);
-    if (!session) {
-        group_unavailable(options, "gif", error, table);
+    const Result<std::unique_ptr<HeadlessSession>> made = HeadlessSession::create(kWidth, kHeight);
+    if (!made) {
+        group_unavailable(options, "gif", made.error(), table);
         return {};
     }
+    const std::unique_ptr<HeadlessSession>& session = *made;
     // The frames first, so that only the encoder is timed.
     SessionOptions session_options;
     session_options.assets_dir = assets_directory();
@@ -33,7 +33,7 @@ std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& tab
     std::vector<Image> frames;
     {
         LabApp app(std::move(lab));
-        if (!app.init(error)) throw std::runtime_error(error);
+        if (const Status ready = app.init(); !ready) throw std::runtime_error(ready.error());
         for (int i = 0; i < kFrames; ++i) {
             session->render(app, 1);
             frames.push_back(session->read());
@@ -45,12 +45,13 @@ std::vector<BenchRecord> bench_gif(const BenchOptions& options, std::string& tab
     const std::string path = (std::filesystem::temp_directory_path() / ("tsl-bench-" + std::to_string(::getpid()) + ".gif")).string();
     const auto write_ms_per_frame = [&](const std::string& to) {
         const auto start = std::chrono::steady_clock::now();
-        auto writer = GifWriter::open(to, kWidth, kHeight, {}, error);
-        if (!writer) throw std::runtime_error(error);
+        Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(to, kWidth, kHeight, {});
+        if (!opened) throw std::runtime_error(opened.error());
+        const std::unique_ptr<GifWriter>& writer = *opened;
         for (const Image& frame : frames)
-            if (!writer->add_frame(frame, error)) throw std::runtime_error(error);
-        const FileResult done = writer->finish();
-        if (!done) throw std::runtime_error(done.error);
+            if (const Status added = writer->add_frame(frame); !added) throw std::runtime_error(added.error());
+        const Status done = writer->finish();
+        if (!done) throw std::runtime_error(done.error());
         return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() / kFrames;
     };
     const int runs = options.quick ? 3 : 9;

@@ -42,12 +42,12 @@ private:
 }  // namespace
 
 std::vector<BenchRecord> bench_frame_cpu(const BenchOptions& options, std::string& table) {
-    std::string error;
-    const auto session = HeadlessSession::create(1600, 900, error);
-    if (!session) {
-        group_unavailable(options, "frame", error, table);
+    const Result<std::unique_ptr<HeadlessSession>> made = HeadlessSession::create(1600, 900);
+    if (!made) {
+        group_unavailable(options, "frame", made.error(), table);
         return {};
     }
+    const std::unique_ptr<HeadlessSession>& session = *made;
     HeadlessBenchSurface surface(*session);
     return bench_frame_cpu_on(surface, options, table);
 }

@@ -334,18 +334,10 @@ int run_class_run(std::unique_ptr<LabSession> lab, const ClassRunOptions& option
         }
         folder = name;
     }
-    for (const Command& command : {Command{SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}},
-                                   Command{SetField{setting::record_folder, folder.string()}}})
-        if (const CommandResult result = lab->apply(command); !result) {
-            std::cerr << "timeslice-lab: " << result.problem << '\n';
-            return result.status;
-        }
-    LabApp app(std::move(lab));
-    std::string error;
-    if (!app.init(error)) {
-        std::cerr << "timeslice-lab: " << error << '\n';
-        return 1;
-    }
+    const Result<std::unique_ptr<LabApp>> made = ready_app(
+        std::move(lab), {SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}, SetField{setting::record_folder, folder.string()}});
+    if (!made) return report_failure(made);
+    LabApp& app = **made;
 
     Teacher teacher(app, *display, options.seed);
     const int minutes = std::max(1, static_cast<int>(options.minutes + 0.5));

@@ -1,6 +1,7 @@
 #include "app/cli/headless_commands.h"
 
 #include "app/cli/assets.h"
+#include "app/frame/lab_app.h"
 #include "app/platform/headless_session.h"
 
 #include "core/media/output_file.h"
@@ -22,10 +23,25 @@ std::unique_ptr<LabSession> headless_session(const LabSettings& settings) {
 }
 
 std::unique_ptr<HeadlessSession> open_headless(const std::string& command, int width, int height) {
-    std::string error;
-    auto session = HeadlessSession::create(width, height, error);
-    if (!session) std::cerr << "timeslice-lab: " << command << ": " << error << '\n';
-    return session;
+    Result<std::unique_ptr<HeadlessSession>> session = HeadlessSession::create(width, height);
+    if (!session) {
+        std::cerr << "timeslice-lab: " << command << ": " << session.error() << '\n';
+        return nullptr;
+    }
+    return std::move(*session);
+}
+
+Result<std::unique_ptr<LabApp>> ready_app(std::unique_ptr<LabSession> lab, const std::vector<Command>& commands) {
+    for (const Command& command : commands)
+        if (const CommandResult result = lab->apply(command); !result) return result.failure();
+    auto app = std::make_unique<LabApp>(std::move(lab));
+    if (const Status made = app->init(); !made) return made.failure();
+    return app;
+}
+
+int report_failure(const ResultError& failed) {
+    std::cerr << "timeslice-lab: " << failed.error() << '\n';
+    return CommandResult::failed(failed).status;
 }
 
 int report_verdict(const std::vector<std::string>& broken, const std::string& holds) {
@@ -36,9 +52,9 @@ int report_verdict(const std::vector<std::string>& broken, const std::string& ho
 }
 
 bool write_output(const std::string& path, const std::function<bool(std::ostream&)>& write) {
-    const FileResult result = write_output_file(path, write);  // "-" is standard output
-    if (!result) std::cerr << "timeslice-lab: " << result.error << '\n';
-    return result.ok;
+    const Status result = write_output_file(path, write);  // "-" is standard output
+    if (!result) std::cerr << "timeslice-lab: " << result.error() << '\n';
+    return bool(result);
 }
 
 bool write_trace(LabSession& session, std::int64_t steps, const std::string& out_path, const std::string& header,

@@ -18,6 +18,7 @@
 namespace tsl::app {
 
 class HeadlessSession;
+class LabApp;
 
 // Writes `frame,key,batch,event` rows; "-" writes to stdout. With `check`, the
 // trace is also checked against every rule of docs/semantics.md and the
@@ -38,6 +39,11 @@ std::unique_ptr<LabSession> headless_session(const LabSettings& settings);
 // An offscreen session of width x height pixels for `command` ("screenshot"):
 // nullptr, after printing "timeslice-lab: <command>: <why>", when none can be made.
 std::unique_ptr<HeadlessSession> open_headless(const std::string& command, int width, int height);
+// `lab` with `commands` applied in turn, as an app whose renderers are made;
+// or why not (a command's failure keeps its kind, for the exit status).
+Result<std::unique_ptr<LabApp>> ready_app(std::unique_ptr<LabSession> lab, const std::vector<Command>& commands = {});
+// "timeslice-lab: <why>" on stderr; the exit status (CommandResult::failed).
+int report_failure(const ResultError& failed);
 // A trace check's verdict on stderr: each broken rule, or `holds`. The exit status.
 int report_verdict(const std::vector<std::string>& broken, const std::string& holds);
 

@@ -35,18 +35,11 @@ std::string check_line(const ExpectationResult& c, bool fast, int& problems) {
 int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& options) {
     const auto display = open_headless("lesson-check", options.width, options.height);
     if (!display) return 1;
-    for (const Command& command : {Command{SetField{setting::presenter, true}}, Command{SetField{setting::hide_ui, false}},
-                                   Command{SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}}, Command{StartLesson{options.lesson}}})
-        if (const CommandResult result = lab->apply(command); !result) {
-            std::cerr << "timeslice-lab: " << result.problem << '\n';
-            return result.status;
-        }
-    LabApp app(std::move(lab));
-    std::string error;
-    if (!app.init(error)) {
-        std::cerr << "timeslice-lab: " << error << '\n';
-        return 1;
-    }
+    const Result<std::unique_ptr<LabApp>> made =
+        ready_app(std::move(lab), {SetField{setting::presenter, true}, SetField{setting::hide_ui, false},
+                                   SetField{setting::ui_scale, static_cast<double>(options.ui_scale)}, StartLesson{options.lesson}});
+    if (!made) return report_failure(made);
+    LabApp& app = **made;
     LabSession& session = app.session();
     session.set_check_times(!options.fast);
     const Lesson& lesson = *session.lesson();
@@ -92,8 +85,8 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         for (const ExpectationResult& c : card.checks) std::cout << check_line(c, options.fast, problems) << '\n';
         if (!options.pictures.empty()) {
             const std::string file = options.pictures + "/" + lesson.name + "-step-" + std::to_string(i + 1) + ".png";
-            if (const FileResult written = write_png(file, display->read()); !written) {
-                std::cerr << "timeslice-lab: " << written.error << '\n';
+            if (const Status written = write_png(file, display->read()); !written) {
+                std::cerr << "timeslice-lab: " << written.error() << '\n';
                 return 1;
             }
         }

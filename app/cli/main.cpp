@@ -324,12 +324,13 @@ struct CsvCommand {
     }
     int run() {
         const std::string name = is_trace ? "trace" : "metrics";
-        FieldValue value;
-        if (!scene.empty() && parse_value(field_of(setting::scene), scene, value).empty() && int_value(value) == static_cast<int>(SceneKind::Exposure))
+        const Result<FieldValue> value = parse_value(field_of(setting::scene), scene);  // fails when --scene is not given
+        auto asked = [&](SceneKind kind) { return !scene.empty() && value && int_value(*value) == static_cast<int>(kind); };
+        if (asked(SceneKind::Exposure))
             return fail({name + ": the exposure scene has no " + name + " (try --scene npc or --scene engine, or screenshot)", 2});
         LabSettings settings;
         if (const CommandResult resolved = options.resolve(*command, settings); !resolved) return fail(resolved);
-        const bool engine_asked = !scene.empty() && int_value(value) == static_cast<int>(SceneKind::Engine);
+        const bool engine_asked = asked(SceneKind::Engine);
         if (!scene.empty() && !engine_asked && settings.scene == SceneKind::Engine)
             return fail({name + ": preset '" + printable(options.preset) + "' is for the engine scene, not --scene " + scene, 2});
         if (engine_asked || settings.scene == SceneKind::Engine)

@@ -35,8 +35,8 @@ int run_record(const RecordOptions& options);
 
 // A session of `preset` (none: the defaults) with options.scene and
 // options.sets on top and the scene area filling the picture (no panels), as
-// `record` records it; nullptr with the problem in `result` otherwise.
-std::unique_ptr<LabSession> recording_session(const RecordOptions& options, const std::string& preset, CommandResult& result);
+// `record` records it; or why not (a name or value that does not fit is Refused).
+Result<std::unique_ptr<LabSession>> recording_session(const RecordOptions& options, const std::string& preset);
 
 class HeadlessSession;
 class LabApp;
@@ -47,11 +47,10 @@ class LabApp;
 // frames (the browser page) calls add_frame() once per frame of its own.
 class GifRecording {
 public:
-    // nullptr and the problem in `error` when the app or the file cannot
-    // start. `glsl_version` as LabApp's ("#version 300 es" in the page).
-    static std::unique_ptr<GifRecording> start(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds,
-                                               const std::string& path, std::string& error,
-                                               const char* glsl_version = "#version 330 core");
+    // The recording, or why the app or the file cannot start. `glsl_version`
+    // as LabApp's ("#version 300 es" in the page).
+    static Result<std::unique_ptr<GifRecording>> start(HeadlessSession& session, std::unique_ptr<LabSession> lab, double seconds,
+                                                       const std::string& path, const char* glsl_version = "#version 330 core");
     ~GifRecording();
     GifRecording(const GifRecording&) = delete;
     GifRecording& operator=(const GifRecording&) = delete;
@@ -59,10 +58,10 @@ public:
     int frames() const { return frames_; }       // frames the GIF will have
     int frames_added() const { return added_; }
     bool all_added() const { return added_ >= frames_; }
-    // Draws and encodes the next frame; "" or the problem (the temporary file is removed).
-    std::string add_frame();
-    // After the last frame: closes the file under its name; "" or the problem.
-    std::string finish();
+    // Draws and encodes the next frame, or says why not (the temporary file is removed).
+    Status add_frame();
+    // After the last frame: closes the file under its name, or says why not.
+    Status finish();
 
 private:
     GifRecording() = default;

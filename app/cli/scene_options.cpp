@@ -9,10 +9,7 @@ namespace tsl::app {
 
 CLI::Validator field_validator(const FieldSpec& field) {
     return CLI::Validator(
-        [&field](std::string& text) -> std::string {
-            FieldValue value;
-            return parse_value(field, text, value);
-        },
+        [&field](std::string& text) { return parse_value(field, text).error(); },
         std::string(accepted_short(field)), std::string(field.key));
 }
 
@@ -20,7 +17,7 @@ CLI::Validator set_validator() {
     return CLI::Validator(
         [](std::string& assignment) {
             LabSettings scratch;
-            return apply_assignment(scratch, assignment);
+            return apply_assignment(scratch, assignment).error();
         },
         "NAME=VALUE", "control");
 }
@@ -67,7 +64,7 @@ CommandResult NpcRunOptions::resolve(const CLI::App& command, LabSettings& setti
     }
     for (const FieldSpec& field : settings_schema()) {
         if (field.cli_flag.empty() || command.get_option(std::string(field.cli_flag))->count() == 0) continue;
-        if (std::string problem = set_field(settings, field, given.at(std::string(field.key))); !problem.empty()) return {problem, 2};
+        if (const Status set = set_field(settings, field, given.at(std::string(field.key))); !set) return CommandResult::failed(set);
     }
     return {};
 }

@@ -13,12 +13,9 @@ namespace tsl::app {
 int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& options) {
     const auto session = open_headless("screenshot", options.width, options.height);
     if (!session) return 1;
-    LabApp app(std::move(lab));
-    std::string error;
-    if (!app.init(error)) {
-        std::cerr << "timeslice-lab: " << error << '\n';
-        return 1;
-    }
+    const Result<std::unique_ptr<LabApp>> made = ready_app(std::move(lab));
+    if (!made) return report_failure(made);
+    LabApp& app = **made;
     // The first steps without drawing; the last few drawn at the real step
     // rate, so that the timeline shows threads as the window would; then a
     // frame with no step, so that ImGui has laid everything out once.
@@ -32,9 +29,9 @@ int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& opt
     }
     session->render(app, 0);
 
-    const FileResult written = write_png(options.out, session->read());
+    const Status written = write_png(options.out, session->read());
     if (!written) {
-        std::cerr << "timeslice-lab: " << written.error << '\n';
+        std::cerr << "timeslice-lab: " << written.error() << '\n';
         return 1;
     }
     return 0;

@@ -43,12 +43,12 @@ LabApp::~LabApp() {
     ImGui::DestroyContext(imgui_);
 }
 
-bool LabApp::init(std::string& error) {
+Status LabApp::init() {
     const LabSettings& s = session_->settings();
     style_.update(s.ui_scale, s.palette, s.theme);
     for (int k = 0; k < kSceneKinds; ++k)
-        if (!views_.of(static_cast<SceneKind>(k)).init(error)) return false;
-    return true;
+        if (Status made = views_.of(static_cast<SceneKind>(k)).init(); !made) return made;
+    return {};
 }
 
 void LabApp::apply(const Command& command) {
@@ -173,7 +173,7 @@ void LabApp::draw_notice_and_badge(const Layout& layout) {
     const PixelRect& under = !layout.dock.empty() ? layout.dock : !layout.plot.empty() ? layout.plot : layout.scene;
     const NoticeActions actions = draw_notice(notice_, under, style_.fonts());
     if (actions.open_folder) {
-        if (const std::string problem = open_containing_folder(notice_.path); !problem.empty()) notice_ = problem_notice(problem);
+        if (const Status opened = open_containing_folder(notice_.path); !opened) notice_ = problem_notice(opened.error());
         action("notice: open folder of " + notice_.path);
     }
     if (actions.close) notice_ = {};
@@ -420,8 +420,9 @@ void LabApp::capture_scene(const FrameTarget& target, const PixelRect& scene_px)
     }
     if (record_requested_) {
         record_requested_ = false;
-        recording_.start(s.recording, session_->shown_name(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
-        notice_ = recording_.active() ? Notice{} : recording_.finished();
+        const Status started =
+            recording_.start(s.recording, session_->shown_name(), mode_name(), image.width, image.height, 1.0 / session_->step_s());
+        notice_ = started ? Notice{} : recording_.finished();
         action(recording_.active() ? "recording " + recording_.path() : "recording failed: " + notice_.text);
         return;
     }

@@ -61,9 +61,8 @@ public:
     LabApp(const LabApp&) = delete;
     LabApp& operator=(const LabApp&) = delete;
 
-    // The renderers and fonts. False with the reason — a shader that does not
-    // compile, named — on failure.
-    bool init(std::string& error);
+    // The renderers and fonts, or why not (a shader that does not compile, named).
+    Status init();
     ImGuiContext* imgui_context() const { return imgui_; }
 
     // One frame; the platform has started its part of ImGui's frame.
@@ -122,6 +121,8 @@ public:
     // none drawn, or a command applied since): the page mirrors it as text
     // without building it again.
     const LessonCard* card_drawn() const { return card_ ? &*card_ : nullptr; }
+    // The setting that holds the shown scene's mode (the page's mode menu changes it).
+    SettingName mode_setting() const { return view().mode_setting(); }
     // What the frame shows that no window or item says, as the UI probe's
     // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
     std::string probe_state() const;

@@ -26,15 +26,12 @@ std::string formatted_frames(int frames) {
 
 }  // namespace
 
-std::string output_folder(const RecordingSettings& settings, std::string& problem) {
+Result<std::string> output_folder(const RecordingSettings& settings) {
     const std::string folder = settings.folder.empty() ? default_output_folder() : settings.folder;
     std::error_code error;
     if (std::filesystem::is_directory(folder, error)) return folder;
     std::filesystem::create_directories(folder, error);
-    if (error) {
-        problem = "cannot make the folder '" + folder + "': " + error.message();
-        return {};
-    }
+    if (error) return Failed{"cannot make the folder '" + folder + "': " + error.message()};
     return folder;
 }
 
@@ -62,21 +59,24 @@ std::string expand_name(const std::string& name_template, const std::string& pre
     return out.empty() ? "timeslice-lab" : out;
 }
 
-std::string Recording::start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width,
-                             int height, double steps_per_s) {
+Status Recording::start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width,
+                        int height, double steps_per_s) {
     cancel();
     finished_ = {};
-    std::string error;
-    const std::string folder = output_folder(settings, error);
-    if (!folder.empty()) {
-        path_ = (std::filesystem::path(folder) / (expand_name(settings.name_template, preset, mode) + ".gif")).string();
+    const Status started = [&]() -> Status {
+        const Result<std::string> folder = output_folder(settings);
+        if (!folder) return folder.failure();
+        path_ = (std::filesystem::path(*folder) / (expand_name(settings.name_template, preset, mode) + ".gif")).string();
         GifOptions options;
         options.frames_per_second = steps_per_s;
-        writer_ = GifWriter::open(path_, width, height, options, error);
-    }
-    if (!writer_) {
-        finished_ = problem_notice("Recording not started: " + error);
-        return error;
+        Result<std::unique_ptr<GifWriter>> opened = GifWriter::open(path_, width, height, options);
+        if (!opened) return opened.failure();
+        writer_ = std::move(*opened);
+        return {};
+    }();
+    if (!started) {
+        finished_ = problem_notice("Recording not started: " + started.error());
+        return started;
     }
     frames_ = 0;
     expected_ = settings.seconds > 0 ? std::max(1, static_cast<int>(std::lround(settings.seconds * steps_per_s))) : 0;
@@ -87,10 +87,9 @@ std::string Recording::start(const RecordingSettings& settings, const std::strin
 
 bool Recording::add(const Image& frame) {
     if (!writer_) return false;
-    std::string error;
-    if (!writer_->add_frame(frame, error)) {
+    if (const Status added = writer_->add_frame(frame); !added) {
         writer_.reset();  // the writer leaves no partial file
-        finished_ = problem_notice("Recording failed: " + error);
+        finished_ = problem_notice("Recording failed: " + added.error());
         return false;
     }
     ++frames_;
@@ -103,9 +102,9 @@ bool Recording::add(const Image& frame) {
 
 void Recording::stop() {
     if (!writer_) return;
-    const FileResult done = writer_->finish();
+    const Status done = writer_->finish();
     writer_.reset();
-    finished_ = done ? saved_notice(path_, formatted_frames(frames_)) : problem_notice("Recording failed: " + done.error);
+    finished_ = done ? saved_notice(path_, formatted_frames(frames_)) : problem_notice("Recording failed: " + done.error());
 }
 
 void Recording::cancel() {
@@ -123,12 +122,11 @@ std::size_t Recording::estimated_bytes() const {
 }
 
 Notice save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode) {
-    std::string problem;
-    const std::string folder = output_folder(settings, problem);
-    if (folder.empty()) return problem_notice("PNG not saved: " + problem);
-    const std::string path = (std::filesystem::path(folder) / (expand_name(settings.name_template, preset, mode) + ".png")).string();
-    const FileResult written = write_png(path, image);
-    return written ? saved_notice(path) : problem_notice("PNG not saved: " + written.error);
+    const Result<std::string> folder = output_folder(settings);
+    if (!folder) return problem_notice("PNG not saved: " + folder.error());
+    const std::string path = (std::filesystem::path(*folder) / (expand_name(settings.name_template, preset, mode) + ".png")).string();
+    const Status written = write_png(path, image);
+    return written ? saved_notice(path) : problem_notice("PNG not saved: " + written.error());
 }
 
 }  // namespace tsl::app

@@ -26,16 +26,15 @@ namespace tsl::app {
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode);
 
 // The folder files go to: settings.folder, or default_output_folder() when it
-// is empty; made (with its parents) when missing. "" and `problem` set when it
-// cannot be made.
-std::string output_folder(const RecordingSettings& settings, std::string& problem);
+// is empty; made (with its parents) when missing; or why it cannot be made.
+Result<std::string> output_folder(const RecordingSettings& settings);
 
 class Recording {
 public:
-    // Starts a GIF of width x height at `steps_per_s` in output_folder(); ""
-    // on success, else why (also in finished()).
-    std::string start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width, int height,
-                      double steps_per_s);
+    // Starts a GIF of width x height at `steps_per_s` in output_folder(), or
+    // says why not (also in finished()).
+    Status start(const RecordingSettings& settings, const std::string& preset, const std::string& mode, int width, int height,
+                 double steps_per_s);
     // One step's picture; false when the recording ended (done or failed): see finished_message().
     bool add(const Image& frame);
     // Ends and saves it; the message names the file (or the reason it failed).

@@ -54,7 +54,7 @@ using DockTab = std::function<bool(const char* name, const char* label)>;
 class SceneView {
 public:
     virtual ~SceneView() = default;
-    virtual bool init(std::string& error) = 0;  // the renderer (a shader that does not compile, named)
+    virtual Status init() = 0;  // the renderer, or why not (a shader that does not compile, named)
     // The mode the scene runs in, for file names and the probe ("siao", "timesliced", "free-step").
     virtual std::string mode_name(const LabSettings& settings) const = 0;
     // The setting that holds that mode (the page's mode menu changes it).
@@ -87,7 +87,7 @@ public:
 
 class NpcView final : public SceneView {
 public:
-    bool init(std::string& error) override { return renderer_.init(error); }
+    Status init() override { return renderer_.init(); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.pane().timeslicing.mode)); }
     SettingName mode_setting() const override { return setting::mode; }
     std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;
@@ -113,7 +113,7 @@ private:
 
 class ExposureView final : public SceneView {
 public:
-    bool init(std::string& error) override { return renderer_.init(error); }
+    Status init() override { return renderer_.init(); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.exposure.mode)); }
     SettingName mode_setting() const override { return setting::exposure_mode; }
     std::vector<PixelRect> pane_rects(const LabSession&, const PixelRect&) const override { return {}; }  // one map, no panes
@@ -133,7 +133,7 @@ private:
 
 class EngineView final : public SceneView {
 public:
-    bool init(std::string& error) override { return renderer_.init(error); }
+    Status init() override { return renderer_.init(); }
     std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.engine_pane().step_mode)); }
     SettingName mode_setting() const override { return setting::step_mode; }
     std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;

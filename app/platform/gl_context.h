@@ -9,18 +9,20 @@
 #include <memory>
 #include <string>
 
+#include "core/base/result.h"
+
 namespace tsl::app {
 
 class OffscreenContext {
 public:
-    // nullptr, with every attempt's reason in `error`, when none works.
-    static std::unique_ptr<OffscreenContext> create(std::string& error);
+    // The context, made current, or every attempt's reason when none works.
+    static Result<std::unique_ptr<OffscreenContext>> create();
     virtual ~OffscreenContext() = default;
     virtual std::string kind() const = 0;  // "EGL surfaceless", "EGL device", "hidden GLFW window"
 };
 
 // Loads GL entry points for the current context through `get_proc` and checks
-// for OpenGL 3.3 core; false with the reason otherwise.
-bool load_gl(void* (*get_proc)(const char*), std::string& error);
+// for OpenGL 3.3 core; the reason otherwise.
+Status load_gl(void* (*get_proc)(const char*));
 
 }  // namespace tsl::app

@@ -9,19 +9,20 @@
 
 namespace tsl::app {
 
-std::unique_ptr<HeadlessSession> HeadlessSession::create(int width, int height, std::string& error) {
+Result<std::unique_ptr<HeadlessSession>> HeadlessSession::create(int width, int height) {
     std::unique_ptr<HeadlessSession> session(new HeadlessSession);
-    session->context_ = OffscreenContext::create(error);
-    if (!session->context_) return nullptr;
-    if (!session->framebuffer_.create(width, height, error)) return nullptr;
+    Result<std::unique_ptr<OffscreenContext>> context = OffscreenContext::create();
+    if (!context) return context.failure();
+    session->context_ = std::move(*context);
+    if (Status made = session->framebuffer_.create(width, height); !made) return made.failure();
     session->width_ = width;
     session->height_ = height;
     return session;
 }
 
-std::unique_ptr<HeadlessSession> HeadlessSession::in_current_context(int width, int height, std::string& error) {
+Result<std::unique_ptr<HeadlessSession>> HeadlessSession::in_current_context(int width, int height) {
     std::unique_ptr<HeadlessSession> session(new HeadlessSession);
-    if (!session->framebuffer_.create(width, height, error)) return nullptr;
+    if (Status made = session->framebuffer_.create(width, height); !made) return made.failure();
     session->width_ = width;
     session->height_ = height;
     return session;

@@ -20,12 +20,12 @@ namespace tsl::app {
 
 class HeadlessSession final : public Platform {
 public:
-    // nullptr and the reason when no OpenGL 3.3 context or framebuffer can be made.
-    static std::unique_ptr<HeadlessSession> create(int width, int height, std::string& error);
+    // The session, or why not: no OpenGL 3.3 context or framebuffer can be made.
+    static Result<std::unique_ptr<HeadlessSession>> create(int width, int height);
     // The same in the context current on this thread (the browser page's
-    // WebGL context, which it keeps): a framebuffer of its own only. nullptr
-    // and the reason when the framebuffer cannot be made.
-    static std::unique_ptr<HeadlessSession> in_current_context(int width, int height, std::string& error);
+    // WebGL context, which it keeps): a framebuffer of its own only, or why
+    // it cannot be made.
+    static Result<std::unique_ptr<HeadlessSession>> in_current_context(int width, int height);
     HeadlessSession(const HeadlessSession&) = delete;
     HeadlessSession& operator=(const HeadlessSession&) = delete;
 

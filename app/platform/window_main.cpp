@@ -127,9 +127,8 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
             app.on_action("lesson " + lesson->name + ": step " + std::to_string(app.session().lesson_step() + 1) + " of " +
                           std::to_string(lesson->steps.size()));
     }
-    std::string error;
-    if (!app.init(error)) {
-        std::cerr << "timeslice-lab: " << error << '\n';
+    if (const Status made = app.init(); !made) {
+        std::cerr << "timeslice-lab: " << made.error() << '\n';
         return 1;
     }
     GlfwPlatform platform(window);
@@ -138,8 +137,8 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
     // Settings the user changes are written to the file as they change,
     // atomically (settings_keeper.h); the launch options are not.
     SettingsKeeper keeper(options.boot.from_store, app.session().settings(), [&options](const LabSettings& to_save) {
-        const FileResult saved = save_settings(options.settings_path, to_save);
-        return saved ? std::string() : saved.error;
+        const Status saved = save_settings(options.settings_path, to_save);
+        return saved ? std::string() : saved.error();
     });
     const bool keep = !options.settings_path.empty();
     FrameLoop loop(platform, app);
@@ -200,10 +199,9 @@ int run_window(WindowOptions options) {
     }
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
-    std::string error;
     int status = 1;
-    if (load_gl(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress), error)) status = run_app(window, options);
-    else std::cerr << "timeslice-lab: " << error << '\n';
+    if (const Status loaded = load_gl(reinterpret_cast<void* (*)(const char*)>(glfwGetProcAddress)); loaded) status = run_app(window, options);
+    else std::cerr << "timeslice-lab: " << loaded.error() << '\n';
     glfwDestroyWindow(window);
     glfwTerminate();
     return status;

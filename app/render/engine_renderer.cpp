@@ -23,17 +23,17 @@ const EngineColours& engine_colours(PaletteKind palette) {
     return palette == PaletteKind::Classic ? classic : colour_blind;
 }
 
-bool EngineRenderer::init(std::string& error) {
-    if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
-    if (!agent_program_.build("agent.vert", "agent.frag", error)) return false;
-    if (!shapes_.init(error)) return false;
+Status EngineRenderer::init() {
+    if (Status built = grid_program_.build("grid.vert", "grid.frag"); !built) return built;
+    if (Status built = agent_program_.build("agent.vert", "agent.frag"); !built) return built;
+    if (Status built = shapes_.init(); !built) return built;
     grid_vao_ = new_vertex_array();
     arena_texture_ = create_texel_texture();
     // Agents need no vertex attributes: the shader pulls them from a texture
     // (a 2D one, which OpenGL ES 3.0 has; it has no buffer textures).
     agent_vao_ = new_vertex_array();
     agent_texture_ = create_texel_texture();
-    return true;
+    return {};
 }
 
 // The arena as the exposure map's grid shader reads it: 2 wall, 1 a rally

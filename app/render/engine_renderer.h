@@ -48,7 +48,7 @@ public:
     static constexpr std::uint32_t kMaxRouteLines = 48;  // agents whose goal or route is drawn, evenly spread
 
 
-    bool init(std::string& error);
+    Status init();
     void draw(const EngineScene& scene, const EngineDrawOptions& options, int width, int height, const PixelRect& view_rect);
 
 private:

@@ -5,12 +5,12 @@
 
 namespace tsl::app {
 
-bool ExposureRenderer::init(std::string& error) {
-    if (!grid_program_.build("grid.vert", "grid.frag", error)) return false;
-    if (!shapes_.init(error)) return false;
+Status ExposureRenderer::init() {
+    if (Status built = grid_program_.build("grid.vert", "grid.frag"); !built) return built;
+    if (Status built = shapes_.init(); !built) return built;
     vao_ = new_vertex_array();
     texture_ = create_texel_texture();
-    return true;
+    return {};
 }
 
 void ExposureRenderer::upload(const ExposureScene& scene) {

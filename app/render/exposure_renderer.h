@@ -32,7 +32,7 @@ inline ViewTransform exposure_view(const PixelRect& view_rect, int grid_width) {
 class ExposureRenderer {
 public:
 
-    bool init(std::string& error);
+    Status init();
     void draw(const ExposureScene& scene, const ExposureDrawOptions& options, int width, int height, const PixelRect& view_rect);
 
     std::uint64_t uploads() const { return uploads_; }  // texture uploads so far

@@ -32,7 +32,7 @@ std::string for_context(const std::string& source) {
            source.substr(source.find('\n') + 1);
 }
 
-GLuint compile(GLenum stage, const std::string& name, const std::string& original_source, std::string& error) {
+Result<GLuint> compile(GLenum stage, const std::string& name, const std::string& original_source) {
     const GLuint shader = glCreateShader(stage);
     const std::string source = for_context(original_source);
     const char* text = source.c_str();
@@ -41,9 +41,9 @@ GLuint compile(GLenum stage, const std::string& name, const std::string& origina
     GLint ok = GL_FALSE;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
     if (!ok) {
-        error = "shader " + name + " does not compile: " + info_log(shader, false);
+        Failed failed{"shader " + name + " does not compile: " + info_log(shader, false)};
         glDeleteShader(shader);
-        return 0;
+        return failed;
     }
     return shader;
 }
@@ -72,32 +72,34 @@ GlTexture new_texture() { return generated<GlTexture>(glGenTextures); }
 GlFramebuffer new_framebuffer() { return generated<GlFramebuffer>(glGenFramebuffers); }
 GlRenderbuffer new_renderbuffer() { return generated<GlRenderbuffer>(glGenRenderbuffers); }
 
-bool ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
-                          const std::string& fragment_include) {
-    std::string vertex_source, fragment_source;
+Status ShaderProgram::build(const std::string& vertex_file, const std::string& fragment_file, const std::string& fragment_include) {
     std::string vertex_name = "shaders/" + vertex_file, fragment_name = "shaders/" + fragment_file;
-    if (!load_shader_source(vertex_name, vertex_source, error)) return false;
-    if (!load_shader_source(fragment_name, fragment_source, error)) return false;
+    const Result<std::string> vertex_source = load_shader_source(vertex_name);
+    if (!vertex_source) return vertex_source.failure();
+    Result<std::string> fragment_source = load_shader_source(fragment_name);
+    if (!fragment_source) return fragment_source.failure();
     if (!fragment_include.empty()) {
-        std::string include_source;
         const std::string include_name = "shaders/" + fragment_include;
-        if (!load_shader_source(include_name, include_source, error)) return false;
-        const std::size_t after_version = fragment_source.find('\n') + 1;
-        fragment_source.insert(after_version, include_source + "\n#line 2\n");
+        const Result<std::string> include_source = load_shader_source(include_name);
+        if (!include_source) return include_source.failure();
+        const std::size_t after_version = fragment_source->find('\n') + 1;
+        fragment_source->insert(after_version, *include_source + "\n#line 2\n");
         fragment_name += " (with " + include_name + ")";
     }
-    return build_from_source(vertex_name, vertex_source, fragment_name, fragment_source, error);
+    return build_from_source(vertex_name, *vertex_source, fragment_name, *fragment_source);
 }
 
-bool ShaderProgram::build_from_source(const std::string& vertex_name, const std::string& vertex_source,
-                                      const std::string& fragment_name, const std::string& fragment_source, std::string& error) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, vertex_name, vertex_source, error);
-    if (!vs) return false;
-    const GLuint fs = compile(GL_FRAGMENT_SHADER, fragment_name, fragment_source, error);
-    if (!fs) {
+Status ShaderProgram::build_from_source(const std::string& vertex_name, const std::string& vertex_source,
+                                        const std::string& fragment_name, const std::string& fragment_source) {
+    const Result<GLuint> compiled_vs = compile(GL_VERTEX_SHADER, vertex_name, vertex_source);
+    if (!compiled_vs) return compiled_vs.failure();
+    const GLuint vs = *compiled_vs;
+    const Result<GLuint> compiled_fs = compile(GL_FRAGMENT_SHADER, fragment_name, fragment_source);
+    if (!compiled_fs) {
         glDeleteShader(vs);
-        return false;
+        return compiled_fs.failure();
     }
+    const GLuint fs = *compiled_fs;
     const GLuint program = glCreateProgram();
     glAttachShader(program, vs);
     glAttachShader(program, fs);
@@ -107,12 +109,12 @@ bool ShaderProgram::build_from_source(const std::string& vertex_name, const std:
     GLint ok = GL_FALSE;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (!ok) {
-        error = "shaders " + vertex_name + " + " + fragment_name + " do not link: " + info_log(program, true);
+        Failed failed{"shaders " + vertex_name + " + " + fragment_name + " do not link: " + info_log(program, true)};
         glDeleteProgram(program);
-        return false;
+        return failed;
     }
     program_.reset(program);
-    return true;
+    return {};
 }
 
 void RenderTarget::release() {
@@ -166,18 +168,16 @@ void RenderTarget::resolve_into(GLuint draw_framebuffer, int x, int y) const {
     glBindFramebuffer(GL_FRAMEBUFFER, draw_framebuffer);
 }
 
-bool OffscreenFramebuffer::create(int width, int height, std::string& error) {
+Status OffscreenFramebuffer::create(int width, int height) {
     color_ = new_renderbuffer();
     glBindRenderbuffer(GL_RENDERBUFFER, color_.id());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
     fbo_ = new_framebuffer();
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_.id());
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-        error = "cannot create a " + std::to_string(width) + " x " + std::to_string(height) + " offscreen framebuffer";
-        return false;
-    }
-    return true;
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        return Failed{"cannot create a " + std::to_string(width) + " x " + std::to_string(height) + " offscreen framebuffer"};
+    return {};
 }
 
 void begin_scene_draw(int width, int height, float red, float green, float blue) {

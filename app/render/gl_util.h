@@ -10,6 +10,7 @@
 #pragma once
 
 #include "app/render/gl.h"
+#include "core/base/result.h"
 
 #include <string>
 #include <type_traits>
@@ -79,11 +80,10 @@ public:
     // Loads "shaders/<vertex>" and "shaders/<fragment>" and links them. A
     // non-empty `fragment_include` ("shaders/<file>") is inserted into the
     // fragment shader right after its #version line (shared GLSL functions).
-    bool build(const std::string& vertex_file, const std::string& fragment_file, std::string& error,
-               const std::string& fragment_include = "");
+    Status build(const std::string& vertex_file, const std::string& fragment_file, const std::string& fragment_include = "");
     // The same from sources in hand; the names only label errors.
-    bool build_from_source(const std::string& vertex_name, const std::string& vertex_source, const std::string& fragment_name,
-                           const std::string& fragment_source, std::string& error);
+    Status build_from_source(const std::string& vertex_name, const std::string& vertex_source, const std::string& fragment_name,
+                             const std::string& fragment_source);
 
     GLuint id() const { return program_.id(); }
     GLint uniform(const char* name) const { return glGetUniformLocation(program_.id(), name); }
@@ -120,7 +120,7 @@ void read_framebuffer(GLuint framebuffer, int x, int y, int width, int height, u
 // The framebuffer a headless run draws the whole app into.
 class OffscreenFramebuffer {
 public:
-    bool create(int width, int height, std::string& error);
+    Status create(int width, int height);
     GLuint id() const { return fbo_.id(); }
     // RGBA8, top row first.
     void read_pixels(int width, int height, unsigned char* rgba_top_down) const;

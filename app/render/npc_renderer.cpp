@@ -26,15 +26,15 @@ double NpcRenderer::arrow_length(std::uint32_t n) {
     return std::min(0.23, 0.96 * 0.5 * spacing / kDartReach);
 }
 
-bool NpcRenderer::init(std::string& error) {
-    if (!ring_program_.build("npc_point.vert", "npc_point.frag", error, "npc_darts.glsl")) return false;
-    if (!field_program_.build("npc_field.vert", "npc_field.frag", error, "npc_darts.glsl")) return false;
-    if (!shapes_.init(error)) return false;
+Status NpcRenderer::init() {
+    if (Status built = ring_program_.build("npc_point.vert", "npc_point.frag", "npc_darts.glsl"); !built) return built;
+    if (Status built = field_program_.build("npc_field.vert", "npc_field.frag", "npc_darts.glsl"); !built) return built;
+    if (Status built = shapes_.init(); !built) return built;
     // NPCs need no vertex attributes: the shaders pull them from a texture
     // (texelFetch only: float textures are not filterable in OpenGL ES 3.0).
     npc_vao_ = new_vertex_array();
     npc_texture_ = create_texel_texture();
-    return true;
+    return {};
 }
 
 // The staged NPC data into the NPC texture (kNpcsPerRow texels a row), with

@@ -48,7 +48,7 @@ class NpcRenderer {
 public:
     // Compiles the shaders and creates buffers; false with the reason (naming
     // the shader file) on failure.
-    bool init(std::string& error);
+    Status init();
 
     // Draws into the bound framebuffer, whose viewport is width x height
     // pixels: background everywhere, the world fitted into `view_rect`.

@@ -7,25 +7,16 @@
 
 namespace tsl::app {
 
-bool load_shader_source(const std::string& name, std::string& source, std::string& error) {
+Result<std::string> load_shader_source(const std::string& name) {
     if (const char* dir = std::getenv("TSL_SHADER_DIR"); dir && *dir) {
         const auto path = std::filesystem::path(dir) / std::filesystem::path(name).filename();
         Result<std::string> read = read_text_file(path.string(), kMaxShaderFileBytes, "shader file");
-        if (!read) {
-            error = "shader file '" + path.string() + "' " + read.error() + " (TSL_SHADER_DIR is set)";
-            return false;
-        }
-        source = std::move(*read);
-        return true;
+        if (!read) return Failed{"shader file '" + path.string() + "' " + read.error() + " (TSL_SHADER_DIR is set)"};
+        return read;
     }
-    for (std::size_t i = 0; i < kEmbeddedShaderCount; ++i) {
-        if (name == kEmbeddedShaders[i].name) {
-            source = kEmbeddedShaders[i].source;
-            return true;
-        }
-    }
-    error = "shader file '" + name + "' was not embedded in this build (is it missing from shaders/?)";
-    return false;
+    for (std::size_t i = 0; i < kEmbeddedShaderCount; ++i)
+        if (name == kEmbeddedShaders[i].name) return std::string(kEmbeddedShaders[i].source);
+    return Failed{"shader file '" + name + "' was not embedded in this build (is it missing from shaders/?)"};
 }
 
 }  // namespace tsl::app

@@ -6,6 +6,8 @@
 // a file missing there is an error that names it.
 #pragma once
 
+#include "core/base/result.h"
+
 #include <cstddef>
 #include <string>
 
@@ -18,7 +20,7 @@ struct EmbeddedShader {
 extern const EmbeddedShader kEmbeddedShaders[];
 extern const std::size_t kEmbeddedShaderCount;
 
-// False, with `error` naming the file, when the source cannot be found.
-bool load_shader_source(const std::string& name, std::string& source, std::string& error);
+// The source, or why it cannot be found (naming the file).
+Result<std::string> load_shader_source(const std::string& name);
 
 }  // namespace tsl::app

@@ -30,9 +30,9 @@ void use_view(const ShaderProgram& program, const ViewTransform& view, int width
     glUniform1f(program.uniform("u_scale"), static_cast<float>(view.pixels_per_unit));
 }
 
-bool ShapeBatch::init(std::string& error) {
-    if (!segment_mesh_.program.build("segment.vert", "segment.frag", error)) return false;
-    if (!disc_mesh_.program.build("disc.vert", "disc.frag", error)) return false;
+Status ShapeBatch::init() {
+    if (Status built = segment_mesh_.program.build("segment.vert", "segment.frag"); !built) return built;
+    if (Status built = disc_mesh_.program.build("disc.vert", "disc.frag"); !built) return built;
     for (Mesh* mesh : {&segment_mesh_, &disc_mesh_}) {
         mesh->vao = new_vertex_array();
         mesh->buffer = new_buffer();
@@ -54,7 +54,7 @@ bool ShapeBatch::init(std::string& error) {
     attribute(2, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, fill));
     attribute(3, 4, GL_UNSIGNED_BYTE, kDisc, offsetof(DiscVertex, outline));
     glBindVertexArray(0);
-    return true;
+    return {};
 }
 
 void ShapeBatch::add_segment(Vec2 a, Vec2 b, Rgba colour) {

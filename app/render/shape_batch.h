@@ -18,7 +18,7 @@ namespace tsl::app {
 
 class ShapeBatch {
 public:
-    bool init(std::string& error);  // compiles shaders/segment.* and shaders/disc.*
+    Status init();  // compiles shaders/segment.* and shaders/disc.*
 
     void add_segment(Vec2 a, Vec2 b, Rgba colour);
     void add_disc(Vec2 centre, double radius, Rgba fill, Rgba outline);

@@ -74,7 +74,7 @@ NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& 
     return actions;
 }
 
-std::string open_containing_folder(const std::string& file) {
+Status open_containing_folder(const std::string& file) {
     const std::string folder = std::filesystem::path(file).parent_path().string();
     const char* chosen = std::getenv("TIMESLICE_LAB_OPEN");
     const std::string program = chosen && *chosen ? chosen : "xdg-open";
@@ -82,7 +82,7 @@ std::string open_containing_folder(const std::string& file) {
     char* argv[] = {const_cast<char*>(program.c_str()), folder_arg.data(), nullptr};
     pid_t pid = 0;
     if (const int error = posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv, environ); error != 0)
-        return "cannot open the folder " + folder_arg + ": cannot start " + program + ": " + std::strerror(error);
+        return Failed{"cannot open the folder " + folder_arg + ": cannot start " + program + ": " + std::strerror(error)};
     // Reap it whenever it ends, without holding up the window.
     std::thread([pid] {
         int status = 0;

@@ -14,6 +14,7 @@
 
 #include "app/ui/ui_style.h"
 
+#include "core/base/result.h"
 #include "core/base/view.h"
 
 #include <cstdint>
@@ -48,7 +49,7 @@ NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& 
 
 // Opens the folder holding `file` in the desktop's file manager: the program
 // named by the TIMESLICE_LAB_OPEN environment variable, else xdg-open, started
-// without waiting for it. "" when it started, else why not.
-std::string open_containing_folder(const std::string& file);
+// without waiting for it; or why it could not start.
+Status open_containing_folder(const std::string& file);
 
 }  // namespace tsl::app

@@ -16,7 +16,8 @@ PlotOptions live_plot_options(const char* title, const char* export_stem, float 
 }
 
 Notice export_notice(const PlotExport& exported) {
-    return exported.result ? saved_notice(exported.path, "(the plot's visible series)") : problem_notice("CSV not saved: " + exported.result.error);
+    return exported.result ? saved_notice(exported.path, "(the plot's visible series)")
+                           : problem_notice("CSV not saved: " + exported.result.error());
 }
 
 PlotPair::PlotPair(PlotOptions measure, PlotOptions cost) : measure_(std::move(measure)), cost_(std::move(cost)) {

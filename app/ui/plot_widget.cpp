@@ -103,7 +103,7 @@ PlotExport PlotWidget::export_csv(std::span<const PlotLine> lines, const std::st
     std::error_code made;
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
     if (!folder.empty() && !std::filesystem::is_directory(folder, made)) std::filesystem::create_directories(folder, made);
-    if (made) return {path, {false, "cannot make the folder '" + folder.string() + "': " + made.message()}};
+    if (made) return {path, Failed{"cannot make the folder '" + folder.string() + "': " + made.message()}};
     return {path, export_plot_csv(path, visible, x.lo, x.hi, options_.x_name)};
 }
 

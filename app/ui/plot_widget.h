@@ -10,7 +10,7 @@
 //         {&jobs_started, hex(0x009E73), PlotShape::Staircase, PlotStroke::Solid, PlotAxis::Right},
 //     };
 //     if (auto exported = plot.draw("latency", {0, 260}, lines, style))
-//         notice(exported->result ? "saved " + exported->path : exported->result.error);
+//         notice(exported->result ? "saved " + exported->path : exported->result.error());
 //
 // The widget owns only view state (freeze, hidden series, the shown y range);
 // the samples stay in the caller's PlotSeries (core/session/plot_data.h), pushed by
@@ -100,7 +100,7 @@ struct PlotOptions {
 // What an export did. `path` is absolute when it could be made so.
 struct PlotExport {
     std::string path{};
-    FileResult result{};  // !result: result.error says why ("cannot write '...': Permission denied")
+    Status result{};  // !result: result.error() says why ("cannot write '...': Permission denied")
 };
 
 struct CanvasLayout;  // plot_widget.cpp: where one canvas's parts go

@@ -34,7 +34,7 @@ std::string card_json(const LabApp& app) {
     nlohmann::json j;
     const LabSettings& s = session.settings();
     j["paused"] = s.paused;
-    const FieldSpec* mode = &field_of(app.view().mode_setting());
+    const FieldSpec* mode = &field_of(app.mode_setting());
     nlohmann::json options = nlohmann::json::array();
     for (const EnumName& name : mode->names)
         if (!name.label.empty()) options.push_back({name.name, name.label});
@@ -96,9 +96,8 @@ EMSCRIPTEN_KEEPALIVE void tsl_web_control(const char* what) {
 EMSCRIPTEN_KEEPALIVE void tsl_web_set_mode(const char* name) {
     tsl::app::LabApp* app = tsl::app::web_app();
     if (!app) return;
-    const tsl::FieldSpec& field = tsl::field_of(app->view().mode_setting());
-    tsl::FieldValue value;
-    if (tsl::parse_value(field, name, value).empty()) app->apply(tsl::SetField{std::string(field.key), value});
+    const tsl::FieldSpec& field = tsl::field_of(app->mode_setting());
+    if (const tsl::Result<tsl::FieldValue> value = tsl::parse_value(field, name)) app->apply(tsl::SetField{std::string(field.key), *value});
 }
 
 }  // extern "C"

@@ -67,11 +67,11 @@ std::string trace_settings(const std::string& args, LabSettings& settings, std::
     } catch (const CLI::ParseError& e) {
         return e.what();
     }
-    FieldValue value;
-    const bool scene_given = !scene.empty() && parse_value(field_of(setting::scene), scene, value).empty();
-    if (scene_given && int_value(value) == static_cast<int>(SceneKind::Exposure)) return "the exposure scene has no trace";
+    const Result<FieldValue> value = scene.empty() ? Failed{"no --scene"} : parse_value(field_of(setting::scene), scene);
+    const bool scene_given = bool(value);
+    if (scene_given && int_value(*value) == static_cast<int>(SceneKind::Exposure)) return "the exposure scene has no trace";
     if (const CommandResult resolved = options.resolve(command, settings); !resolved) return resolved.problem;
-    const bool engine_asked = scene_given && int_value(value) == static_cast<int>(SceneKind::Engine);
+    const bool engine_asked = scene_given && int_value(*value) == static_cast<int>(SceneKind::Engine);
     if (scene_given && !engine_asked && settings.scene == SceneKind::Engine) return "the preset is for the engine scene";
     engine = engine_asked || settings.scene == SceneKind::Engine;
     frames = options.frames;
@@ -105,16 +105,16 @@ EM_BOOL record_frame(double, void*) {
     if (!g_record || !g_record->recording) return EM_FALSE;
     GifRecording& recording = *g_record->recording;
     if (!recording.all_added()) {
-        const std::string problem = recording.add_frame();
+        const Status added = recording.add_frame();
         restore_page_imgui();
-        if (!problem.empty()) {
-            end_record("error: " + problem);
+        if (!added) {
+            end_record("error: " + added.error());
             return EM_FALSE;
         }
         return EM_TRUE;
     }
-    const std::string problem = recording.finish();
-    end_record(problem.empty() ? "ok" : "error: " + problem);
+    const Status done = recording.finish();
+    end_record(done ? "ok" : "error: " + done.error());
     return EM_FALSE;
 }
 
@@ -133,9 +133,8 @@ void add_rect(std::string& json, const char* name, const PixelRect& r) {
 
 // The page has one WebGL context, its canvas's: no other can be made. A
 // session without a window draws in it instead (HeadlessSession::in_current_context).
-std::unique_ptr<OffscreenContext> OffscreenContext::create(std::string& error) {
-    error = "the page has no offscreen context of its own; draw in the canvas's";
-    return nullptr;
+Result<std::unique_ptr<OffscreenContext>> OffscreenContext::create() {
+    return Failed{"the page has no offscreen context of its own; draw in the canvas's"};
 }
 
 }  // namespace tsl::app
@@ -240,19 +239,26 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_record_start(const char* args, const ch
         problem = "--size " + size + ": WIDTHxHEIGHT needed";
         return problem.c_str();
     }
-    tsl::CommandResult result;
-    auto lab = recording_session(options, options.preset, result);
+    tsl::Result<std::unique_ptr<tsl::LabSession>> lab = recording_session(options, options.preset);
     if (!lab) {
-        problem = result.problem;
+        problem = lab.error();
         return problem.c_str();
     }
     delete g_record;
     g_record = new RecordRun;
-    g_record->target = HeadlessSession::in_current_context(options.width, options.height, problem);
-    if (g_record->target)
-        g_record->recording = GifRecording::start(*g_record->target, std::move(lab), options.seconds, options.out, problem, "#version 300 es");
+    const tsl::Status started = [&]() -> tsl::Status {
+        tsl::Result<std::unique_ptr<HeadlessSession>> target = HeadlessSession::in_current_context(options.width, options.height);
+        if (!target) return target.failure();
+        g_record->target = std::move(*target);
+        tsl::Result<std::unique_ptr<GifRecording>> recording =
+            GifRecording::start(*g_record->target, std::move(*lab), options.seconds, options.out, "#version 300 es");
+        if (!recording) return recording.failure();
+        g_record->recording = std::move(*recording);
+        return {};
+    }();
     restore_page_imgui();
-    if (!g_record->recording) {
+    if (!started) {
+        problem = started.error();
         g_record->target.reset();
         g_record->result = "error: " + problem;
         return problem.c_str();

@@ -162,7 +162,7 @@ SettingsLoad load_stored_settings() {
 void start_storing_settings(const LabSettings& from_file, const LabSettings& started) {
     // The file the desktop would write, then its text into the browser's storage.
     g_storing = std::make_unique<SettingsKeeper>(from_file, started, [path = default_settings_path()](const LabSettings& to_save) {
-        if (const FileResult saved = save_settings(path, to_save); !saved) return saved.error;
+        if (const Status saved = save_settings(path, to_save); !saved) return saved.error();
         const Result<std::string> back = read_text_file(path, kMaxSettingsFileBytes, "settings file");
         if (!back) return "cannot read back " + path + ": " + back.error();
         return store_item(kStoredSettings, back->c_str());

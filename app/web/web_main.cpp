@@ -238,8 +238,8 @@ void capture(WebLab& lab) {
     image.rgba.resize(static_cast<std::size_t>(t.width) * t.height * 4);
     read_framebuffer(0, 0, 0, t.width, t.height, image.rgba.data());
     const std::string path = "/tmp/canvas.png";
-    const FileResult written = write_png(path, image);
-    lab.capture_result = written ? path : "error: " + written.error;
+    const Status written = write_png(path, image);
+    lab.capture_result = written ? path : "error: " + written.error();
 }
 
 // The lesson, step and reveal shown ("" — no lesson): what the address follows.
@@ -325,10 +325,9 @@ int start() {
     glfwSetKeyCallback(lab->window, web_key);
     glfwSetCharCallback(lab->window, web_char);
     ImGui_ImplGlfw_InitForOpenGL(lab->window, true);
-    std::string error;
-    if (!lab->app->init(error)) {
-        std::fprintf(stderr, "timeslice-lab: %s\n", error.c_str());
-        set_status("error: " + error);
+    if (const Status made = lab->app->init(); !made) {
+        std::fprintf(stderr, "timeslice-lab: %s\n", made.error().c_str());
+        set_status("error: " + made.error());
         return 1;
     }
     std::printf("timeslice-lab: %s, %d workers\n", gl_description().c_str(), lab->app->session().jobs().worker_count());

@@ -9,7 +9,7 @@
 //     use(*loaded);
 //
 // A function that fails returns `Failed{"why"}` (and, when the caller must
-// tell a missing name from a broken file, `Failed{"why", FailKind::UnknownName}`);
+// tell a name that does not fit from a broken file, `Failed{"why", FailKind::Refused}`);
 // one that succeeds returns its value, or `{}` for a Status. A failure always
 // says why: its text is never empty. Commands answer with a CommandResult
 // (core/session/commands.h), which is a Status with the changes made to fit.
@@ -25,11 +25,11 @@
 namespace tsl {
 
 // Why it failed, where the caller must tell failures apart. On the command
-// line an unknown name is a usage error (exit status 2), anything else a
-// broken file or a refusal of the machine (1).
+// line a name or value that does not fit is a usage error (exit status 2),
+// anything else a broken file or a refusal of the machine (1).
 enum class FailKind : std::uint8_t {
-    Broken,       // it exists and is wrong, or could not be read, written or made
-    UnknownName,  // no lesson, preset or file of that name
+    Broken,   // it exists and is wrong, or could not be read, written or made
+    Refused,  // a name or value that does not fit: no lesson or preset of that name, NAME=VALUE without '='
 };
 
 // The failure a function returns; converts to any Result.

@@ -193,10 +193,8 @@ bool holds(ExpectOp op, double left, double value, double high) {
     return false;
 }
 
-}  // namespace
-
-std::optional<Expectation> parse_expectation(std::string_view text, std::string& error) {
-    error.clear();
+// The expectation, or nullopt with `error` said (the parser writes it as it fails).
+std::optional<Expectation> parsed(std::string_view text, std::string& error) {
     std::vector<Token> tokens = tokens_of(text, error);
     if (!error.empty()) return std::nullopt;
     Parser p(std::move(tokens), error);
@@ -231,6 +229,15 @@ std::optional<Expectation> parse_expectation(std::string_view text, std::string&
         return std::nullopt;
     }
     return e;
+}
+
+}  // namespace
+
+Result<Expectation> parse_expectation(std::string_view text) {
+    std::string error;
+    std::optional<Expectation> e = parsed(text, error);
+    if (!e) return Failed{error};
+    return std::move(*e);
 }
 
 bool expectation_is_timed(const Expectation& e) {

@@ -37,6 +37,8 @@
 // Threading: plain functions and values; any thread.
 #pragma once
 
+#include "core/base/result.h"
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -66,10 +68,10 @@ struct Expectation {
     ExpectOperand high;      // Between: the high end
 };
 
-// Parses one expectation; nullopt and `error` ("unknown measure 'x' (known:
-// ...)", "expected <, <=, >, >=, = or between after 'input_age'") when it does
-// not read. Measure names are checked against lesson_measures().
-std::optional<Expectation> parse_expectation(std::string_view text, std::string& error);
+// Parses one expectation, or says why it does not read ("unknown measure 'x'
+// (known: ...)", "expected <, <=, >, >=, = or between after 'input_age'").
+// Measure names are checked against lesson_measures().
+Result<Expectation> parse_expectation(std::string_view text);
 
 // Whether the expectation uses a measure of time (checked at the real rate only).
 bool expectation_is_timed(const Expectation& expectation);

@@ -153,9 +153,8 @@ Field expectations_field(const Reader& r, std::vector<Expectation>& out) {
                 if (!array) return r.fail(line, "expect should be a list of checks such as [\"input_age between 0.45 T and 0.55 T\"]");
                 for (const toml::node& item : *array) {
                     if (!item.is_string()) return r.fail(line, "expect lists checks in quotes, not " + kind_of(item));
-                    std::string error;
-                    std::optional<Expectation> e = parse_expectation(item.as_string()->get(), error);
-                    if (!e) return r.fail(line, "expect: " + error + " in '" + item.as_string()->get() + "'");
+                    Result<Expectation> e = parse_expectation(item.as_string()->get());
+                    if (!e) return r.fail(line, "expect: " + e.error() + " in '" + item.as_string()->get() + "'");
                     out.push_back(std::move(*e));
                 }
             }};

@@ -121,7 +121,7 @@ Result<Preset> parse_preset(const std::string& text, const std::string& file_nam
 Result<Preset> load_preset(const std::string& path);
 
 // assets_dir/presets/NAME.toml (a trailing ".toml" on the name is accepted);
-// an unknown name fails with FailKind::UnknownName, listing the available presets.
+// an unknown name fails with FailKind::Refused, listing the available presets.
 Result<Preset> load_preset_by_name(const std::string& assets_dir, const std::string& name);
 
 // Stems of the .toml files in assets_dir/presets, sorted; empty when there is none.

@@ -161,8 +161,9 @@ struct Reader {
                             value = node.as_string()->get();
                             break;
                     }
-                    if (std::string problem = check_value(spec, value); !problem.empty()) return fail(line, key + ": " + problem);
-                    spec.set(target, pane, value);
+                    const Result<FieldValue> checked = check_value(spec, value);
+                    if (!checked) return fail(line, key + ": " + checked.error());
+                    spec.set(target, pane, *checked);
                 }};
     }
 
@@ -192,7 +193,7 @@ inline std::vector<std::string> toml_stems(const std::filesystem::path& dir) {
 
 // The path of the file `dir`/NAME.toml (a trailing ".toml" on the name is
 // accepted), or, when there is none, the failure "unknown WHAT 'NAME'
-// (available: a, b)" of kind UnknownName.
+// (available: a, b)" of kind Refused.
 inline Result<std::string> find_named(const std::filesystem::path& dir, const std::string& name, const char* what) {
     std::string stem = name;
     if (stem.size() > 5 && stem.ends_with(".toml")) stem.resize(stem.size() - 5);
@@ -201,7 +202,7 @@ inline Result<std::string> find_named(const std::filesystem::path& dir, const st
     std::string available;
     for (const std::string& n : names) available += (available.empty() ? "" : ", ") + n;
     if (available.empty()) available = "none found in " + dir.string();
-    return Failed{printable("unknown " + std::string(what) + " '" + name + "' (available: " + available + ")"), FailKind::UnknownName};
+    return Failed{printable("unknown " + std::string(what) + " '" + name + "' (available: " + available + ")"), FailKind::Refused};
 }
 
 }  // namespace tsl::toml_reading

@@ -224,17 +224,12 @@ std::string cannot_write(const std::string& path, const std::string& reason) { r
 
 }  // namespace
 
-std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, int height, const GifOptions& options,
-                                           std::string& error) {
-    if (!(options.frames_per_second > 0 && options.frames_per_second <= 50)) {
-        error = cannot_write(path, "frames_per_second must be in (0, 50], not " + std::to_string(options.frames_per_second));
-        return nullptr;
-    }
-    if (width < 1 || height < 1 || width > 65535 || height > 65535) {
-        error = cannot_write(path, "a GIF is 1 to 65535 pixels wide and high, not " + std::to_string(width) + "x" +
-                                       std::to_string(height));
-        return nullptr;
-    }
+Result<std::unique_ptr<GifWriter>> GifWriter::open(const std::string& path, int width, int height, const GifOptions& options) {
+    if (!(options.frames_per_second > 0 && options.frames_per_second <= 50))
+        return Failed{cannot_write(path, "frames_per_second must be in (0, 50], not " + std::to_string(options.frames_per_second))};
+    if (width < 1 || height < 1 || width > 65535 || height > 65535)
+        return Failed{
+            cannot_write(path, "a GIF is 1 to 65535 pixels wide and high, not " + std::to_string(width) + "x" + std::to_string(height))};
 
     std::unique_ptr<GifWriter> writer(new GifWriter);
     writer->path_ = path;
@@ -248,10 +243,7 @@ std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, i
     writer->rect_.reserve(pixels);
 
     auto file = std::make_unique<OutputFile>(path);
-    if (!file->ok()) {
-        error = file->error();
-        return nullptr;
-    }
+    if (!file->ok()) return Failed{file->error()};
     writer->encoder_ = std::make_unique<Encoder>();
     Encoder& encoder = *writer->encoder_;
     encoder.file = std::move(file);
@@ -262,8 +254,7 @@ std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, i
     encoder.gif = EGifOpen(&encoder, &Encoder::write_callback, &gif_error);
     if (!encoder.gif) {
         writer->fail_gif(gif_error);
-        error = writer->error_;
-        return nullptr;
+        return Failed{writer->error_};
     }
     EGifSetGifVersion(encoder.gif, true);  // GIF89a: delays, transparency, looping
 
@@ -273,8 +264,7 @@ std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, i
     ColorMapObject* colour_map = GifMakeMapObject(256, map);
     if (!colour_map) {
         writer->fail_gif(E_GIF_ERR_NOT_ENOUGH_MEM);
-        error = writer->error_;
-        return nullptr;
+        return Failed{writer->error_};
     }
     const std::uint8_t background = nearest_palette_index(0xFB, 0xFA, 0xF7);
     const int screen = EGifPutScreenDesc(encoder.gif, width, height, 8, background, colour_map);
@@ -287,28 +277,20 @@ std::unique_ptr<GifWriter> GifWriter::open(const std::string& path, int width, i
         EGifPutExtensionBlock(encoder.gif, sizeof kLoopForever, kLoopForever) == GIF_ERROR ||
         EGifPutExtensionTrailer(encoder.gif) == GIF_ERROR) {
         writer->fail_gif(encoder.gif->Error);
-        error = writer->error_;
-        return nullptr;
+        return Failed{writer->error_};
     }
     return writer;
 }
 
-bool GifWriter::add_frame(const Image& rgba, std::string& error) {
-    if (finished_) {
-        error = cannot_write(path_, "add_frame() after finish()");
-        return false;
-    }
-    if (failed()) {
-        error = error_;
-        return false;
-    }
+Status GifWriter::add_frame(const Image& rgba) {
+    if (finished_) return Failed{cannot_write(path_, "add_frame() after finish()")};
+    if (failed()) return Failed{error_};
     if (rgba.width != width_ || rgba.height != height_ || rgba.rgba.size() != incoming_.size() * 4) {
         close_and_remove();
         error_ = cannot_write(path_, "frame " + std::to_string(frames_added_) + " is " + std::to_string(rgba.width) + "x" +
                                          std::to_string(rgba.height) + ", the GIF is " + std::to_string(width_) + "x" +
                                          std::to_string(height_));
-        error = error_;
-        return false;
+        return Failed{error_};
     }
 
     // Map to palette indices. Most pixels repeat their left neighbour (flat
@@ -338,20 +320,17 @@ bool GifWriter::add_frame(const Image& rgba, std::string& error) {
         held_.swap(incoming_);
         held_delay_cs_ = delay_cs;
         holding_ = true;
-        return true;
+        return {};
     }
     if (held_ == incoming_ && held_delay_cs_ + delay_cs <= 0xFFFF) {  // the same picture: show the held one longer
         held_delay_cs_ += delay_cs;
-        return true;
+        return {};
     }
-    if (!write_held_frame()) {
-        error = error_;
-        return false;
-    }
+    if (!write_held_frame()) return Failed{error_};
     held_.swap(incoming_);
     held_delay_cs_ = delay_cs;
     holding_ = true;
-    return true;
+    return {};
 }
 
 bool GifWriter::write_held_frame() {
@@ -421,15 +400,15 @@ bool GifWriter::write_held_frame() {
     return true;
 }
 
-FileResult GifWriter::finish() {
-    if (failed()) return {false, error_};
+Status GifWriter::finish() {
+    if (failed()) return Failed{error_};
     if (finished_) return {};
     if (!holding_) {  // nothing recorded: one background frame, one frame long
         std::fill(held_.begin(), held_.end(), nearest_palette_index(0xFB, 0xFA, 0xF7));
         held_delay_cs_ = gif_frame_delay_cs(0, options_.frames_per_second);
         holding_ = true;
     }
-    if (!write_held_frame()) return {false, error_};
+    if (!write_held_frame()) return Failed{error_};
 
     Encoder& encoder = *encoder_;
     int gif_error = 0;
@@ -437,10 +416,10 @@ FileResult GifWriter::finish() {
     encoder.gif = nullptr;
     if (closed == GIF_ERROR || encoder.write_failed()) {  // giflib does not check the trailer's write
         fail_gif(gif_error);
-        return {false, error_};
+        return Failed{error_};
     }
-    if (const FileResult done = encoder.file->commit(); !done) {
-        error_ = done.error;
+    if (const Status done = encoder.file->commit(); !done) {
+        error_ = done.error();
         close_and_remove();
         return done;
     }

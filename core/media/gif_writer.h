@@ -4,13 +4,12 @@
 // its path only when it is complete.
 //
 // Usage
-//   std::string error;
-//   auto gif = GifWriter::open("out/clip.gif", 496, 300, {}, error);   // 30 fps
-//   if (!gif) { report(error); return; }        // "cannot write 'out/clip.gif': No such file or directory"
+//   Result<std::unique_ptr<GifWriter>> gif = GifWriter::open("out/clip.gif", 496, 300, {});   // 30 fps
+//   if (!gif) { report(gif.error()); return; }   // "cannot write 'out/clip.gif': No such file or directory"
 //   for (const Image& frame : frames)
-//       if (!gif->add_frame(frame, error)) { report(error); return; }   // the partial file is already gone
-//   FileResult done = gif->finish();             // trailer, flush, rename over 'out/clip.gif'
-//   if (!done) report(done.error);
+//       if (Status added = (*gif)->add_frame(frame); !added) { report(added.error()); return; }   // the partial file is already gone
+//   Status done = (*gif)->finish();              // trailer, flush, rename over 'out/clip.gif'
+//   if (!done) report(done.error());
 //
 // What the file contains, and why
 // - GIF89a, LZW by giflib, looping forever (NETSCAPE2.0 extension, count 0).
@@ -85,20 +84,18 @@ struct GifOptions {
 class GifWriter {
 public:
     // Creates the temporary file and writes the header, palette and loop
-    // extension. nullptr and `error` set on failure (nothing left on disk).
-    static std::unique_ptr<GifWriter> open(const std::string& path, int width, int height, const GifOptions& options,
-                                           std::string& error);
+    // extension; on failure, why (nothing is left on disk).
+    static Result<std::unique_ptr<GifWriter>> open(const std::string& path, int width, int height, const GifOptions& options);
 
     // Adds the next frame: width × height RGBA8, row 0 on top, the same size as
-    // given to open(). false and `error` set on failure; the writer is then
-    // failed and its temporary file gone.
-    bool add_frame(const Image& rgba, std::string& error);
+    // given to open(). On failure the writer is failed and its temporary file gone.
+    Status add_frame(const Image& rgba);
 
     // Writes the held frame and the trailer, flushes to disk and renames the
     // temporary file to the path. With no frame added the GIF is still valid
     // (one background frame of one frame's length) — an empty recording is a
     // caller's choice, not an error.
-    FileResult finish();
+    Status finish();
 
     // Abandons the GIF: closes and removes the temporary file. Idempotent.
     void cancel();

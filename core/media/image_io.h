@@ -17,13 +17,13 @@ struct Image {
     const std::uint8_t* pixel(int x, int y) const { return &rgba[(static_cast<std::size_t>(y) * width + x) * 4]; }
 };
 
-FileResult write_png(const std::string& path, const Image& image);
+Status write_png(const std::string& path, const Image& image);
 
 // `image` scaled to fit width x height whole, centred, keeping its shape;
 // the rest filled with `background` (RGBA).
 Image fit_image(const Image& image, int width, int height, const std::uint8_t background[4]);
 
-// Empty image (width 0) and `error` set when the file cannot be read.
-Image read_png(const std::string& path, std::string* error = nullptr);
+// The picture, or why the file cannot be read.
+Result<Image> read_png(const std::string& path);
 
 }  // namespace tsl

@@ -171,24 +171,24 @@ std::ostream& OutputFile::stream() {
     return *stream_;
 }
 
-FileResult OutputFile::commit() {
+Status OutputFile::commit() {
     if (committed_) return {};
-    if (!ok()) return {false, error_};
-    if (!buffer_->flush_buffer()) return {false, error_};
+    if (!ok()) return Failed{error_};
+    if (!buffer_->flush_buffer()) return Failed{error_};
     if (method_ == OutputMethod::Atomic) {
         if (::fsync(fd_) != 0) {
             fail(errno);
-            return {false, error_};
+            return Failed{error_};
         }
         const int fd = fd_;
         fd_ = -1;
         if (::close(fd) != 0) {
             fail(errno);
-            return {false, error_};
+            return Failed{error_};
         }
         if (std::rename(temp_path_.c_str(), target_.c_str()) != 0) {
             fail(errno);
-            return {false, error_};
+            return Failed{error_};
         }
         temp_path_.clear();
     } else if (owns_fd_) {
@@ -196,7 +196,7 @@ FileResult OutputFile::commit() {
         fd_ = -1;
         if (::close(fd) != 0) {
             fail(errno);
-            return {false, error_};
+            return Failed{error_};
         }
     }
     committed_ = true;
@@ -245,19 +245,19 @@ void OutputFile::close_and_remove() {
     temp_path_.clear();
 }
 
-FileResult write_output_file(const std::string& path, const std::function<bool(std::ostream&)>& write, const OutputOptions& options) {
+Status write_output_file(const std::string& path, const std::function<bool(std::ostream&)>& write, const OutputOptions& options) {
     OutputFile file(path, options);
-    if (!file.ok()) return {false, file.error()};
+    if (!file.ok()) return Failed{file.error()};
     const bool complete = write(file.stream());
-    if (!file.ok()) return {false, file.error()};  // the failed call's own reason
+    if (!file.ok()) return Failed{file.error()};  // the failed call's own reason
     if (!complete) {
         file.abandon("the output was abandoned before its end");
-        return {false, file.error()};
+        return Failed{file.error()};
     }
     return file.commit();
 }
 
-FileResult write_output_file(const std::string& path, const std::string& content, const OutputOptions& options) {
+Status write_output_file(const std::string& path, const std::string& content, const OutputOptions& options) {
     return write_output_file(
         path,
         [&](std::ostream& out) {

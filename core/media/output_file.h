@@ -22,18 +22,18 @@
 // ("Permission denied"), as a plain open would refuse it.
 //
 // Usage
-//   FileResult done = write_output_file("out/metrics.csv", [&](std::ostream& out) {
+//   Status done = write_output_file("out/metrics.csv", [&](std::ostream& out) {
 //       out << "frame,value\n";
 //       for (...) { out << row; if (!out) return false; }   // stop early on a failed write
 //       return true;
 //   });
-//   if (!done) report(done.error);   // "cannot write 'out/metrics.csv': No space left on device"
+//   if (!done) report(done.error());   // "cannot write 'out/metrics.csv': No space left on device"
 //
 // or, for a writer that produces its bytes over time (the GIF recorder):
 //   OutputFile file(path);
 //   if (!file.ok()) report(file.error());
 //   file.write(bytes, size) ...;           // false once anything failed: see error()
-//   FileResult done = file.commit();        // or abandon(): nothing is left behind
+//   Status done = file.commit();        // or abandon(): nothing is left behind
 //
 // Errors are "cannot write '<path as given>': <the system's reason>" ("cannot
 // write to standard output: ..." for "-"), with the errno text of the call
@@ -44,6 +44,8 @@
 // are independent.
 #pragma once
 
+#include "core/base/result.h"
+
 #include <cstddef>
 #include <functional>
 #include <iosfwd>
@@ -52,12 +54,6 @@
 #include <string>
 
 namespace tsl {
-
-struct FileResult {
-    bool ok = true;
-    std::string error;  // "cannot write 'out/x.csv': No such file or directory" when !ok
-    explicit operator bool() const noexcept { return ok; }
-};
 
 // The path that means standard output.
 inline constexpr const char* kStandardOutputPath = "-";
@@ -91,7 +87,7 @@ public:
     // Flushes everything to its place: for an atomic output, fsync and rename
     // over the target; for a direct one, the last bytes written. On failure
     // the temporary file is removed and the target untouched.
-    FileResult commit();
+    Status commit();
     // Gives up: the temporary file (if any) is removed and the output fails
     // with "cannot write '<path>': <reason>". Nothing happens after commit().
     void abandon(const std::string& reason = "cancelled");
@@ -121,10 +117,10 @@ private:
 // Opens `path` as an OutputFile, calls `write` with its stream and commits
 // when `write` returns true and every byte was written. On failure the error
 // gives the first failed call's reason.
-FileResult write_output_file(const std::string& path, const std::function<bool(std::ostream&)>& write,
+Status write_output_file(const std::string& path, const std::function<bool(std::ostream&)>& write,
                              const OutputOptions& options = {});
 
 // The same for content already in memory.
-FileResult write_output_file(const std::string& path, const std::string& content, const OutputOptions& options = {});
+Status write_output_file(const std::string& path, const std::string& content, const OutputOptions& options = {});
 
 }  // namespace tsl

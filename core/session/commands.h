@@ -54,11 +54,12 @@ struct CommandResult {
     int status = 0;       // for the command line: 2 — a name or value that does not fit, 1 — a broken file
     std::vector<FitChange> fitted = {};  // done, and changed to fit where the lab runs; none — as asked
     explicit operator bool() const { return problem.empty(); }
-    // A failure as a command's answer: an unknown name is a usage error (2),
-    // anything else a broken file (1).
+    // A failure as a command's answer, and back: a name or value that does
+    // not fit is a usage error (2), anything else a broken file (1).
     static CommandResult failed(const ResultError& failure) {
-        return {failure.error(), failure.kind() == FailKind::UnknownName ? 2 : 1};
+        return {failure.error(), failure.kind() == FailKind::Refused ? 2 : 1};
     }
+    Failed failure() const { return {problem, status == 2 ? FailKind::Refused : FailKind::Broken}; }
     // The changes with their reasons, one line: "threading pool → inline
     // (worker threads: …)", several joined by "; "; "" — as asked.
     std::string note() const {

@@ -213,9 +213,9 @@ CommandResult LabSession::set(const SetField& command) {
     const LabSettings before = settings_;
     if (field->linked && settings_.link_panes) {  // every pane alike
         for (int pane = 0; pane < static_cast<int>(settings_.npc.panes.size()); ++pane)
-            if (std::string problem = set_field(settings_, *field, command.value, pane); !problem.empty()) return {problem, 2};
-    } else if (std::string problem = set_field(settings_, *field, command.value, command.pane); !problem.empty()) {
-        return {problem, 2};
+            if (const Status set = set_field(settings_, *field, command.value, pane); !set) return CommandResult::failed(set);
+    } else if (const Status set = set_field(settings_, *field, command.value, command.pane); !set) {
+        return CommandResult::failed(set);
     }
     if (settings_ == before) return {};
     Synced synced = sync();

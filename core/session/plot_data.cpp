@@ -242,8 +242,8 @@ bool write_plot_csv(std::ostream& out, std::span<const PlotSeries* const> series
     return static_cast<bool>(out);
 }
 
-FileResult export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
-                           std::string_view x_name) {
+Status export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
+                       std::string_view x_name) {
     return write_output_file(path, [&](std::ostream& out) { return write_plot_csv(out, series, x0, x1, x_name); });
 }
 

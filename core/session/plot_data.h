@@ -145,8 +145,8 @@ bool write_plot_csv(std::ostream& out, std::span<const PlotSeries* const> series
                     std::string_view x_name);
 
 // write_plot_csv into `path`, as every output (see output_file.h). The error names the path.
-FileResult export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
-                           std::string_view x_name);
+Status export_plot_csv(const std::string& path, std::span<const PlotSeries* const> series, double x0, double x1,
+                       std::string_view x_name);
 
 // "<stem>-YYYYMMDD-HHMMSS.csv" for a local time: "timeslice-lab-latency-20261121-142501.csv".
 std::string plot_csv_file_name(std::string_view stem, const std::tm& local_time);

@@ -135,21 +135,22 @@ SettingsLoad load_settings(const std::string& path) {
         std::optional<FieldValue> value = value_of(*node.node());
         // Text in the file is only ever a name or a path: a number for an enum is not accepted.
         const bool wrong_type = !value || (field.kind == FieldKind::Enum && !std::holds_alternative<std::string>(*value));
-        if (wrong_type || !check_value(field, *value).empty()) {
+        Result<FieldValue> checked = wrong_type ? Failed{"wrong type"} : check_value(field, *value);
+        if (!checked) {
             result.problems.push_back(printable("settings file '" + path + "' line " + line + ": bad value for " +
                                                 std::string(field.settings_key) + "; using the default"));
             continue;
         }
-        result.values.emplace_back(&field, std::move(*value));
+        result.values.emplace_back(&field, std::move(*checked));
     }
     return result;
 }
 
 void apply_settings(LabSettings& settings, const SettingsLoad& loaded) {
-    for (const auto& [field, value] : loaded.values) set_field(settings, *field, value);
+    for (const auto& [field, value] : loaded.values) (void)set_field(settings, *field, value);  // each checked as it was read
 }
 
-FileResult save_settings(const std::string& path, const LabSettings& settings) {
+Status save_settings(const std::string& path, const LabSettings& settings) {
     std::error_code ec;
     const auto dir = std::filesystem::path(path).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
@@ -183,7 +184,7 @@ bool RememberedSettings::observe(const LabSettings& now) {
         if (field.settings_key.empty()) continue;
         const FieldValue value = get_field(now, field);
         if (value == get_field(last_, field)) continue;
-        set_field(to_save_, field, value);
+        (void)set_field(to_save_, field, value);  // a value the settings hold is one the field accepts
         changed = true;
     }
     last_ = now;

@@ -43,7 +43,7 @@ void apply_settings(LabSettings& settings, const SettingsLoad& loaded);
 
 // Every remembered field of `settings`. Creates the directory if needed;
 // atomic (temporary file + rename).
-FileResult save_settings(const std::string& path, const LabSettings& settings);
+Status save_settings(const std::string& path, const LabSettings& settings);
 
 // What the window remembers: the settings file's values, changed only by what
 // the user changes while the window runs — not by the options it was started

@@ -489,61 +489,57 @@ bool parse_bool_text(std::string_view text, bool& out) {
 
 }  // namespace
 
-std::string check_value(const FieldSpec& f, FieldValue& v) {
-    if (const auto* text = std::get_if<std::string>(&v); text && f.kind != FieldKind::Text) {
-        FieldValue parsed;
-        if (std::string problem = parse_value(f, *text, parsed); !problem.empty()) return problem;
-        v = std::move(parsed);
-        return {};
-    }
+Result<FieldValue> check_value(const FieldSpec& f, FieldValue v) {
+    if (const auto* text = std::get_if<std::string>(&v); text && f.kind != FieldKind::Text) return parse_value(f, *text);
     switch (f.kind) {
         case FieldKind::Bool:
-            if (!std::holds_alternative<bool>(v)) return "should be true or false";
-            return {};
+            if (!std::holds_alternative<bool>(v)) return Failed{"should be true or false", FailKind::Refused};
+            return v;
         case FieldKind::Text:
-            if (!std::holds_alternative<std::string>(v)) return "should be text";
-            if (f.min > 0 && text_value(v).empty()) return "is empty";
-            return {};
+            if (!std::holds_alternative<std::string>(v)) return Failed{"should be text", FailKind::Refused};
+            if (f.min > 0 && text_value(v).empty()) return Failed{"is empty", FailKind::Refused};
+            return v;
         case FieldKind::Enum: {
-            if (std::holds_alternative<bool>(v) || std::holds_alternative<double>(v)) return "should be one of " + accepted_values(f);
-            if (!canonical(f.names, static_cast<int>(int_value(v)))) return "should be one of " + accepted_values(f);
-            return {};
+            if (std::holds_alternative<bool>(v) || std::holds_alternative<double>(v) || !canonical(f.names, static_cast<int>(int_value(v))))
+                return Failed{"should be one of " + accepted_values(f), FailKind::Refused};
+            return v;
         }
         case FieldKind::Int:
         case FieldKind::Float: {
-            if (std::holds_alternative<bool>(v)) return "should be a number (" + accepted_values(f) + ")";
+            if (std::holds_alternative<bool>(v)) return Failed{"should be a number (" + accepted_values(f) + ")", FailKind::Refused};
             const double d = number_value(v);
             const std::string shown = std::holds_alternative<double>(v) ? number_text(d) : std::to_string(int_value(v));
-            if (!std::isfinite(d) || d < f.min || d > f.max) return shown + " is out of range (" + accepted_values(f) + ")";
+            if (!std::isfinite(d) || d < f.min || d > f.max)
+                return Failed{shown + " is out of range (" + accepted_values(f) + ")", FailKind::Refused};
             if (f.kind == FieldKind::Int) {
-                if (d != std::floor(d)) return shown + " is not a whole number (" + accepted_values(f) + ")";
+                if (d != std::floor(d))
+                    return Failed{shown + " is not a whole number (" + accepted_values(f) + ")", FailKind::Refused};
                 v = static_cast<std::int64_t>(d);
             } else {
                 v = d;
             }
-            return {};
+            return v;
         }
     }
-    return {};
+    return v;
 }
 
-std::string parse_value(const FieldSpec& f, std::string_view text, FieldValue& out) {
+Result<FieldValue> parse_value(const FieldSpec& f, std::string_view text) {
     switch (f.kind) {
         case FieldKind::Text:
-            out = std::string(text);
-            return check_value(f, out);
+            return check_value(f, std::string(text));
         case FieldKind::Bool: {
             bool b = false;
-            if (!parse_bool_text(text, b)) return quoted(text) + " is not true or false";
-            out = b;
-            return {};
+            if (!parse_bool_text(text, b)) return Failed{quoted(text) + " is not true or false", FailKind::Refused};
+            return FieldValue(b);
         }
         case FieldKind::Enum: {
             const std::optional<int> value = parse_name(f.names, text);
             const bool vowel = !f.noun.empty() && std::string_view("aeiou").find(f.noun.front()) != std::string_view::npos;
-            if (!value) return quoted(text) + (vowel ? " is not an " : " is not a ") + std::string(f.noun) + "; accepted: " + accepted_values(f);
-            out = static_cast<std::int64_t>(*value);
-            return {};
+            if (!value)
+                return Failed{quoted(text) + (vowel ? " is not an " : " is not a ") + std::string(f.noun) + "; accepted: " + accepted_values(f),
+                              FailKind::Refused};
+            return FieldValue(static_cast<std::int64_t>(*value));
         }
         case FieldKind::Int:
         case FieldKind::Float: {
@@ -551,14 +547,13 @@ std::string parse_value(const FieldSpec& f, std::string_view text, FieldValue& o
             const char* end = text.data() + text.size();
             const auto [ptr, ec] = number_from_chars(text.data(), end, d);
             if (text.empty() || ec == std::errc::invalid_argument || ptr != end)
-                return quoted(text) + " is not a number (" + accepted_values(f) + ")";
+                return Failed{quoted(text) + " is not a number (" + accepted_values(f) + ")", FailKind::Refused};
             if (ec == std::errc::result_out_of_range || !std::isfinite(d))
-                return quoted(text) + " is out of range (" + accepted_values(f) + ")";
-            out = d;
-            return check_value(f, out);
+                return Failed{quoted(text) + " is out of range (" + accepted_values(f) + ")", FailKind::Refused};
+            return check_value(f, d);
         }
     }
-    return {};
+    return Failed{"unknown kind of setting"};
 }
 
 std::string format_value(const FieldSpec& f, const FieldValue& v) {
@@ -572,9 +567,10 @@ std::string format_value(const FieldSpec& f, const FieldValue& v) {
     return {};
 }
 
-std::string set_field(LabSettings& settings, const FieldSpec& f, FieldValue value, int pane) {
-    if (std::string problem = check_value(f, value); !problem.empty()) return std::string(f.key) + ": " + problem;
-    f.set(settings, pane, value);
+Status set_field(LabSettings& settings, const FieldSpec& f, FieldValue value, int pane) {
+    const Result<FieldValue> checked = check_value(f, std::move(value));
+    if (!checked) return Failed{std::string(f.key) + ": " + checked.error(), FailKind::Refused};
+    f.set(settings, pane, *checked);
     return {};
 }
 
@@ -586,13 +582,13 @@ std::optional<Assignment> split_assignment(std::string_view assignment) {
     return Assignment{std::string(assignment.substr(0, eq)), std::string(assignment.substr(eq + 1))};
 }
 
-std::string apply_assignment(LabSettings& settings, std::string_view assignment) {
+Status apply_assignment(LabSettings& settings, std::string_view assignment) {
     std::string names;
     for (const FieldSpec& f : kFields) names += (names.empty() ? "" : ", ") + std::string(f.key);
     const std::optional<Assignment> split = split_assignment(assignment);
-    if (!split) return quoted(assignment) + " is not NAME=VALUE; names: " + names;
+    if (!split) return Failed{quoted(assignment) + " is not NAME=VALUE; names: " + names, FailKind::Refused};
     const FieldSpec* f = find_field(split->name);
-    if (!f) return quoted(split->name) + " is not a setting; names: " + names;
+    if (!f) return Failed{quoted(split->name) + " is not a setting; names: " + names, FailKind::Refused};
     return set_field(settings, *f, split->value);
 }
 

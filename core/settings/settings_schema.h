@@ -20,6 +20,7 @@
 // and shown in the panel section its scope belongs to.
 #pragma once
 
+#include "core/base/result.h"
 #include "core/settings/lab_settings.h"
 #include "core/settings/setting_names.h"
 
@@ -114,12 +115,12 @@ const FieldSpec* find_preset_field(FieldScope scope, std::string_view file_key);
 // --- Checking and converting values ----------------------------------------
 // Brings `value` to the field's type (a whole double is an Int, a number a
 // Float, a name an Enum, text is parsed when the field is not Text) and checks
-// it: finite, within [min, max], a known name. "" when it is fine, else why
-// not, in words that do not repeat the field's name ("0 is out of range (1 to
-// 100000)", "'fast' is not a mode; accepted: update-all, aiao, ...").
-std::string check_value(const FieldSpec& field, FieldValue& value);
+// it: finite, within [min, max], a known name. The value so brought, or why
+// not (FailKind::Refused), in words that do not repeat the field's name ("0 is
+// out of range (1 to 100000)", "'fast' is not a mode; accepted: update-all, aiao, ...").
+Result<FieldValue> check_value(const FieldSpec& field, FieldValue value);
 // Text from the command line, a preset or the settings file, checked.
-std::string parse_value(const FieldSpec& field, std::string_view text, FieldValue& out);
+Result<FieldValue> parse_value(const FieldSpec& field, std::string_view text);
 // The value as the command line and settings file write it: "aiao", "3", "1.5", "true".
 std::string format_value(const FieldSpec& field, const FieldValue& value);
 // What a field accepts, for messages: "1 to 100000", "aiao, siao, ...", "true or false", "text".
@@ -128,9 +129,9 @@ std::string accepted_values(const FieldSpec& field);
 std::string accepted_short(const FieldSpec& field);
 
 // --- Changing settings --------------------------------------------------------
-// Sets `field` (pane: -1 — the edited pane) to `value`, checked. "" or the
+// Sets `field` (pane: -1 — the edited pane) to `value`, checked; or the
 // one-line problem, naming the field ("npcs: 0 is out of range (1 to 100000)").
-std::string set_field(LabSettings& settings, const FieldSpec& field, FieldValue value, int pane = -1);
+Status set_field(LabSettings& settings, const FieldSpec& field, FieldValue value, int pane = -1);
 // "NAME=VALUE" (--set, lesson-check's and record's too) split at its first
 // '=': the name and the value's text; nullopt without one. The one reader of
 // that form: apply_assignment, and the launch's SetField commands, use it.
@@ -138,8 +139,8 @@ struct Assignment {
     std::string name, value;
 };
 std::optional<Assignment> split_assignment(std::string_view assignment);
-// "NAME=VALUE" (--set). "" or the one-line problem; an unknown name lists the names.
-std::string apply_assignment(LabSettings& settings, std::string_view assignment);
+// "NAME=VALUE" (--set); or the one-line problem (an unknown name lists the names).
+Status apply_assignment(LabSettings& settings, std::string_view assignment);
 // The field's current value (pane: -1 — the edited pane).
 FieldValue get_field(const LabSettings& settings, const FieldSpec& field, int pane = -1);
 
