@@ -13,9 +13,10 @@ const EnumName kExposureModeNames[4] = {
     {"next-frame", static_cast<int>(ExposureMode::NextFrame), "Threads, gathered next frame",
      "The work runs on the job system while the frame goes on; the next step gathers it and swaps the map in. The main thread only "
      "gathers and launches while the workers finish within a step (it runs any work still unfinished); the map is one step old."},
-    {"timesliced", static_cast<int>(ExposureMode::Timesliced), "Timesliced, gathered next frame",
+    {"timesliced", static_cast<int>(ExposureMode::Timesliced), "Timesliced (SISO), gathered next frame",
      "A share of the cells each step, gathered the next step; the map shown is the last complete pass, computed from where the "
-     "eye was when that pass began."},
+     "eye was when that pass began. This is the timeslicing article's SISO: the eye is read once per pass and the map is swapped "
+     "in whole, so the cells shown always agree with each other."},
 };
 
 std::string_view name_of(ExposureMode mode) { return name_for(kExposureModeNames, static_cast<int>(mode)); }
