@@ -28,6 +28,29 @@ def start_browser():
     return webdriver.Chrome(service=Service('/usr/bin/chromedriver'), options=options)
 
 
+SHIFT = {'key': 'Shift', 'code': 'ShiftLeft', 'windowsVirtualKeyCode': 16}
+
+
+def press(driver, key, code, key_code, text='', shift=False, unmodified=None):
+    """One key pressed and let go as the browser's own events (Chrome DevTools'
+    Input domain): `key` and `code` as a keyboard event names them, the key
+    code Chromium gives, the `text` it types ('' for a key that types none)
+    and, with `shift`, held down with Shift (`unmodified`: what the layout
+    types without it)."""
+    send = driver.execute_cdp_cmd
+    modifiers = 8 if shift else 0
+    if shift:
+        send('Input.dispatchKeyEvent', {'type': 'rawKeyDown', 'modifiers': 8, **SHIFT})
+    down = {'type': 'keyDown' if text else 'rawKeyDown', 'key': key, 'code': code, 'windowsVirtualKeyCode': key_code,
+            'modifiers': modifiers, 'text': text}
+    if unmodified is not None:
+        down['unmodifiedText'] = unmodified
+    send('Input.dispatchKeyEvent', down)
+    send('Input.dispatchKeyEvent', {'type': 'keyUp', 'key': key, 'code': code, 'windowsVirtualKeyCode': key_code, 'modifiers': modifiers})
+    if shift:
+        send('Input.dispatchKeyEvent', {'type': 'keyUp', **SHIFT})
+
+
 def wait_for(driver, script, timeout_s, what):
     """Polls `script` until it returns a true value; None after timeout_s."""
     deadline = time.monotonic() + timeout_s

@@ -13,22 +13,16 @@ and buttons (app/web/web_card.cpp), beside the canvas that draws them:
     hides it.
 Keys are sent as the browser's own events (Chrome DevTools' Input domain).
 """
-from browser_check import wait_for
+from browser_check import press, wait_for
 from test_input import frames_pass, state
 
 
-def key(page, name, code, key_code, modifiers=0, text=''):
-    send = page.driver.execute_cdp_cmd
-    send('Input.dispatchKeyEvent', {'type': 'keyDown' if text else 'rawKeyDown', 'key': name, 'code': code, 'windowsVirtualKeyCode': key_code,
-                                    'modifiers': modifiers, 'text': text})
-    send('Input.dispatchKeyEvent', {'type': 'keyUp', 'key': name, 'code': code, 'windowsVirtualKeyCode': key_code, 'modifiers': modifiers})
+def key(page, name, code, key_code, text='', shift=False):
+    press(page.driver, name, code, key_code, text=text, shift=shift)
 
 
 def shift_tab(page):
-    send = page.driver.execute_cdp_cmd
-    send('Input.dispatchKeyEvent', {'type': 'rawKeyDown', 'key': 'Shift', 'code': 'ShiftLeft', 'windowsVirtualKeyCode': 16, 'modifiers': 8})
-    key(page, 'Tab', 'Tab', 9, modifiers=8)
-    send('Input.dispatchKeyEvent', {'type': 'keyUp', 'key': 'Shift', 'code': 'ShiftLeft', 'windowsVirtualKeyCode': 16})
+    key(page, 'Tab', 'Tab', 9, shift=True)
 
 
 def text_of(page, element_id):
@@ -84,7 +78,7 @@ def run(page, url):
     after = state(page)['paused']
     check((before, after, text_of(page, 'ctl-pause')) == ('0', '1', 'Play'),
           f'card as text: Space on "Pause" pauses the lab once, and the button says Play ({before} -> {after})')
-    key(page, 'Tab', 'Tab', 9, modifiers=8)  # back to "Next"
+    shift_tab(page)  # back to "Next"
     key(page, 'Enter', 'Enter', 13, text='\r')
     check(lesson(page) == 'timeslicing 4' and text_of(page, 'card-title') == 'Sync in, async out (SIAO)',
           f'card as text: Enter on "Next" goes to step 4, in the lab and in the text ({lesson(page)}, {text_of(page, "card-title")!r})')

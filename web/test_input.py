@@ -29,7 +29,7 @@ lesson card says what runs instead.
 """
 import json
 
-from browser_check import wait_for
+from browser_check import press, wait_for
 
 
 def window(page, name):
@@ -239,12 +239,7 @@ LAYOUTS = (('German', 'Minus', 219, '\u00df'), ('French', 'KeyM', 188, ','), ('U
 
 
 def press_question_mark(page, code, key_code, unshifted):
-    send = page.driver.execute_cdp_cmd
-    send('Input.dispatchKeyEvent', {'type': 'rawKeyDown', 'key': 'Shift', 'code': 'ShiftLeft', 'windowsVirtualKeyCode': 16, 'modifiers': 8})
-    send('Input.dispatchKeyEvent', {'type': 'keyDown', 'key': '?', 'code': code, 'windowsVirtualKeyCode': key_code,
-                                    'text': '?', 'unmodifiedText': unshifted, 'modifiers': 8})
-    send('Input.dispatchKeyEvent', {'type': 'keyUp', 'key': '?', 'code': code, 'windowsVirtualKeyCode': key_code, 'modifiers': 8})
-    send('Input.dispatchKeyEvent', {'type': 'keyUp', 'key': 'Shift', 'code': 'ShiftLeft', 'windowsVirtualKeyCode': 16})
+    press(page.driver, '?', code, key_code, text='?', shift=True, unmodified=unshifted)
 
 
 def check_question_mark(page, url):
@@ -300,13 +295,10 @@ def check_start_card(page, url):
     focused = driver.execute_script('return document.activeElement.textContent;')
     check(focused == catalog[0][0], f'start card: the keyboard starts on the first lesson ({focused!r})')
     # Its keys are its own: Space is not the lab's pause while it is open; Esc closes it.
-    send = driver.execute_cdp_cmd
-    for kind in ('keyDown', 'keyUp'):
-        send('Input.dispatchKeyEvent', {'type': kind, 'key': ' ', 'code': 'Space', 'windowsVirtualKeyCode': 32, 'text': ' ' if kind == 'keyDown' else ''})
+    press(driver, ' ', 'Space', 32, text=' ')
     frames_pass(page)
     paused = state(page)['paused']
-    for kind in ('rawKeyDown', 'keyUp'):
-        send('Input.dispatchKeyEvent', {'type': kind, 'key': 'Escape', 'code': 'Escape', 'windowsVirtualKeyCode': 27})
+    press(driver, 'Escape', 'Escape', 27)
     closed = driver.execute_script("return document.getElementById('start').hidden;")
     check(paused == '0' and closed, f'start card: Space does not pause the lab under it, Esc closes it (paused {paused}, closed {closed})')
     press_question_mark(page, 'Slash', 191, '/')
