@@ -5,14 +5,14 @@
 //     Status write_file(...);                        // Result<void>: done, or why not
 //
 //     Result<Preset> loaded = load_preset(path);
-//     if (!loaded) return Failed{loaded.error()};    // "presets/x.toml:3: ..."
+//     if (!loaded) return loaded.failure();          // "presets/x.toml:3: ...", and its kind
 //     use(*loaded);
 //
 // A function that fails returns `Failed{"why"}` (and, when the caller must
 // tell a name that does not fit from a broken file, `Failed{"why", FailKind::Refused}`);
 // one that succeeds returns its value, or `{}` for a Status. A failure always
 // says why: its text is never empty. Commands answer with a CommandResult
-// (core/session/commands.h), which is a Status with the changes made to fit.
+// (core/session/commands.h): the same line, an exit status and what was fitted.
 #pragma once
 
 #include <cassert>
