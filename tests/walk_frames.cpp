@@ -384,7 +384,7 @@ TEST_CASE("The lab boots as every platform boots it: stored settings under the l
     std::vector<LabSettings> saved;
     SettingsKeeper keeper(boot.from_store, app.session().settings(), [&saved](const LabSettings& to_save) {
         saved.push_back(to_save);
-        return std::string();
+        return Status{};
     });
     double now_s = 0;
     const auto frames = [&](int count) {

@@ -325,7 +325,7 @@ struct CsvCommand {
     int run() {
         const std::string name = is_trace ? "trace" : "metrics";
         const Result<FieldValue> value = parse_value(field_of(setting::scene), scene);  // fails when --scene is not given
-        auto asked = [&](SceneKind kind) { return !scene.empty() && value && int_value(*value) == static_cast<int>(kind); };
+        auto asked = [&](SceneKind kind) { return value && int_value(*value) == static_cast<int>(kind); };
         if (asked(SceneKind::Exposure))
             return fail({name + ": the exposure scene has no " + name + " (try --scene npc or --scene engine, or screenshot)", 2});
         LabSettings settings;

@@ -17,11 +17,11 @@ void SettingsKeeper::at_exit(LabApp& app) {
 void SettingsKeeper::save(LabApp& app, double now_s) {
     last_save_s_ = now_s;
     unsaved_ = false;
-    const std::string problem = store_(remembered_.to_save());
-    if (problem.empty() || failed_) return;
+    const Status stored = store_(remembered_.to_save());
+    if (stored || failed_) return;
     failed_ = true;  // said once, not every half second
-    std::fprintf(stderr, "timeslice-lab: settings not saved: %s\n", problem.c_str());
-    app.post(problem_notice("Settings not saved: " + problem));
+    std::fprintf(stderr, "timeslice-lab: settings not saved: %s\n", stored.error().c_str());
+    app.post(problem_notice("Settings not saved: " + stored.error()));
 }
 
 std::string joined_lines(const std::vector<std::string>& lines) {

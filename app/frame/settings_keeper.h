@@ -20,8 +20,8 @@ namespace tsl::app {
 
 class SettingsKeeper {
 public:
-    // Stores the settings to keep; "" or why it could not.
-    using Store = std::function<std::string(const LabSettings& to_save)>;
+    // Stores the settings to keep, or says why it could not.
+    using Store = std::function<Status(const LabSettings& to_save)>;
     static constexpr double kMinIntervalS = 0.5;
 
     // `from_file`: the defaults with the stored settings applied; `started`:

@@ -136,10 +136,8 @@ int run_app(GLFWwindow* window, WindowOptions& options) {
     post_store_problems(app, options.boot);
     // Settings the user changes are written to the file as they change,
     // atomically (settings_keeper.h); the launch options are not.
-    SettingsKeeper keeper(options.boot.from_store, app.session().settings(), [&options](const LabSettings& to_save) {
-        const Status saved = save_settings(options.settings_path, to_save);
-        return saved ? std::string() : saved.error();
-    });
+    SettingsKeeper keeper(options.boot.from_store, app.session().settings(),
+                          [&options](const LabSettings& to_save) { return save_settings(options.settings_path, to_save); });
     const bool keep = !options.settings_path.empty();
     FrameLoop loop(platform, app);
     while (loop.frame())

@@ -59,8 +59,8 @@ bool stored_item(const char* key, std::string& text) {
     return true;
 }
 
-// Stores (or with `text` nullptr removes) an item; "" or why not.
-std::string store_item(const char* key, const char* text) {
+// Stores (or with `text` nullptr removes) an item, or says why not.
+Status store_item(const char* key, const char* text) {
     char* problem = to_text(EM_ASM_INT(
         {
             try {
@@ -73,9 +73,9 @@ std::string store_item(const char* key, const char* text) {
         },
         key, text));
     if (!problem) return {};
-    std::string said = problem;
+    Failed failed{problem};
     std::free(problem);
-    return said;
+    return failed;
 }
 
 // The page's status line for what an opened file did (index.html's fileStatus).
@@ -153,18 +153,18 @@ SettingsLoad load_stored_settings() {
     // The desktop sets a malformed file aside as <file>.bad: so does the page, in its storage.
     std::error_code error;
     if (!std::filesystem::exists(path, error)) {
-        store_item(kStoredSettingsAside, text.c_str());
-        store_item(kStoredSettings, nullptr);
+        (void)store_item(kStoredSettingsAside, text.c_str());  // a page whose storage refuses keeps neither
+        (void)store_item(kStoredSettings, nullptr);
     }
     return loaded;
 }
 
 void start_storing_settings(const LabSettings& from_file, const LabSettings& started) {
     // The file the desktop would write, then its text into the browser's storage.
-    g_storing = std::make_unique<SettingsKeeper>(from_file, started, [path = default_settings_path()](const LabSettings& to_save) {
-        if (const Status saved = save_settings(path, to_save); !saved) return saved.error();
+    g_storing = std::make_unique<SettingsKeeper>(from_file, started, [path = default_settings_path()](const LabSettings& to_save) -> Status {
+        if (Status saved = save_settings(path, to_save); !saved) return saved;
         const Result<std::string> back = read_text_file(path, kMaxSettingsFileBytes, "settings file");
-        if (!back) return "cannot read back " + path + ": " + back.error();
+        if (!back) return Failed{"cannot read back " + path + ": " + back.error()};
         return store_item(kStoredSettings, back->c_str());
     });
 }
