@@ -88,8 +88,9 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
                     "next-frame-jobs"});
 
     const Lesson gathering = must_load_with("delayed-gathering", "Delayed result gathering",
-                                            {"exposure-single", "exposure-same-frame", "exposure-next-frame",
-                                             "exposure-timesliced", "exposure-sweep"});
+                                            {"exposure-single", "exposure-same-frame", "exposure-other-work",
+                                             "exposure-gather-late", "exposure-gather-late-big", "exposure-next-frame",
+                                             "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-sweep"});
     for (const LessonStep& step : gathering.steps) {
         CHECK(step.scene == SceneKind::Exposure);
         CHECK(step.shown_plot() == LessonPlot::Timeline);

@@ -281,7 +281,8 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
     const Preset p = preset_of(parse_preset(kHead +
                                                 "[exposure]\nlevel = \"rooms\"\nseed = 7\ngrid_size = 256\nmode = \"timesliced\"\n"
                                                 "algorithm = \"sweep\"\nray_caster = \"plain\"\nslice_percent = 12.5\nsentinel_speed = 0.2\n"
-                                                "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\n",
+                                                "character_speed = 0.3\nsteps_per_s = 60\nshow_rays = true\nother_work_ms = 12.5\n"
+                                                "gather_late = true\njob_cost_us = 800\n",
                                             "presets/e.toml"));
     CHECK(p.scene == SceneKind::Exposure);
     CHECK(p.npc.panes.empty());
@@ -295,9 +296,13 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
     CHECK(p.exposure.sentinel_speed == 0.2);
     CHECK(p.exposure.character_speed == 0.3);
     CHECK(p.exposure.steps_per_s == 60);
+    CHECK(p.exposure.other_work_ms == 12.5);
+    CHECK(p.exposure.gather_late);
+    CHECK(p.exposure.job_cost_us == 800);
     CHECK(p.show_rays);
 
-    for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-next-frame", "exposure-timesliced", "exposure-sweep"}) {
+    for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-other-work", "exposure-gather-late",
+                             "exposure-next-frame", "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-sweep"}) {
         INFO(name);
         const Result<Preset> shipped = load_preset_by_name(kAssets, name);
         INFO(shipped.error());

@@ -37,6 +37,13 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         fields.control(setting::workers, workers);
         ImGui::EndDisabled();
     }
+    if (section(fonts, "The rest of the step")) {
+        fields.control(setting::other_work_ms);
+        ImGui::BeginDisabled(e.mode != ExposureMode::SameFrame);
+        fields.control(setting::gather_late);
+        ImGui::EndDisabled();
+        fields.control(setting::exposure_job_cost_us);
+    }
     if (section(fonts, "Level")) {
         FieldControlOptions levels;
         levels.choices = session.catalog().levels;
@@ -62,6 +69,10 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
             tooltip("Exposure work per thread that did some, on average: what each busy core spent.");
             ImGui::Text("all threads    %.3f ms", m.total_ms);
             tooltip("Exposure work summed over every thread.");
+            ImGui::Text("waiting        %.3f ms of a %.1f ms step", m.wait_ms, m.frame_ms);
+            tooltip("Time the main thread spent in the gather while exposure jobs were unfinished: waiting for them, and running "
+                    "some itself. Zero when the jobs finished first (behind the other work, or within the step).");
+            if (m.other_ms > 0) ImGui::Text("other work     %.3f ms", m.other_ms);
         }
         ImGui::TextDisabled("%s cells gathered this step", rate_number(static_cast<double>(m.cells)).c_str());
         const Character& c = scene.character();
@@ -76,7 +87,7 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
 }
 
 bool exposure_answer_hidden(const LabSession& session) {
-    for (const char* measure : {"exposure_main_ms", "exposure_busy_ms", "exposure_total_ms"})
+    for (const char* measure : {"exposure_main_ms", "exposure_busy_ms", "exposure_total_ms", "exposure_wait_ms", "exposure_waited"})
         if (session.answer_hidden(measure)) return true;
     return false;
 }
@@ -96,7 +107,7 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     // The longest of `forms` that fits the area's width.
     auto longest_fitting = [&](ImFont* font, float size, std::initializer_list<std::string> forms) {
         for (const std::string& f : forms)
-            if (width(font, size, f) <= rect.w * 0.96f) return f;
+            if (!f.empty() && width(font, size, f) <= rect.w * 0.96f) return f;  // an empty form: none here
         return *(forms.end() - 1);
     };
     list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
@@ -129,7 +140,11 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
             ? longest_fitting(fonts.bold, label_px,
                               {"main thread ?   |   busy threads ?   |   all threads ?   (predict, then Page Down)", "main ?  |  busy ?  |  all ?"})
             : longest_fitting(fonts.bold, label_px,
-                              {formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
+                              {e.mode == ExposureMode::Single
+                                   ? std::string()
+                                   : formatted("main thread %.3f ms (waiting %.3f)   |   busy threads %.3f ms (%d)   |   all threads %.3f ms",
+                                               m.main_ms, m.wait_ms, m.busy_ms, m.busy_threads, m.total_ms),
+                               formatted("main thread %.3f ms   |   busy threads %.3f ms (%d)   |   all threads %.3f ms", m.main_ms, m.busy_ms,
                                          m.busy_threads, m.total_ms),
                                formatted("main %.3f  |  busy %.3f (%d)  |  all %.3f ms", m.main_ms, m.busy_ms, m.busy_threads, m.total_ms),
                                formatted("main %.3f ms", m.main_ms)});

@@ -38,6 +38,7 @@ constexpr KindStyle kKinds[] = {
     {ZoneKind::Animation, hex(0xCC79A7), 0.86f}, {ZoneKind::Metrics, hex(0x999999), 0.86f},
     {ZoneKind::Draw, hex(0x56B4E9), 0.86f},      {ZoneKind::Spawn, hex(0xE69F00), 0.70f},
     {ZoneKind::Wait, hex(0xD55E00), 0.70f},      {ZoneKind::Job, hex(0x009E73), 0.36f},
+    {ZoneKind::OtherWork, hex(0xF0E442), 0.86f},
     // The engine: its merge on the main thread as an update, its systems'
     // sub-tasks as jobs (the main thread runs some while it waits).
     {ZoneKind::Distribute, hex(0x0072B2), 0.86f}, {ZoneKind::AiTask, hex(0xE69F00), 0.36f},

@@ -86,7 +86,8 @@ struct LessonMeasure {
 // Every measure: NPC scene — input_age, max_input_age, facing_error,
 // jobs_per_step, main_ms, worker_ms; exposure scene — exposure_main_ms,
 // exposure_busy_ms, exposure_total_ms, exposure_cells, exposure_map_age,
-// exposure_map_age_max; engine scene (docs/engine.md, section 7) —
+// exposure_map_age_max, exposure_wait_ms, exposure_waited (% of steps whose
+// gather found jobs unfinished), exposure_frame_ms (one step); engine scene (docs/engine.md, section 7) —
 // engine_tick_ms, engine_wait_ms, engine_merge_ms, engine_work_ms,
 // engine_lock_wait_ms, engine_contended, engine_ai_staleness, engine_ai_age,
 // engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused.

@@ -1,5 +1,7 @@
 #include "core/exposure/exposure_scene.h"
 
+#include "core/jobs/busy_work.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -42,6 +44,8 @@ ExposureSceneConfig sanitized(ExposureSceneConfig c) {
     c.character_speed = std::clamp(c.character_speed, 0.0, 10.0);
     c.steps_per_s = std::clamp<std::uint32_t>(c.steps_per_s, 1, 1000);
     c.path_answer_steps = std::clamp(c.path_answer_steps, 0, 1000);
+    c.other_work_ms = std::clamp(c.other_work_ms, 0.0, 100.0);
+    c.job_cost_us = std::clamp(c.job_cost_us, 0.0, 10'000.0);
     return c;
 }
 
@@ -124,7 +128,7 @@ Status ExposureScene::set_config(const ExposureSceneConfig& requested) {
         return {};
     }
     const bool new_work = config.mode != config_.mode || config.algorithm != config_.algorithm ||
-                          config.slice_percent != config_.slice_percent;
+                          config.slice_percent != config_.slice_percent || config.gather_late != config_.gather_late;
     const bool new_rate = config.steps_per_s != config_.steps_per_s || config.path_answer_steps != config_.path_answer_steps;
     if (new_work) settle_jobs();  // a pass or a launch made the old way is finished, not half-kept
     config_ = config;
@@ -165,14 +169,21 @@ std::size_t ExposureScene::work_units() const {
     return config_.algorithm == ExposureAlgorithm::Rays ? grid_->cell_count() : static_cast<std::size_t>(kOctants);
 }
 
+ExposureScene::UnitWork ExposureScene::unit_work() const {
+    return {config_.algorithm, config_.ray_caster, config_.job_cost_us / 1000.0};
+}
+
 void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, UnitWork work) {
     const std::int64_t t0 = Profiler::now_ns();
     const ExposureAlgorithm algorithm = work.algorithm;
+    double cells = static_cast<double>(last - first);
     if (algorithm == ExposureAlgorithm::Rays) {
         expose_rays(*grid_, eye, out, first, last, work.caster);
     } else {
         for (std::size_t k = first; k < last; ++k) expose_sweep_octant(*grid_, eye, out, static_cast<int>(k));
+        cells *= static_cast<double>(grid_->cell_count()) / kOctants;
     }
+    busy_work_us(work.cost_us_per_cell * cells);  // the job cost: the same work per cell on any machine
     record_work(t0, static_cast<std::uint32_t>(first), algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
 }
 
@@ -192,7 +203,7 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
     // The jobs get everything they read from the settings by value: set_config
     // may change config_ on the main thread while they run (a slider moved
     // with next-frame jobs in flight).
-    const UnitWork work{config_.algorithm, config_.ray_caster};
+    const UnitWork work = unit_work();
     const bool rays = work.algorithm == ExposureAlgorithm::Rays;
     const auto count = static_cast<std::uint32_t>(last - first);
     // A sweep's map is cleared first, as a job too: the main thread only launches.
@@ -213,29 +224,44 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
         wake);
 }
 
+// The exposure part of a step and the rest of the main thread's step, the
+// other work: exposure first, then the other work; or, kicking early and
+// gathering late (same frame), the kick, the other work, then the gather.
 void ExposureScene::update_exposure() {
-    ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure update", static_cast<std::uint32_t>(frame_), services_.pane);
-    const std::int64_t t0 = Profiler::now_ns();
+    const bool late = config_.mode == ExposureMode::SameFrame && config_.gather_late;
     const bool sweep = config_.algorithm == ExposureAlgorithm::Sweep;
     const std::size_t units = work_units();
     const std::size_t cells_per_unit = sweep ? grid_->cell_count() / kOctants : 1;
-    std::size_t gathered = 0;
-    bool changed = false;
-
-    if (config_.mode == ExposureMode::Single) {
-        if (sweep) {
-            const std::int64_t clear_t0 = Profiler::now_ns();
-            clear_for_sweep(front_.data(), *grid_, eye_);
-            record_work(clear_t0, 0, "exposure clear");
+    wait_ns_ = 0;
+    waited_ = false;
+    std::int64_t main_ns = 0;
+    Gathered step;
+    {
+        ZoneScope zone(services_.profiler, ZoneKind::Update, late ? "exposure kick" : "exposure update", static_cast<std::uint32_t>(frame_),
+                       services_.pane);
+        const std::int64_t t0 = Profiler::now_ns();
+        if (config_.mode == ExposureMode::Single) {
+            if (sweep) {
+                const std::int64_t clear_t0 = Profiler::now_ns();
+                clear_for_sweep(front_.data(), *grid_, eye_);
+                record_work(clear_t0, 0, "exposure clear");
+            }
+            run_units(0, units, eye_, front_.data(), unit_work());
+            step = {units, true};
+            front_frame_ = frame_;
+        } else {
+            step = gather_and_launch(/*gather_now=*/!late);
         }
-        run_units(0, units, eye_, front_.data(), {config_.algorithm, config_.ray_caster});
-        gathered = units;
-        changed = true;
-        front_frame_ = frame_;
-    } else {
-        const Gathered step = gather_and_launch();
-        gathered = step.units;
-        changed = step.changed;
+        main_ns += Profiler::now_ns() - t0;
+    }
+    other_work();
+    if (late) {
+        ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure gather", static_cast<std::uint32_t>(frame_), services_.pane);
+        const std::int64_t t0 = Profiler::now_ns();
+        const Gathered gathered = gather_started();
+        step.units += gathered.units;
+        step.changed = step.changed || gathered.changed;
+        main_ns += Profiler::now_ns() - t0;
     }
 
     // The three figures: read (and restart) what every thread spent.
@@ -247,14 +273,52 @@ void ExposureScene::update_exposure() {
         threads += spent > 0;
     }
     metrics_.frame = frame_;
-    metrics_.main_ms = (Profiler::now_ns() - t0) * 1e-6;
+    metrics_.main_ms = main_ns * 1e-6;
     metrics_.total_ms = total * 1e-6;
     metrics_.busy_threads = threads;
     metrics_.busy_ms = threads > 0 ? metrics_.total_ms / threads : 0;
-    metrics_.cells = std::min(gathered * cells_per_unit, grid_->cell_count());
-    metrics_.map_changed = changed;
+    metrics_.cells = std::min(step.units * cells_per_unit, grid_->cell_count());
+    metrics_.map_changed = step.changed;
     metrics_.map_age_steps = frame_ - front_frame_;
-    if (changed) ++version_;
+    metrics_.wait_ms = wait_ns_ * 1e-6;
+    metrics_.waited = waited_;
+    metrics_.frame_ms = 1000.0 * step_s();
+    if (step.changed) ++version_;
+}
+
+// The rest of the main thread's step (a game's animation, physics, drawing),
+// as real work of the chosen length.
+void ExposureScene::other_work() {
+    metrics_.other_ms = 0;
+    if (config_.other_work_ms <= 0) return;
+    ZoneScope zone(services_.profiler, ZoneKind::OtherWork, "other work", static_cast<std::uint32_t>(frame_), services_.pane);
+    const std::int64_t t0 = Profiler::now_ns();
+    busy_work_us(config_.other_work_ms * 1000.0);
+    metrics_.other_ms = (Profiler::now_ns() - t0) * 1e-6;
+}
+
+// Gather what is in flight: complete the jobs (the main thread waits, and
+// helps, when they are unfinished), and swap the map in if that ends the pass.
+ExposureScene::Gathered ExposureScene::gather_started() {
+    Gathered result;
+    if (!pass_.in_flight()) return result;
+    if (!jobs_->is_done(pending_)) {
+        waited_ = true;
+        ZoneScope zone(services_.profiler, ZoneKind::Wait, "waiting for exposure jobs", static_cast<std::uint32_t>(frame_), services_.pane);
+        const std::int64_t t0 = Profiler::now_ns();
+        jobs_->complete(pending_);
+        wait_ns_ += Profiler::now_ns() - t0;
+    } else {
+        jobs_->complete(pending_);  // finished: releases the handle
+    }
+    pending_ = {};
+    result.units = pass_.finish_started().count;
+    if (!pass_.save_finished(/*whole_batch=*/true).empty()) {  // the pass is done: show its map
+        front_.swap(back_);
+        front_frame_ = pass_frame_;
+        result.changed = true;
+    }
+    return result;
 }
 
 // One update of the pass, in the timeslicer's order (docs/semantics.md,
@@ -262,23 +326,11 @@ void ExposureScene::update_exposure() {
 // swap the map in if that ends the pass; begin a new pass once the last one
 // is shown, reading its input, the eye; start the next units (all of them,
 // or a slice when timesliced); with same-frame gathering, gather them now.
-ExposureScene::Gathered ExposureScene::gather_and_launch() {
+ExposureScene::Gathered ExposureScene::gather_and_launch(bool gather_now) {
     const bool same_frame = config_.mode == ExposureMode::SameFrame;
     const bool sweep = config_.algorithm == ExposureAlgorithm::Sweep;
     const auto units = static_cast<std::uint32_t>(work_units());
-    Gathered result;
-    auto gather = [&] {
-        if (!pass_.in_flight()) return;
-        jobs_->complete(pending_);
-        pending_ = {};
-        result.units += pass_.finish_started().count;
-        if (!pass_.save_finished(/*whole_batch=*/true).empty()) {  // the pass is done: show its map
-            front_.swap(back_);
-            front_frame_ = pass_frame_;
-            result.changed = true;
-        }
-    };
-    gather();
+    Gathered result = gather_started();
     if (pass_.all_saved()) {
         pass_.begin(units);
         pass_eye_ = eye_;  // a pass's input, the eye, is read once (synchronous input)
@@ -291,7 +343,11 @@ ExposureScene::Gathered ExposureScene::gather_and_launch() {
     const UnitRange slice = pass_.start(limit);
     // Needed next step: no wake-up paid here, a sleeping worker finds it (Wake::Soon).
     launch(slice.first, slice.end(), pass_eye_, back_.data(), same_frame ? Wake::Now : Wake::Soon, sweep && slice.first == 0);
-    if (same_frame) gather();
+    if (same_frame && gather_now) {
+        const Gathered now = gather_started();
+        result.units += now.units;
+        result.changed = result.changed || now.changed;
+    }
     return result;
 }
 

@@ -14,6 +14,10 @@
 //   timesliced   a share of the cells per step (eye read when a pass starts),
 //                each slice gathered the next step; the map shown is the last
 //                complete pass.
+// Around it, the rest of the main thread's step: `other_work_ms` of real busy
+// work after the exposure update. Same frame with `gather_late` kicks the
+// jobs before that work and gathers them after it (kick early, gather late),
+// so the work hides the jobs as long as they finish first.
 // The last three are one pattern, the timeslicer's (core/timeslicing): a pass
 // over the map's units (cells, or the sweep's octants) is a batch whose input,
 // the eye, is read when it begins and whose output, the whole map, is saved
@@ -72,6 +76,9 @@ struct ExposureSceneConfig {
     std::uint32_t steps_per_s = 30;     // 30 — fixed steps per second
     int path_answer_steps = 2;          // 2 — steps before a path ticket is answered
     bool shy_character = true;          // true — the character acts (off: the exposure update alone, for bench)
+    double other_work_ms = 0;           // 0 — the rest of the main thread's step, real busy work (0 .. 100)
+    bool gather_late = false;           // false — same frame: kick before the other work, gather after it
+    double job_cost_us = 0;             // 0 — real busy work added to the exposure work per 1000 cells (0 .. 10,000)
     std::string assets_dir;             // where levels/ is; set by the caller
 
     bool operator==(const ExposureSceneConfig&) const = default;
@@ -87,15 +94,21 @@ struct ExposureMetrics {
     std::size_t cells = 0;     // cells whose exposure was computed (gathered) this step
     bool map_changed = false;  // the map shown changed this step
     std::int64_t map_age_steps = 0;  // steps since the eye the map shown was computed from (0: this step's)
+    double wait_ms = 0;        // main thread inside the gather while jobs were unfinished (waiting and helping)
+    bool waited = false;       // the gather found jobs unfinished
+    double other_ms = 0;       // main thread in the other work
+    double frame_ms = 0;       // the step's budget: one fixed step
 };
 
 // The three figures averaged over the steps since the last reset or change of
 // settings (what a lesson's reveal shows).
 struct ExposureMetricsSummary {
     std::int64_t frames = 0;
-    RunningStat main_ms, busy_ms, total_ms;
+    RunningStat main_ms, busy_ms, total_ms, wait_ms;
     double cells_sum = 0, map_age_sum = 0;
     std::int64_t map_age_max = 0;
+    std::int64_t waited_steps = 0;
+    double frame_ms = 0;
 
     void add(const ExposureMetrics& m) {
         ++frames;
@@ -105,12 +118,17 @@ struct ExposureMetricsSummary {
         cells_sum += static_cast<double>(m.cells);
         map_age_sum += static_cast<double>(m.map_age_steps);
         map_age_max = std::max(map_age_max, m.map_age_steps);
+        wait_ms.add(m.wait_ms);
+        waited_steps += m.waited;
+        frame_ms = m.frame_ms;
     }
     double mean_main_ms() const { return main_ms.mean(); }
     double mean_busy_ms() const { return busy_ms.mean(); }
     double mean_total_ms() const { return total_ms.mean(); }
     double mean_cells() const { return frames ? cells_sum / static_cast<double>(frames) : 0; }
     double mean_map_age() const { return frames ? map_age_sum / static_cast<double>(frames) : 0; }
+    double mean_wait_ms() const { return wait_ms.mean(); }
+    double waited_percent() const { return frames ? 100.0 * static_cast<double>(waited_steps) / static_cast<double>(frames) : 0; }
 };
 
 enum class CharacterPhase : std::uint8_t { Resting, AskingDistances, AskingPath, Walking };
@@ -167,13 +185,19 @@ private:
         std::size_t units = 0;  // units gathered this step
         bool changed = false;   // a whole pass was saved: the map shown changed
     };
-    Gathered gather_and_launch();  // the threaded modes: one update of the pass
+    // The threaded modes: one update of the pass; `gather_now` false (kick
+    // early, gather late) leaves the units just started to gather_started().
+    Gathered gather_and_launch(bool gather_now);
+    Gathered gather_started();  // the units in flight, waiting for them if they are unfinished
+    void other_work();
     // units: cells or octants; clear_first: a sweep's map, cleared by a job first
     void launch(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, Wake wake, bool clear_first);
     struct UnitWork {
         ExposureAlgorithm algorithm;
         RayCaster caster;
+        double cost_us_per_cell;  // the job cost, spun after the units
     };
+    UnitWork unit_work() const;
     void record_work(std::int64_t t0, std::uint32_t first_unit, const char* what);  // into the three figures and the timeline
     std::size_t work_units() const;
     void run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, UnitWork work);  // any thread
@@ -204,6 +228,8 @@ private:
     Character character_;
     PathTicket ticket_;
     ExposureMetrics metrics_;
+    std::int64_t wait_ns_ = 0;  // this step's gathers, while jobs were unfinished
+    bool waited_ = false;
     // Exposure work per thread (index: JobSystem worker index, 0 = any other
     // thread), nanoseconds since the last gather.
     std::array<std::atomic<std::int64_t>, JobSystem::kMaxWorkers + 1> work_ns_{};

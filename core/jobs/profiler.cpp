@@ -19,6 +19,7 @@ const char* name_of(ZoneKind kind) {
         case ZoneKind::Metrics: return "metrics";
         case ZoneKind::Draw: return "draw submission";
         case ZoneKind::Spawn: return "creating threads";
+        case ZoneKind::OtherWork: return "other main-thread work";
         case ZoneKind::AiTask: return "AI system";
         case ZoneKind::PhysicsTask: return "physics system";
         case ZoneKind::AnimationTask: return "animation system";

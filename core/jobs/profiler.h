@@ -45,6 +45,7 @@ enum class ZoneKind : std::uint8_t {
     PhysicsTask,
     AnimationTask,
     Distribute,
+    OtherWork,  // the rest of the main thread's step, as busy work (the exposure scene)
 };
 const char* name_of(ZoneKind kind);
 

@@ -30,7 +30,8 @@ struct SettingName {
     X(update_every) X(gather) X(threading) X(sync_save) X(debug_lines) X(highlight_running) X(caption) \
     X(npcs) X(target_period) X(turn_speed) X(steps_per_s) X(job_cost_us) X(look) X(workers) \
     X(exposure_mode) X(slice_percent) X(algorithm) X(ray_caster) X(level) X(seed) X(grid_size) \
-    X(sentinel_speed) X(character_speed) X(exposure_steps_per_s) X(show_rays) X(engine_panes) \
+    X(sentinel_speed) X(character_speed) X(exposure_steps_per_s) X(other_work_ms) X(gather_late) \
+    X(exposure_job_cost_us) X(show_rays) X(engine_panes) \
     X(engine_pane) X(agents) X(destinations) X(agent_speed) X(agent_turn_speed) X(route_ticks) \
     X(engine_seed) X(engine_ticks_per_s) X(show_routes) X(step_mode) X(conflict_rule) X(change_queues) \
     X(decomposition) X(engine_threading) X(ai_ticks) X(physics_ticks) X(animation_ticks) \
