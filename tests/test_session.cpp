@@ -464,7 +464,7 @@ TEST_CASE("A reveal counts whole batches only: the card's figures hold through a
 TEST_CASE("The exposure reveal counts whole passes of the map: the card's figures move only when a pass completes", "[session][lessons][exposure]") {
     SessionOptions options = options_for_tests();
     LabSession session({}, options);
-    require(session.apply(StartLesson{"delayed-gathering", 3}));
+    require(session.apply(StartLesson{"delayed-gathering", 7}));
     REQUIRE(session.preset() == "exposure-timesliced");
     session.step(60);
     require(session.apply(LessonForward{}));

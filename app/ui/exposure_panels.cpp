@@ -121,7 +121,7 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const std::string subtitle = longest_fitting(fonts.regular, small_px,
                                                  {formatted("%s  |  %s  |  %s", algorithm, cells.c_str(), scene.level().name.c_str()),
                                                   formatted("%s  |  %s", algorithm, cells.c_str()), std::string(algorithm)});
-    const FittedText title = fit_text(fonts.caption, title_px, body_px, std::string(label_of(e.mode)), rect.w * 0.96f, 1);
+    const FittedText title = fit_text(fonts.caption, title_px, body_px, title_of(e), rect.w * 0.96f, 1);
     centred(fonts.caption, title.size, title.lines.front(), bands.caption_text_h * 0.12f, col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption_text_h * 0.12f + title_px * 1.12f, col(p.faint_ink));
     const float margin = small_px * 0.8f;

@@ -46,9 +46,9 @@
 //   sentinel_speed = 0.08    # grid widths per second, 0 .. 2
 //   character_speed = 0.15   # grid widths per second, 0 .. 2
 //   steps_per_s = 30         # 1 .. 240
-//   other_work_ms = 0        # the rest of the main thread's step, busy work in ms, 0 .. 100
+//   other_work_ms = 0        # the rest of the main thread's step, busy work in ms, 0 .. 50
 //   gather_late = false      # same frame: kick before the other work, gather after it
-//   job_cost_us = 0          # busy work added to the exposure work per 1000 cells, us, 0 .. 10000
+//   job_cost_us = 0          # busy work added to the exposure work per 1000 cells, us, 0 .. 10000 (at most 100 ms a map)
 //   show_rays = false        # draw a sample of the sentinel's rays
 //
 // An engine-scene preset has one [engine] table (the world both panes share)

@@ -1,3 +1,14 @@
+// exposure_scene.cpp — the exposure scene (exposure_scene.h): the sentinel's
+// patrol, the exposure map computed in one of four modes around the rest of
+// the main thread's step, and the shy character that reads it.
+//
+// [SECTION] Names: modes and the character's phases
+// [SECTION] Making, resetting and changing the scene
+// [SECTION] The sentinel's patrol
+// [SECTION] The exposure work: units, their jobs, the three figures' clocks
+// [SECTION] A step's exposure: kick, other work, gather
+// [SECTION] The shy character
+// [SECTION] The step
 #include "core/exposure/exposure_scene.h"
 
 #include "core/jobs/busy_work.h"
@@ -6,6 +17,8 @@
 #include <cmath>
 
 namespace tsl {
+
+// --- [SECTION] Names: modes and the character's phases -------------------------------
 
 const EnumName kExposureModeNames[4] = {
     {"single", static_cast<int>(ExposureMode::Single), "Single-threaded",
@@ -25,6 +38,11 @@ std::string_view name_of(ExposureMode mode) { return name_for(kExposureModeNames
 std::string_view label_of(ExposureMode mode) { return label_for(kExposureModeNames, static_cast<int>(mode)); }
 std::optional<ExposureMode> parse_exposure_mode(std::string_view text) { return parse_enum<ExposureMode>(kExposureModeNames, text); }
 
+std::string title_of(const ExposureSceneConfig& config) {
+    if (config.mode == ExposureMode::SameFrame && config.gather_late) return "Threads, kicked early, gathered late (same frame)";
+    return std::string(label_of(config.mode));
+}
+
 std::string_view name_of(CharacterPhase phase) {
     switch (phase) {
         case CharacterPhase::Resting: return "resting";
@@ -35,6 +53,8 @@ std::string_view name_of(CharacterPhase phase) {
     return "?";
 }
 
+// --- [SECTION] Making, resetting and changing the scene ------------------------------
+
 namespace {
 
 ExposureSceneConfig sanitized(ExposureSceneConfig c) {
@@ -44,7 +64,7 @@ ExposureSceneConfig sanitized(ExposureSceneConfig c) {
     c.character_speed = std::clamp(c.character_speed, 0.0, 10.0);
     c.steps_per_s = std::clamp<std::uint32_t>(c.steps_per_s, 1, 1000);
     c.path_answer_steps = std::clamp(c.path_answer_steps, 0, 1000);
-    c.other_work_ms = std::clamp(c.other_work_ms, 0.0, 100.0);
+    c.other_work_ms = std::clamp(c.other_work_ms, 0.0, 50.0);
     c.job_cost_us = std::clamp(c.job_cost_us, 0.0, 10'000.0);
     return c;
 }
@@ -136,6 +156,8 @@ Status ExposureScene::set_config(const ExposureSceneConfig& requested) {
     return {};
 }
 
+// --- [SECTION] The sentinel's patrol -------------------------------------------------
+
 void ExposureScene::place_sentinel() {
     const auto& patrol = level_.patrol;
     double total = 0;
@@ -165,12 +187,16 @@ void ExposureScene::place_sentinel() {
     if (!grid_->inside(eye_.x, eye_.y) || grid_->wall(eye_.x, eye_.y)) eye_ = level_.patrol.front();
 }
 
+// --- [SECTION] The exposure work: units, their jobs, the three figures' clocks -------
+
 std::size_t ExposureScene::work_units() const {
     return config_.algorithm == ExposureAlgorithm::Rays ? grid_->cell_count() : static_cast<std::size_t>(kOctants);
 }
 
 ExposureScene::UnitWork ExposureScene::unit_work() const {
-    return {config_.algorithm, config_.ray_caster, config_.job_cost_us / 1000.0};
+    // At most kMaxJobCostMs a map, so that no setting stalls the window.
+    const double per_cell = std::min(config_.job_cost_us / 1000.0, kMaxJobCostMs * 1000.0 / static_cast<double>(grid_->cell_count()));
+    return {config_.algorithm, config_.ray_caster, per_cell};
 }
 
 void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std::uint8_t* out, UnitWork work) {
@@ -223,6 +249,8 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
         {cleared},
         wake);
 }
+
+// --- [SECTION] A step's exposure: kick, other work, gather ---------------------------
 
 // The exposure part of a step and the rest of the main thread's step, the
 // other work: exposure first, then the other work; or, kicking early and
@@ -357,6 +385,8 @@ double ExposureScene::pass_progress() const {
     return pass_.all_started() ? 0.0 : static_cast<double>(pass_.started()) / static_cast<double>(pass_.size());
 }
 
+// --- [SECTION] The shy character -----------------------------------------------------
+
 void ExposureScene::update_character() {
     // The answers it waits for are a few steps old when they come (delayed
     // gathering again): meanwhile it keeps walking the path it has, and a
@@ -420,6 +450,8 @@ void ExposureScene::update_character() {
     ++c.steps;
     c.steps_seen += cell_exposed(grid, eye_, c.cell);  // by the eye as it is now, not by the (older) map
 }
+
+// --- [SECTION] The step --------------------------------------------------------------
 
 void ExposureScene::step() {
     ZoneScope zone(services_.profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), services_.pane);

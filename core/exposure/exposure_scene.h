@@ -63,6 +63,8 @@ std::string_view name_of(ExposureMode mode);
 std::string_view label_of(ExposureMode mode);  // "Single-threaded", ...
 std::optional<ExposureMode> parse_exposure_mode(std::string_view text);
 
+inline constexpr double kMaxJobCostMs = 100;  // the job cost's most per map, whatever the grid
+
 struct ExposureSceneConfig {
     std::string level = "courtyard";    // a level in <assets>/levels, "random", or a path to a .txt level
     std::uint32_t seed = 1;             // 1 — for "random"
@@ -76,13 +78,18 @@ struct ExposureSceneConfig {
     std::uint32_t steps_per_s = 30;     // 30 — fixed steps per second
     int path_answer_steps = 2;          // 2 — steps before a path ticket is answered
     bool shy_character = true;          // true — the character acts (off: the exposure update alone, for bench)
-    double other_work_ms = 0;           // 0 — the rest of the main thread's step, real busy work (0 .. 100)
+    double other_work_ms = 0;           // 0 — the rest of the main thread's step, real busy work (0 .. 50)
     bool gather_late = false;           // false — same frame: kick before the other work, gather after it
-    double job_cost_us = 0;             // 0 — real busy work added to the exposure work per 1000 cells (0 .. 10,000)
+    double job_cost_us = 0;             // 0 — real busy work added to the exposure work per 1000 cells (0 .. 10,000),
+                                        //     at most kMaxJobCostMs a map
     std::string assets_dir;             // where levels/ is; set by the caller
 
     bool operator==(const ExposureSceneConfig&) const = default;
 };
+
+// The mode's label, and how the jobs are gathered when that is not the
+// mode's plain way: "Threads, kicked early, gathered late (same frame)".
+std::string title_of(const ExposureSceneConfig& config);
 
 // The article's three figures, for the last step.
 struct ExposureMetrics {

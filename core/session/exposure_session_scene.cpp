@@ -39,7 +39,7 @@ void ExposureSessionScene::restart_averages() {
 
 std::int64_t ExposureSessionScene::add_reveal_rows(LessonCard& card, const RevealRequest& request, const LabSettings&) const {
     const ExposureSceneConfig& e = scene_->config();
-    std::string label(label_of(e.mode));
+    std::string label = title_of(e);
     if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
     card.rows.push_back({label, -1, reveal_cells(request.measures, reveal_.whole)});
     return reveal_.whole.frames;

@@ -41,6 +41,8 @@ constexpr CostCap kCostCaps[] = {
     {setting::jobs_per_update, 300},   // of 100,000: thread-per-job starts a thread per job
     {setting::job_cost_us, 5},    // of 100,000 us: each job spins that long
     {setting::grid_size, 120},    // of 1000: the exposure scene casts rays over grid_size^2 cells
+    {setting::other_work_ms, 0.05},   // of 50 ms: the exposure scene's main thread spins that long each step
+    {setting::exposure_job_cost_us, 5},  // of 10,000 us per 1000 cells: the exposure jobs spin that long
     {setting::agents, 1500},    // of 10,000: every engine system visits every agent each tick
 };
 

@@ -239,7 +239,7 @@ const FieldSpec kFields[] = {
     {.key = setting::exposure_steps_per_s.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 1, .max = 240,
      .help = "Exposure scene: fixed simulation steps per second (resets the scene).", .preset_key = "steps_per_s",
      .ui = {W::Hidden}, TSL_ACCESS(s.exposure.steps_per_s)},
-    {.key = setting::other_work_ms.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 100, .unit = "ms",
+    {.key = setting::other_work_ms.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 50, .unit = "ms",
      .label = "other main-thread work",
      .help = "The rest of the main thread's step (in a game: animation, physics, drawing), as real busy work after the exposure "
              "update. With 'kick early, gather late' it runs between the start of the exposure jobs and their gather.",
@@ -251,7 +251,7 @@ const FieldSpec kFields[] = {
     {.key = setting::exposure_job_cost_us.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 10'000,
      .unit = "us", .label = "job cost",
      .help = "Real busy work added to the exposure work for every 1000 cells it computes, in microseconds, so a map costs the "
-             "same on every machine: 1000 us makes 10,000 cells 10 ms of work more.",
+             "same on every machine: 1000 us makes 10,000 cells 10 ms of work more (at most 100 ms a map).",
      .preset_key = "job_cost_us", .ui = {W::Slider, 0, 5000, true, "%.0f us / 1000 cells"}, TSL_ACCESS(s.exposure.job_cost_us)},
     {.key = setting::show_rays.key, .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "show rays",
      .help = "A sample of rays from the eye as it is now, coloured by the map on screen: amber to cells it shows exposed, blue to "
