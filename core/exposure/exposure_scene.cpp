@@ -39,7 +39,7 @@ std::string_view label_of(ExposureMode mode) { return label_for(kExposureModeNam
 std::optional<ExposureMode> parse_exposure_mode(std::string_view text) { return parse_enum<ExposureMode>(kExposureModeNames, text); }
 
 std::string title_of(const ExposureSceneConfig& config) {
-    if (config.mode == ExposureMode::SameFrame && config.gather_late) return "Threads, kicked early, gathered late (same frame)";
+    if (config.mode == ExposureMode::SameFrame && config.gather_late) return "Threads, kicked early, gathered late";
     return std::string(label_of(config.mode));
 }
 

@@ -88,7 +88,7 @@ struct ExposureSceneConfig {
 };
 
 // The mode's label, and how the jobs are gathered when that is not the
-// mode's plain way: "Threads, kicked early, gathered late (same frame)".
+// mode's plain way: "Threads, kicked early, gathered late" (same frame).
 std::string title_of(const ExposureSceneConfig& config);
 
 // The article's three figures, for the last step.

@@ -240,7 +240,7 @@ const FieldSpec kFields[] = {
      .help = "Exposure scene: fixed simulation steps per second (resets the scene).", .preset_key = "steps_per_s",
      .ui = {W::Hidden}, TSL_ACCESS(s.exposure.steps_per_s)},
     {.key = setting::other_work_ms.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 50, .unit = "ms",
-     .label = "other main-thread work",
+     .label = "other work",
      .help = "The rest of the main thread's step (in a game: animation, physics, drawing), as real busy work after the exposure "
              "update. With 'kick early, gather late' it runs between the start of the exposure jobs and their gather.",
      .ui = {W::Slider, 0, 40, false, "%.1f ms"}, TSL_ACCESS(s.exposure.other_work_ms)},
