@@ -90,7 +90,8 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
     const Lesson gathering = must_load_with("delayed-gathering", "Delayed result gathering",
                                             {"exposure-single", "exposure-same-frame", "exposure-other-work",
                                              "exposure-gather-late", "exposure-gather-late-big", "exposure-next-frame",
-                                             "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-sweep"});
+                                             "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-fast-single",
+                                             "exposure-fast-timesliced", "exposure-sweep"});
     for (const LessonStep& step : gathering.steps) {
         CHECK(step.scene == SceneKind::Exposure);
         CHECK(step.shown_plot() == LessonPlot::Timeline);
@@ -98,7 +99,7 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
 
     const Lesson engine = must_load_with("parallel-engine", "The parallel engine",
                                          {"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
-                                          "engine-tiny-tasks"});
+                                          "engine-tickets", "engine-tiny-tasks"});
     for (const LessonStep& step : engine.steps) {
         CHECK(step.scene == SceneKind::Engine);
     }

@@ -45,7 +45,7 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
         const char* name;
         int steps;
         const char* scene;
-    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"delayed-gathering", 9, "exposure scene"}, {"parallel-engine", 5, "engine scene, 2 pane(s)"}};
+    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"delayed-gathering", 11, "exposure scene"}, {"parallel-engine", 6, "engine scene, 2 pane(s)"}};
     for (const auto& lesson : lessons) {
         INFO(lesson.name);
         const CommandResult r =
@@ -130,9 +130,9 @@ TEST_CASE("A lesson name or step that does not exist is a usage error naming wha
     const CommandResult unknown = run_app({"screenshot", "--out", "x.png", "--lesson", "timeslcing"});
     CHECK(unknown.status == 2);
     CHECK(unknown.err.find("unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)") != std::string::npos);
-    const CommandResult step = run_app({"screenshot", "--out", "x.png", "--lesson", "delayed-gathering", "--step", "10"});
+    const CommandResult step = run_app({"screenshot", "--out", "x.png", "--lesson", "delayed-gathering", "--step", "12"});
     CHECK(step.status == 2);
-    CHECK(step.err.find("--step 10: lesson 'delayed-gathering' has 9 steps (1 to 9)") != std::string::npos);
+    CHECK(step.err.find("--step 12: lesson 'delayed-gathering' has 11 steps (1 to 11)") != std::string::npos);
     const CommandResult alone = run_app({"screenshot", "--out", "x.png", "--step", "2"});
     CHECK(alone.status == 2);
     CHECK(alone.err.find("--step and --reveal go with --lesson NAME") != std::string::npos);

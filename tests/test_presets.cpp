@@ -302,7 +302,8 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
     CHECK(p.show_rays);
 
     for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-other-work", "exposure-gather-late",
-                             "exposure-next-frame", "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-sweep"}) {
+                             "exposure-next-frame", "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-fast-single",
+                             "exposure-fast-timesliced", "exposure-sweep"}) {
         INFO(name);
         const Result<Preset> shipped = load_preset_by_name(kAssets, name);
         INFO(shipped.error());

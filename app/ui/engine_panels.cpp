@@ -43,6 +43,13 @@ std::string shown(const LabSession& session, const char* measure, const std::str
     return engine_measure_hidden(session, measure) ? std::string("?") : text;
 }
 
+// How the path service answered the tickets: hidden while a reveal asks about it.
+std::string tickets_shown(const LabSession& session, const std::string& text) {
+    for (const char* measure : {"engine_routes_reused", "engine_tickets_shared", "engine_tickets_cached", "engine_searches"})
+        if (engine_measure_hidden(session, measure)) return "?";
+    return text;
+}
+
 }  // namespace
 
 bool engine_measure_hidden(const LabSession& session, const char* measure) { return session.answer_hidden(measure); }
@@ -90,6 +97,7 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
         fields.control(setting::ai_ticks);
         fields.control(setting::physics_ticks);
         fields.control(setting::animation_ticks);
+        fields.control(setting::share_routes);
         fields.finish(FieldScope::EnginePane);
     }
     if (section(fonts, "Agents")) {
@@ -109,9 +117,9 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
                     shown(session, "engine_conflicts", count_text(s.merge.dropped)).c_str(),
                     count_text(s.merge.held[0] + s.merge.held[1] + s.merge.held[2]).c_str());
         tooltip("Changes merged this tick, dropped as the losers of conflicts, and held for systems still running (free-step).");
-        ImGui::Text("tickets asked %u: shared %s, cached %s, searches %u", s.routes_asked,
-                    shown(session, "engine_routes_reused", std::to_string(s.routes_shared)).c_str(),
-                    shown(session, "engine_routes_reused", std::to_string(s.routes_cached)).c_str(), s.searches);
+        ImGui::Text("tickets asked %u: shared %s, cached %s, searches %s", s.routes_asked,
+                    tickets_shown(session, std::to_string(s.routes_shared)).c_str(),
+                    tickets_shown(session, std::to_string(s.routes_cached)).c_str(), tickets_shown(session, std::to_string(s.searches)).c_str());
         tooltip("Route tickets the AI asked for this tick: shared with a search still pending, given a route found already, or a new "
                 "search.");
     }
@@ -210,7 +218,8 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     for (SystemId id : kSystems)
         if (s.finished[static_cast<std::size_t>(index_of(id))]) runs += (runs.empty() ? "" : ", ") + std::string(name_of(id));
     centred(fonts.regular, footer_px,
-            {"runs merged: " + (runs.empty() ? std::string("none") : runs) + formatted("   |   tickets asked %u, new searches %u", s.routes_asked, s.searches),
+            {"runs merged: " + (runs.empty() ? std::string("none") : runs) + formatted("   |   tickets asked %u, new searches ", s.routes_asked) +
+                 tickets_shown(session, std::to_string(s.searches)),
              "runs merged: " + (runs.empty() ? std::string("none") : runs), std::string()},
             bands.footer.y + bands.footer.h * 0.08f + footer_px * 1.2f, col(p.faint_ink));
     if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
@@ -298,7 +307,7 @@ void draw_engine_counters(const LabSession& session) {
         [&](const EngineTickStats& s) { return std::to_string(s.routes_asked); });
     row("  shared / cached / searches", "Shared a search still pending; given a route found already; a new search.",
         [&](const EngineTickStats& s) {
-            return shown(session, "engine_routes_reused", formatted("%u / %u / %u", s.routes_shared, s.routes_cached, s.searches));
+            return tickets_shown(session, formatted("%u / %u / %u", s.routes_shared, s.routes_cached, s.searches));
         });
     row("locked queue: contended posts", "Posts that found the one queue's lock taken, and the time spent waiting for it (locked queue only).",
         [&](const EngineTickStats& s) {

@@ -79,10 +79,11 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         ImGui::Text("character: %s", std::string(name_of(c.phase)).c_str());
         tooltip("When the cell it is going to becomes exposed, it asks the path service for path lengths, picks the nearest hidden "
                 "cell, asks for a path there, and walks (it keeps walking while it waits for the answers).");
-        ImGui::Text("seen %.0f%% of steps, fled %llu times", c.steps ? 100.0 * c.steps_seen / c.steps : 0.0,
-                    static_cast<unsigned long long>(c.flights));
+        if (session.answer_hidden("exposure_seen")) ImGui::Text("seen ? (after the reveal), fled %llu times", static_cast<unsigned long long>(c.flights));
+        else ImGui::Text("seen %.0f%% of steps, fled %llu times", c.steps ? 100.0 * c.steps_seen / c.steps : 0.0,
+                         static_cast<unsigned long long>(c.flights));
         tooltip("The price of old information: the character decides on a map that is one step (next frame) or one to two passes "
-                "(timesliced: 4 to 7 steps at 25%) old, and on path answers a few steps old. Compare the modes.");
+                "(timesliced: 4 to 7 steps at 25%) old, and on path answers a few steps old. Compare the modes (the reveal's \"character seen\" is the same count, as seconds a minute).");
     }
 }
 

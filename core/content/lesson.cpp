@@ -42,6 +42,7 @@ const std::vector<LessonMeasure>& lesson_measures() {
          [](const ExposureSummary& s) { return s.wait_ms.spread(); }},
         {"exposure_waited", "steps that waited", "%", timed, [](const ExposureSummary& s) { return s.waited_percent(); }},
         {"exposure_frame_ms", "one step (the budget)", "ms", counted, [](const ExposureSummary& s) { return s.frame_ms; }},
+        {"exposure_seen", "character seen", "s a minute", counted, [](const ExposureSummary& s) { return s.seen_s_per_minute(); }},
         {"engine_tick_ms", "main thread per tick", "ms", timed, [](const EngineSummary& s) { return s.mean_tick_ms(); },
          [](const EngineSummary& s) { return s.tick_ms.spread(); }},
         {"engine_wait_ms", "main thread waiting", "ms", timed, [](const EngineSummary& s) { return s.mean_wait_ms(); },
@@ -60,6 +61,15 @@ const std::vector<LessonMeasure>& lesson_measures() {
         {"engine_ai_won", "won by the AI", "%", counted, [](const EngineSummary& s) { return s.ai_won_percent(); }},
         {"engine_subtasks", "work calls", "per tick", timed, [](const EngineSummary& s) { return s.mean_subtasks(); }},
         {"engine_routes_reused", "tickets shared or reused", "%", counted, [](const EngineSummary& s) { return s.shared_percent(); }},
+        {"engine_tickets", "tickets", "per tick", counted,
+         [](const EngineSummary& s) { return s.per_tick(static_cast<double>(s.routes_asked)); }},
+        {"engine_tickets_shared", "shared", "per tick", counted,
+         [](const EngineSummary& s) { return s.per_tick(static_cast<double>(s.routes_shared)); }},
+        {"engine_tickets_cached", "cached", "per tick", counted,
+         [](const EngineSummary& s) { return s.per_tick(static_cast<double>(s.routes_cached)); }},
+        {"engine_searches", "searched", "per tick", counted,
+         [](const EngineSummary& s) { return s.per_tick(static_cast<double>(s.searches)); }},
+        {"engine_search_ms", "search work", "ms per tick", timed, [](const EngineSummary& s) { return s.mean_search_ms(); }},
     };
     return measures;
 }

@@ -87,10 +87,15 @@ struct LessonMeasure {
 // jobs_per_step, main_ms, worker_ms; exposure scene — exposure_main_ms,
 // exposure_busy_ms, exposure_total_ms, exposure_cells, exposure_map_age,
 // exposure_map_age_max, exposure_wait_ms, exposure_waited (% of steps whose
-// gather found jobs unfinished), exposure_frame_ms (one step); engine scene (docs/engine.md, section 7) —
+// gather found jobs unfinished), exposure_frame_ms (one step), exposure_seen
+// (seconds a minute the shy character ends a step in the eye's sight);
+// engine scene (docs/engine.md, section 7) —
 // engine_tick_ms, engine_wait_ms, engine_merge_ms, engine_work_ms,
 // engine_lock_wait_ms, engine_contended, engine_ai_staleness, engine_ai_age,
-// engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused.
+// engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused,
+// engine_tickets (asked), engine_tickets_shared (a search still pending),
+// engine_tickets_cached (a route found already), engine_searches (new), each
+// per tick, and engine_search_ms (the searches' work, every thread's).
 const std::vector<LessonMeasure>& lesson_measures();
 const LessonMeasure* find_measure(const std::string& name);
 

@@ -74,6 +74,7 @@
 //   physics_ticks = 1        # 1 .. 30
 //   animation_ticks = 1      # 1 .. 30
 //   subtask_agents = 256     # agents per sub-task, 1 .. 10000
+//   share_routes = true      # the path service shares identical requests and keeps answers
 //   caption = "..."          # replaces the caption built from the settings
 //
 // Errors: loading never throws. A failed load (core/base/result.h) says

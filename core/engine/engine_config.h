@@ -84,6 +84,7 @@ struct EnginePaneConfig {
     int physics_ticks = 1;                // 1 — the same for physics
     int animation_ticks = 1;              // 1 — the same for animation
     std::uint32_t subtask_agents = 256;   // 256 — agents per sub-task when a system's work is split (1 .. 10,000)
+    bool share_routes = true;             // true — the path service shares identical requests and keeps answers
     std::string caption;                  // "" — the app builds one from the settings
 
     bool operator==(const EnginePaneConfig&) const = default;

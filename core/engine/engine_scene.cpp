@@ -43,6 +43,7 @@ void EngineSummary::add(const EngineTickStats& s) {
     routes_shared += s.routes_shared;
     routes_cached += s.routes_cached;
     searches += s.searches;
+    search_ms += s.search_ms;
 }
 
 double EngineSummary::ai_won_percent() const {
@@ -63,6 +64,7 @@ std::string engine_caption(const EnginePaneConfig& pane) {
     caption += name_of(pane.conflicts);
     caption += pane.queues == QueueKind::PerThread ? "  |  per-thread queues" : "  |  one locked queue";
     caption += pane.threading == EngineThreading::Inline ? std::string("  |  inline") : "  |  " + std::string(label_of(pane.decomposition));
+    if (!pane.share_routes) caption += "  |  tickets unshared";
     return caption;
 }
 
@@ -127,6 +129,8 @@ void EngineScene::build() {
     service.answer_after_steps = w.route_ticks;
     service.cached_paths = 0;
     service.cached_fields = static_cast<std::size_t>(std::max(2, w.destinations));
+    service.share = config_.pane.share_routes;
+    search_ms_counted_ = 0;
     paths_ = std::make_unique<PathService>(*jobs_, services_.profiler, service, services_.pane);
     paths_->set_grid(std::shared_ptr<const OccupancyGrid>(arena_, &arena_->grid));
 
@@ -158,6 +162,7 @@ void EngineScene::set_config(const EngineSceneConfig& requested) {
     const bool new_world = config.world != config_.world;
     config_ = config;
     if (new_world) build();
+    else paths_->set_share(config_.pane.share_routes);  // from the next request on
 }
 
 std::uint64_t EngineScene::state_hash() const {
@@ -248,6 +253,9 @@ void EngineScene::step() {
         s.routes_cached = static_cast<std::uint32_t>(answered + after.cache_hits - before.cache_hits);
         s.searches = static_cast<std::uint32_t>(after.searches - before.searches);
     }
+    // Searches end on workers between ticks too: count each once, since the last tick.
+    s.search_ms = paths_->search_ms() - search_ms_counted_;
+    search_ms_counted_ = paths_->search_ms();
 
     for (int o = 0; o < kObserverCount; ++o) {
         if (!busy[static_cast<std::size_t>(o)]) copy_through_[static_cast<std::size_t>(o)] = tick_;

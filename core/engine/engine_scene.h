@@ -54,6 +54,7 @@ struct EngineTickStats {
     std::uint32_t routes_cached = 0;               // ... whose route was found already (held by others, or kept in the cache)
     std::uint32_t searches = 0;                    // ... that started a new search
     std::uint32_t routes_released = 0;             // tickets given back
+    double search_ms = 0;                          // the path service's searches that ended since the last tick, every thread's
     std::array<int, kObserverCount> staleness{};   // ticks of changes each copy has not received yet
     std::array<double, kSystemCount> work_ms{};    // the finished runs' work, summed over every thread
     std::uint32_t subtasks = 0;                    // sub-tasks of the finished runs
@@ -73,6 +74,7 @@ struct EngineSummary {
     std::array<std::uint64_t, kSystemCount> won{}, age_sum{}, from{};
     std::array<std::uint64_t, kObserverCount> staleness{};
     std::uint64_t routes_asked = 0, routes_shared = 0, routes_cached = 0, searches = 0;
+    double search_ms = 0;
 
     void add(const EngineTickStats& s);
     double per_tick(double sum) const { return ticks ? sum / static_cast<double>(ticks) : 0; }
@@ -91,6 +93,7 @@ struct EngineSummary {
     double ai_change_age() const;
     double mean_staleness(int observer) const { return per_tick(static_cast<double>(staleness[static_cast<std::size_t>(observer)])); }
     double shared_percent() const;  // of the tickets asked for, those that shared a search or came from the cache
+    double mean_search_ms() const { return per_tick(search_ms); }
 };
 
 class EngineScene {
@@ -159,6 +162,7 @@ private:
     JobSystem* jobs_ = nullptr;
     std::shared_ptr<Arena> arena_;
     std::unique_ptr<PathService> paths_;
+    double search_ms_counted_ = 0;  // the service's search time already in a tick's stats
     AiSystem ai_;
     PhysicsSystem physics_;
     AnimationSystem animation_;

@@ -448,7 +448,8 @@ void ExposureScene::update_character() {
     }
     if (c.phase == CharacterPhase::Walking && c.path.empty()) c.phase = CharacterPhase::Resting;
     ++c.steps;
-    c.steps_seen += cell_exposed(grid, eye_, c.cell);  // by the eye as it is now, not by the (older) map
+    metrics_.character_seen = cell_exposed(grid, eye_, c.cell);  // by the eye as it is now, not by the (older) map
+    c.steps_seen += metrics_.character_seen;
 }
 
 // --- [SECTION] The step --------------------------------------------------------------

@@ -105,6 +105,7 @@ struct ExposureMetrics {
     bool waited = false;       // the gather found jobs unfinished
     double other_ms = 0;       // main thread in the other work
     double frame_ms = 0;       // the step's budget: one fixed step
+    bool character_seen = false;  // the shy character ended the step in the eye's sight (as the eye is then, not the map)
 };
 
 // The three figures averaged over the steps since the last reset or change of
@@ -116,6 +117,7 @@ struct ExposureMetricsSummary {
     std::int64_t map_age_max = 0;
     std::int64_t waited_steps = 0;
     double frame_ms = 0;
+    std::int64_t seen_steps = 0;
 
     void add(const ExposureMetrics& m) {
         ++frames;
@@ -128,6 +130,7 @@ struct ExposureMetricsSummary {
         wait_ms.add(m.wait_ms);
         waited_steps += m.waited;
         frame_ms = m.frame_ms;
+        seen_steps += m.character_seen;
     }
     double mean_main_ms() const { return main_ms.mean(); }
     double mean_busy_ms() const { return busy_ms.mean(); }
@@ -136,6 +139,8 @@ struct ExposureMetricsSummary {
     double mean_map_age() const { return frames ? map_age_sum / static_cast<double>(frames) : 0; }
     double mean_wait_ms() const { return wait_ms.mean(); }
     double waited_percent() const { return frames ? 100.0 * static_cast<double>(waited_steps) / static_cast<double>(frames) : 0; }
+    // What an old map costs in play: seconds the character is seen per minute.
+    double seen_s_per_minute() const { return frames ? 60.0 * static_cast<double>(seen_steps) / static_cast<double>(frames) : 0; }
 };
 
 enum class CharacterPhase : std::uint8_t { Resting, AskingDistances, AskingPath, Walking };

@@ -37,13 +37,21 @@ void PathService::set_grid(std::shared_ptr<const OccupancyGrid> grid) {
     cache_.clear();  // answers for the old grid would be wrong
 }
 
+void PathService::set_share(bool share) {
+    config_.share = share;
+    if (!share) cache_.clear();
+}
+
 PathTicket PathService::request_path(Cell start, Cell goal) { return request(RequestKind::Path, start, goal); }
 PathTicket PathService::request_distances(Cell start) { return request(RequestKind::Distances, start, start); }
 
 PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
     ++stats_.requests;
+    const std::size_t cells = grid_ ? grid_->cell_count() : 0;
+    const bool share = config_.share || (live_.size() + 1) * cells > kUnsharedCells;
     // The same question already asked and still held: share it.
     for (const auto& c : live_) {
+        if (!share) break;
         if (!c->same_request(kind, start, goal, grid_version_)) continue;
         ++c->requesters;
         ++stats_.shared;
@@ -51,7 +59,7 @@ PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
         return {c->id};
     }
     // Answered recently: from the cache, at once.
-    for (auto it = cache_.begin(); it != cache_.end(); ++it) {
+    for (auto it = cache_.begin(); share && it != cache_.end(); ++it) {
         if (!(*it)->same_request(kind, start, goal, grid_version_)) continue;
         std::unique_ptr<Computation> c = std::move(*it);
         cache_.erase(it);
@@ -76,11 +84,14 @@ PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
     Computation* raw = c.get();
     Profiler* profiler = profiler_;
     const std::uint8_t pane = pane_;
-    c->job = jobs_.schedule([raw, profiler, pane] {
+    std::atomic<std::int64_t>* spent = &search_ns_;  // the service outlives its searches (its destructor waits)
+    c->job = jobs_.schedule([raw, profiler, pane, spent] {
         ZoneScope zone(profiler, ZoneKind::Job, raw->kind == RequestKind::Path ? "path search" : "path lengths", raw->id, pane);
         if (!raw->grid) return;
+        const std::int64_t t0 = Profiler::now_ns();
         if (raw->kind == RequestKind::Path) raw->path = find_path(*raw->grid, raw->start, raw->goal);
         else raw->field = distance_field(*raw->grid, raw->start);
+        spent->fetch_add(Profiler::now_ns() - t0, std::memory_order_relaxed);
     });
     ++stats_.searches;
     live_.push_back(std::move(c));
@@ -102,7 +113,7 @@ void PathService::step() {
             it = live_.erase(it);
             const std::size_t limit = done->kind == RequestKind::Path ? config_.cached_paths : config_.cached_fields;
             const RequestKind kind = done->kind;
-            if (done->grid_version == grid_version_ && limit > 0) cache_.push_front(std::move(done));
+            if (done->grid_version == grid_version_ && limit > 0 && config_.share) cache_.push_front(std::move(done));
             std::size_t kept = 0;
             for (auto ct = cache_.begin(); ct != cache_.end();) {
                 if ((*ct)->kind == kind && ++kept > limit) ct = cache_.erase(ct);

@@ -8,6 +8,8 @@
 //   its ticket): ten guards asking for the same route cost one search.
 // - Recent results are kept: asking again for a route already found is
 //   answered from the cache.
+// - Both can be turned off (`share`), for comparison: every request is then
+//   a search of its own.
 // - Deterministic answers: a ticket is answered exactly `answer_after_steps`
 //   steps after it was asked (2 by default), whatever the machine's speed.
 //   The job normally finished long before; if it has not, the service waits
@@ -23,6 +25,7 @@
 #include "core/exposure/pathfinding.h"
 #include "core/jobs/profiler.h"
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -44,7 +47,11 @@ struct PathServiceConfig {
     int answer_after_steps = 2;      // 2 — steps between a request and its answer
     std::size_t cached_paths = 32;   // 32 — recent routes kept
     std::size_t cached_fields = 2;   // 2 — recent distance fields kept (large: one int per cell)
+    bool share = true;               // true — identical requests share a ticket, answers are kept; false: a search each,
+                                     //        while the answers held fit in kUnsharedCells (then they share again)
 };
+// Off, answers held unshared take at most this many cells (64 MB of path lengths).
+inline constexpr std::size_t kUnsharedCells = std::size_t{16} << 20;
 
 // What the panel lists.
 struct TicketInfo {
@@ -77,6 +84,9 @@ public:
     // The grid searches run on. A new grid empties the cache; searches in
     // flight finish on the grid they started with.
     void set_grid(std::shared_ptr<const OccupancyGrid> grid);
+    // Share identical requests and keep answers from now on, or not (which
+    // empties the cache); tickets already held keep their answers.
+    void set_share(bool share);
 
     // Main thread, at once: a ticket for a path from start to goal, or for
     // the path costs from start to every cell.
@@ -95,6 +105,8 @@ public:
 
     std::vector<TicketInfo> tickets() const;  // those still held, oldest first
     const PathServiceStats& stats() const { return stats_; }
+    // The searches' work so far, every thread's: ms spent in finished searches.
+    double search_ms() const { return static_cast<double>(search_ns_.load(std::memory_order_relaxed)) * 1e-6; }
     std::int64_t steps() const { return step_; }
 
 private:
@@ -113,6 +125,7 @@ private:
     std::uint32_t next_id_ = 1;
     std::int64_t step_ = 0;
     PathServiceStats stats_;
+    std::atomic<std::int64_t> search_ns_{0};  // added to by the search jobs
 };
 
 }  // namespace tsl

@@ -339,6 +339,11 @@ const FieldSpec kFields[] = {
              "pieces with an atomic add and run quick neighbours in one call, so small pieces balance better and cost more claims, not "
              "a dispatch each.",
      .cli_flag = "--subtask-agents", .ui = {W::Slider, 1, 4096, true, "%.0f agents"}, TSL_ACCESS(s.engine_pane(p).subtask_agents)},
+    {.key = setting::share_routes.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Bool, .label = "share tickets",
+     .help = "The path service gives agents asking for a route to the same rally point one ticket and one search, and keeps answers "
+             "for later requests. Off, for comparison: every ticket is a search of its own and nothing is kept (while the answers "
+             "held fit in 64 MB; past that they share again).",
+     TSL_ACCESS(s.engine_pane(p).share_routes)},
     {.key = setting::engine_caption.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Text,
      .help = "Engine scene: the pane's caption (empty: made from its settings).", .preset_key = "caption", .ui = {W::Hidden},
      TSL_ACCESS(s.engine_pane(p).caption)},
