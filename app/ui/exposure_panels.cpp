@@ -83,7 +83,7 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         else ImGui::Text("seen %.0f%% of steps, fled %llu times", c.steps ? 100.0 * c.steps_seen / c.steps : 0.0,
                          static_cast<unsigned long long>(c.flights));
         tooltip("The price of old information: the character decides on a map that is one step (next frame) or one to two passes "
-                "(timesliced: 4 to 7 steps at 25%) old, and on path answers a few steps old. Compare the modes (the reveal's \"character seen\" is the same count, as seconds a minute).");
+                "(timesliced: 4 to 7 steps at 25%) old, and on path answers a few steps old. Compare the modes; a lesson's reveal gives the time seen as seconds a minute.");
     }
 }
 
