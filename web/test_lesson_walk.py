@@ -5,12 +5,24 @@ goes back to the first step (one more press changes nothing). After every
 press the page must show the step expected, keep drawing, and log no error:
 a frame drawn between a step's change and the next simulation step once read
 plots sized for the step before and stopped the page."""
+import os
+import re
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from browser_check import wait_for
 
-LESSONS = {'timeslicing': 8, 'delayed-gathering': 5, 'parallel-engine': 5}
+LESSON_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'assets', 'lessons')
+
+
+def step_count(lesson):
+    """The steps of a shipped lesson, as the page packs it: its [[step]] tables."""
+    with open(os.path.join(LESSON_DIR, lesson + '.toml'), encoding='utf-8') as f:
+        return len(re.findall(r'^\[\[step\]\]\s*$', f.read(), flags=re.MULTILINE))
+
+
+LESSONS = {name: step_count(name) for name in ('timeslicing', 'delayed-gathering', 'parallel-engine')}
 
 
 def walk(page, url, lesson, steps):
