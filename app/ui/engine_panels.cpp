@@ -97,7 +97,6 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
         fields.control(setting::ai_ticks);
         fields.control(setting::physics_ticks);
         fields.control(setting::animation_ticks);
-        fields.control(setting::share_routes);
         fields.finish(FieldScope::EnginePane);
     }
     if (section(fonts, "Agents")) {

@@ -342,8 +342,8 @@ const FieldSpec kFields[] = {
     {.key = setting::share_routes.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Bool, .label = "share tickets",
      .help = "The path service gives agents asking for a route to the same rally point one ticket and one search, and keeps answers "
              "for later requests. Off, for comparison: every ticket is a search of its own and nothing is kept (while the answers "
-             "held fit in 64 MB; past that they share again).",
-     TSL_ACCESS(s.engine_pane(p).share_routes)},
+             "held fit in 64 MB; past that they share again). Set by a preset (engine-tickets) or --set, not in the panel.",
+     .ui = {W::Hidden}, TSL_ACCESS(s.engine_pane(p).share_routes)},
     {.key = setting::engine_caption.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Text,
      .help = "Engine scene: the pane's caption (empty: made from its settings).", .preset_key = "caption", .ui = {W::Hidden},
      TSL_ACCESS(s.engine_pane(p).caption)},
