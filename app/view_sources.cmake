@@ -15,6 +15,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ui/control_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/engine_panels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/engine_plots_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/exposure_plots_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/exposure_panels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/field_controls.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/layout.cpp

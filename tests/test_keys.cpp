@@ -99,7 +99,7 @@ TEST_CASE("Number keys set the scene's mode, restarting it only when mode_keys_r
     CHECK(press(session, KeyAction::SetFastRate) == "key =: an update every 1 step");
     CHECK(session.settings().pane().timeslicing.update_every_frames == 1);
     CHECK(press(session, KeyAction::SetExposureMode, 3) == "key 4: exposure timesliced");
-    CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
+    CHECK(session.settings().exposure_pane().mode == ExposureMode::Timesliced);
     CHECK(press(session, KeyAction::SetStepMode, 1) == "key 2: engine free-step");
     CHECK(session.settings().engine_pane().step_mode == StepMode::FreeStep);
 }

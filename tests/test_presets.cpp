@@ -194,7 +194,7 @@ TEST_CASE("A TOML syntax error names the file and its line", "[presets][errors]"
 
 TEST_CASE("An unknown key is an error naming the file and the line", "[presets][errors]") {
     CHECK(error_of(kHead + "colour = \"red\"\n" + kPane) ==
-          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, record_from_step, scene, pane, exposure, engine, engine_pane)");
+          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
     CHECK(error_of(kHead + "[scene]\nnpcs = 10\nnpc = 12\n" + kPane) ==
           "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us, look)");
     CHECK(error_of(kHead + kPane + kPane + "jobs_per_updat = 2\n") ==
@@ -264,7 +264,7 @@ TEST_CASE("Of several problems the one nearest the top of the file is reported",
     CHECK(error_of(kHead + "workers = 99\n" + "[[pane]]\nmode = \"nope\"\n") ==
           "presets/bad.toml:2: workers: 99 is out of range (-1 to 32)");
     CHECK(error_of("zebra = 1\n" + kHead + "alpha = 2\n" + kPane) ==
-          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, record_from_step, scene, pane, exposure, engine, engine_pane)");
+          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
 }
 
 TEST_CASE("An unknown preset name lists the available presets", "[presets][errors]") {
@@ -286,30 +286,30 @@ TEST_CASE("An exposure preset sets the exposure scene and nothing of the NPC sce
                                             "presets/e.toml"));
     CHECK(p.scene == SceneKind::Exposure);
     CHECK(p.npc.panes.empty());
-    CHECK(p.exposure.level == "rooms");
-    CHECK(p.exposure.seed == 7);
-    CHECK(p.exposure.grid_size == 256);
-    CHECK(p.exposure.mode == ExposureMode::Timesliced);
-    CHECK(p.exposure.algorithm == ExposureAlgorithm::Sweep);
-    CHECK(p.exposure.ray_caster == RayCaster::Plain);  // the default is lanes
-    CHECK(p.exposure.slice_percent == 12.5);
-    CHECK(p.exposure.sentinel_speed == 0.2);
-    CHECK(p.exposure.character_speed == 0.3);
-    CHECK(p.exposure.steps_per_s == 60);
-    CHECK(p.exposure.other_work_ms == 12.5);
-    CHECK(p.exposure.gather_late);
-    CHECK(p.exposure.job_cost_us == 800);
+    CHECK(p.exposure.world.level == "rooms");
+    CHECK(p.exposure.world.seed == 7);
+    CHECK(p.exposure.world.grid_size == 256);
+    CHECK(p.exposure.panes.at(0).mode == ExposureMode::Timesliced);
+    CHECK(p.exposure.world.algorithm == ExposureAlgorithm::Sweep);
+    CHECK(p.exposure.world.ray_caster == RayCaster::Plain);  // the default is lanes
+    CHECK(p.exposure.panes.at(0).slice_percent == 12.5);
+    CHECK(p.exposure.world.sentinel_speed == 0.2);
+    CHECK(p.exposure.world.character_speed == 0.3);
+    CHECK(p.exposure.world.steps_per_s == 60);
+    CHECK(p.exposure.world.other_work_ms == 12.5);
+    CHECK(p.exposure.panes.at(0).gather_late);
+    CHECK(p.exposure.world.job_cost_us == 800);
     CHECK(p.show_rays);
 
     for (const char* name : {"exposure-single", "exposure-same-frame", "exposure-other-work", "exposure-gather-late",
-                             "exposure-next-frame", "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-fast-single",
-                             "exposure-fast-timesliced", "exposure-sweep"}) {
+                             "exposure-next-frame", "exposure-next-frame-outgrown", "exposure-timesliced", "exposure-three-maps",
+                             "exposure-three-maps-fast", "exposure-sweep"}) {
         INFO(name);
         const Result<Preset> shipped = load_preset_by_name(kAssets, name);
         INFO(shipped.error());
         REQUIRE(bool(shipped));
         CHECK(shipped->scene == SceneKind::Exposure);
-        CHECK(shipped->exposure.grid_size == 100);  // the article's 10,000 cells
+        CHECK(shipped->exposure.world.grid_size == 100);  // the article's 10,000 cells
     }
 }
 
@@ -320,4 +320,27 @@ TEST_CASE("A preset with NPC panes and an exposure table is an error at the seco
     CHECK(starts_with(error_of(kHead + "[exposure]\nmode = \"sideways\"\n"), "presets/bad.toml:3: exposure: mode: 'sideways' is not an exposure mode; accepted: single, same-frame"));
     CHECK(starts_with(error_of(kHead + "[exposure]\ngrid_size = 5\n"), "presets/bad.toml:3: exposure: grid_size: 5 is out of range (10 to 1000)"));
     CHECK(starts_with(error_of(kHead + "[exposure]\nlevle = \"rooms\"\n"), "presets/bad.toml:3: exposure: unknown key 'levle'"));
+}
+
+TEST_CASE("Exposure panes: [exposure] is what they share, each [[exposure_pane]] a map of its own", "[presets][exposure]") {
+    const Preset p = preset_of(parse_preset(kHead +
+                                                "[exposure]\nsentinel_speed = 0.5\n"
+                                                "[[exposure_pane]]\nmode = \"single\"\n"
+                                                "[[exposure_pane]]\nmode = \"timesliced\"\nslice_percent = 10\n",
+                                            "presets/e.toml"));
+    CHECK(p.scene == SceneKind::Exposure);
+    CHECK(p.exposure.world.sentinel_speed == 0.5);
+    REQUIRE(p.exposure.panes.size() == 2);
+    CHECK(p.exposure.panes[0].mode == ExposureMode::Single);
+    CHECK(p.exposure.panes[1].mode == ExposureMode::Timesliced);
+    CHECK(p.exposure.panes[1].slice_percent == 10);
+    CHECK(p.exposure.panes[0].slice_percent == 25);  // the default
+
+    // A pane's setting in [exposure] beside [[exposure_pane]]s would be lost: it is an error.
+    CHECK(error_of(kHead + "[exposure]\nmode = \"single\"\n[[exposure_pane]]\nmode = \"timesliced\"\n").starts_with(
+        "presets/bad.toml:3: exposure: unknown key 'mode'"));
+    // At most three maps.
+    std::string four = kHead + "[exposure]\n";
+    for (int i = 0; i < 4; ++i) four += "[[exposure_pane]]\nmode = \"single\"\n";
+    CHECK(error_of(four) == "presets/bad.toml:9: the exposure scene has at most 3 panes; this is pane 4");
 }

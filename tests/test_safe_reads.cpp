@@ -164,13 +164,14 @@ TEST_CASE("A level, preset or lesson that is refused leaves the lab as it was", 
 
     tsl::SessionOptions options;
     options.assets_dir = assets.path.string();
-    tsl::LabSession session(tsl::LabSettings{}, options);
+    const tsl::LabSettings defaults;
+    tsl::LabSession session(defaults, options);
     REQUIRE(session.apply(tsl::LoadPreset{"exposure-single"}));
-    const std::string level = session.settings().exposure.level;
+    const std::string level = session.settings().exposure.world.level;
     const tsl::CommandResult zero = session.apply(tsl::SetField{"level", std::string("/dev/zero")});
     CHECK_FALSE(zero);
     CHECK(zero.problem == "/dev/zero: is a device, not a level file");
-    CHECK(session.settings().exposure.level == level);
+    CHECK(session.settings().exposure.world.level == level);
     CHECK(session.showing_exposure());
 
     const tsl::CommandResult big = session.apply(tsl::LoadPreset{"big"});

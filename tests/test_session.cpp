@@ -561,13 +561,13 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     options.threads_unavailable = "none here";
     LabSettings start;
     start.workers = 3;
-    start.exposure.mode = ExposureMode::NextFrame;
+    start.exposure_pane().mode = ExposureMode::NextFrame;
     LabSession session(start, options);
     // It starts on the main thread, quietly.
     CHECK(session.startup_problem().empty());
     CHECK(session.worker_count() == 0);
     CHECK(session.settings().workers == 0);
-    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    CHECK(session.settings().exposure_pane().mode == ExposureMode::Single);
     for (const EnginePaneConfig& pane : session.settings().engine.panes) CHECK(pane.threading == EngineThreading::Inline);
 
     // A command asking for a worker: the main-thread choice instead, and a note saying so (done, not refused).
@@ -580,13 +580,13 @@ TEST_CASE("Where no worker thread can start, the choices that need one fall back
     CHECK(session.worker_count() == 0);
     result = session.apply(SetField{"exposure_mode", std::string("same-frame")});
     CHECK(result.note() == "exposure_mode same-frame \xe2\x86\x92 single (worker threads: none here)");
-    CHECK(session.settings().exposure.mode == ExposureMode::Single);
+    CHECK(session.settings().exposure_pane().mode == ExposureMode::Single);
     result = session.apply(SetField{"engine_threading", std::string("pool")});
     CHECK(result.note() == "engine_threading pool \xe2\x86\x92 inline (worker threads: none here)");
     // The main thread's choices are taken as asked, without a note.
     result = session.apply(SetField{"exposure_mode", std::string("timesliced")});
     CHECK((result && result.note().empty()));
-    CHECK(session.settings().exposure.mode == ExposureMode::Timesliced);
+    CHECK(session.settings().exposure_pane().mode == ExposureMode::Timesliced);
     require(session.apply(SetField{"mode", std::string("siso")}));
 
     // A preset of threads: loaded, each pane on the main thread, the change named once.

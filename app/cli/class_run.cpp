@@ -222,8 +222,9 @@ private:
         for (const std::string& preset : presets_) then(1, [this, preset] { apply(LoadPreset{preset}); });
         for (const char* scene : {"npc", "exposure", "engine"}) {
             then(2, [this, scene] { apply(SetField{setting::scene, std::string(scene)}); });
-            const SettingName field = std::string(scene) == "engine" ? setting::engine_panes : setting::panes;
-            if (std::string(scene) == "exposure") continue;
+            const SettingName field = std::string(scene) == "engine"     ? setting::engine_panes
+                                      : std::string(scene) == "exposure" ? setting::exposure_panes
+                                                                         : setting::panes;
             const int most = static_cast<int>(field_of(field).max);
             for (int panes = 1; panes <= most; ++panes) then(1, [this, field, panes] { apply(SetField{field, panes}); });
         }
@@ -274,7 +275,9 @@ private:
                 break;
             case 4:  // panes added or removed
                 then(after, [this] {
-                    const SettingName field = app_.session().showing_engine() ? setting::engine_panes : setting::panes;
+                    const SettingName field = app_.session().showing_engine()     ? setting::engine_panes
+                                              : app_.session().showing_exposure() ? setting::exposure_panes
+                                                                                  : setting::panes;
                     apply(SetField{field, count(1, static_cast<int>(field_of(field).max))});
                 });
                 break;

@@ -12,6 +12,7 @@
 #include "app/render/gl_util.h"
 #include "app/render/npc_renderer.h"
 #include "app/ui/engine_plots_panel.h"
+#include "app/ui/exposure_plots_panel.h"
 #include "app/ui/field_controls.h"
 #include "app/ui/layout.h"
 #include "app/ui/metrics_plots.h"
@@ -114,21 +115,26 @@ private:
 class ExposureView final : public SceneView {
 public:
     Status init() override { return renderer_.init(); }
-    std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.exposure.mode)); }
+    std::string mode_name(const LabSettings& s) const override { return std::string(name_of(s.exposure_pane().mode)); }
     SettingName mode_setting() const override { return setting::exposure_mode; }
-    std::vector<PixelRect> pane_rects(const LabSession&, const PixelRect&) const override { return {}; }  // one map, no panes
+    std::vector<PixelRect> pane_rects(const LabSession& session, const PixelRect& scene) const override;
+    int edited_pane(const LabSettings& settings) const override { return settings.edited_exposure_pane; }
+    SettingName pane_field() const override { return setting::exposure_pane; }
     void draw(const LabSession& session, const PixelRect& scene, float to_px, const DrawInto& draw_into) override;
     void draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool outline) override;
     void draw_panel_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) override {
         draw_exposure_sections(fields, session, fonts);
     }
-    bool has_tab(std::string_view name) const override { return name == "timeline" || name == "tickets"; }
+    bool has_tab(std::string_view name) const override { return name == "plots" || name == "timeline" || name == "tickets"; }
     void draw_tabs(const DockTab& tab, ViewContext& context) override;
-    LessonPlot presenter_plot(const LessonStep*) const override { return LessonPlot::Timeline; }
+    LessonPlot presenter_plot(const LessonStep* step) const override { return step ? step->shown_plot() : LessonPlot::Timeline; }
+    void draw_plot(LessonPlot plot, ViewContext& context) override;
+    void set_export_dir(const std::string& folder) override { plots_.set_export_dir(folder); }
 
 private:
     ExposureRenderer renderer_;
-    RenderTarget target_;
+    ExposurePlotsPanel plots_;
+    std::vector<RenderTarget> targets_;
 };
 
 class EngineView final : public SceneView {

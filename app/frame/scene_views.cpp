@@ -85,27 +85,44 @@ void NpcView::draw_plot(LessonPlot plot, ViewContext& c) { plots_.draw_one(c.ses
 
 // --- The exposure scene ------------------------------------------------------------------
 
-void ExposureView::draw(const LabSession& session, const PixelRect& scene, float, const DrawInto& draw_into) {
-    const LabSettings& s = session.settings();
-    draw_into(target_, scene, 0, [&](int w, int h, const PixelRect& view, const PixelRect&) {
-        renderer_.draw(*session.exposure(), {s.show_rays, s.palette}, w, h, view);
-    });
+std::vector<PixelRect> ExposureView::pane_rects(const LabSession& session, const PixelRect& scene) const {
+    return app::pane_rects(scene, session.exposure_panes(), session.settings().ui_scale);
 }
 
-void ExposureView::draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool) {
-    draw_exposure_overlay(list, fonts, session, scene);
+void ExposureView::draw(const LabSession& session, const PixelRect& scene, float, const DrawInto& draw_into) {
+    const LabSettings& s = session.settings();
+    const std::vector<PixelRect> rects = pane_rects(session, scene);
+    targets_.resize(rects.size());
+    for (std::size_t i = 0; i < rects.size(); ++i)
+        draw_into(targets_[i], rects[i], static_cast<int>(i), [&](int w, int h, const PixelRect& view, const PixelRect&) {
+            renderer_.draw(*session.exposure(static_cast<int>(i)), {s.show_rays, s.palette}, w, h, view);
+        });
+}
+
+void ExposureView::draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& scene, bool outline) {
+    const std::vector<PixelRect> rects = pane_rects(session, scene);
+    for (std::size_t i = 0; i < rects.size(); ++i) draw_exposure_overlay(list, fonts, session, rects[i], static_cast<int>(i), outline);
 }
 
 void ExposureView::draw_tabs(const DockTab& tab, ViewContext& c) {
-    if (tab("timeline", "Timeline")) {
-        c.timeline.draw(c.session.profiler(), c.fields, c.style);
+    const LabSession& session = c.session;
+    if (tab("plots", "Plots")) {
+        plots_.draw(session, c.style, c.notice);
         ImGui::EndTabItem();
     }
-    if (tab("tickets", "Path tickets")) {
-        draw_tickets_panel(*c.session.exposure());
+    if (tab("timeline", "Timeline")) {
+        c.timeline.draw(session.profiler(), c.fields, c.style);
+        ImGui::EndTabItem();
+    }
+    const int panes = session.exposure_panes();
+    const int edited = std::min(session.settings().edited_exposure_pane, panes - 1);
+    if (tab("tickets", panes > 1 ? (std::string("Path tickets (map ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
+        draw_tickets_panel(*session.exposure(edited));
         ImGui::EndTabItem();
     }
 }
+
+void ExposureView::draw_plot(LessonPlot plot, ViewContext& c) { plots_.draw_one(c.session, plot == LessonPlot::Seen, c.style, c.notice); }
 
 // --- The parallel engine -----------------------------------------------------------------
 

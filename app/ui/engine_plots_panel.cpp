@@ -92,36 +92,20 @@ EnginePlotsPanel::Lines EnginePlotsPanel::lines(const LabSession& session) {
     return out;
 }
 
-void EnginePlotsPanel::plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden,
-                            const UiStyle& style, Notice& notice) {
-    if (lines.empty()) {
-        ImGui::PushFont(style.fonts().bold);
-        ImGui::TextWrapped("%s", hidden.c_str());
-        ImGui::PopFont();
-        return;
-    }
-    if (auto exported = widget.draw(id, {0, 0}, lines, style)) notice = export_notice(*exported);
-}
+namespace {
+
+const PlotPairNames kNames{"staleness plot", "tick cost plot", "staleness", "tick cost", "copy staleness",
+                                 "How many ticks of changes each system's copy has not received yet.", "tick cost",
+                                 "Where the main thread's time goes in a tick, and the systems' work on every thread."};
+
+}  // namespace
 
 void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.engine_plots().pane_count() == 0) {
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
-    const Lines all = lines(session);
-    if (!(all.measure.empty() && all.cost.empty())) draw_hidden_note(all.hidden);
-    const bool both = draw_side_by_side(
-        "staleness plot", "tick cost plot", [&] { plot(measure_, "staleness", all.measure, all.hidden, style, notice); },
-        [&] { plot(cost_, "tick cost", all.cost, all.hidden, style, notice); });
-    if (both) return;
-    // Too narrow for both: one at a time.
-    if (ImGui::RadioButton("copy staleness", !show_cost_)) show_cost_ = false;
-    tooltip("How many ticks of changes each system's copy has not received yet.");
-    ImGui::SameLine();
-    if (ImGui::RadioButton("tick cost", show_cost_)) show_cost_ = true;
-    tooltip("Where the main thread's time goes in a tick, and the systems' work on every thread.");
-    if (show_cost_) plot(cost_, "tick cost", all.cost, all.hidden, style, notice);
-    else plot(measure_, "staleness", all.measure, all.hidden, style, notice);
+    draw_pair(lines(session), kNames, show_cost_, style, notice);
 }
 
 void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiStyle& style, Notice& notice) {
@@ -129,10 +113,7 @@ void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiSt
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
     }
-    const Lines all = lines(session);
-    PlotWidget& widget = cost ? cost_ : measure_;
-    if (!(cost ? all.cost : all.measure).empty()) draw_hidden_note(all.hidden);
-    without_toolbar(widget, [&] { plot(widget, cost ? "tick cost" : "staleness", cost ? all.cost : all.measure, all.hidden, style, notice); });
+    draw_alone(lines(session), kNames, cost, style, notice);
 }
 
 }  // namespace tsl::app

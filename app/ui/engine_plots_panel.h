@@ -44,8 +44,6 @@ public:
 private:
     Lines lines(const LabSession& session);  // measure: the staleness plot's
     void choose_shown(const LabSession& session);  // the series shown at first, for these panes
-    void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
-              Notice& notice);
 
     bool show_cost_ = false;  // one plot at a time: the tick cost plot
     // What the shown series were chosen for: the pane count; and with it

@@ -20,10 +20,30 @@ ImU32 col(Rgba c) { return c.packed(); }
 }  // namespace
 
 void draw_exposure_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
-    const ExposureScene& scene = *session.exposure();
     const LabSettings& settings = fields.settings();
-    const ExposureSceneConfig& e = settings.exposure;
+    const int panes = static_cast<int>(settings.exposure.panes.size());
+    const int edited = std::min(settings.edited_exposure_pane, panes - 1);
+    const ExposureScene& scene = *session.exposure(edited);
+    const ExposureSceneConfig e = settings.exposure.pane_scene(static_cast<std::size_t>(edited));
     if (section(fonts, "Exposure map")) {
+        // One map, or two or three side by side: radio buttons on one line.
+        ImGui::TextUnformatted("Maps");
+        for (int count = 1; count <= kMaxExposurePanes; ++count) {
+            ImGui::SameLine();
+            if (ImGui::RadioButton(std::to_string(count).c_str(), panes == count)) fields.add(SetField{setting::exposure_panes, std::int64_t{count}});
+            tooltip(std::string(field_of(setting::exposure_panes).help).c_str());
+        }
+        if (panes > 1) {
+            ImGui::TextUnformatted("Settings of map");
+            for (int i = 0; i < panes; ++i) {
+                ImGui::SameLine();
+                ImGui::PushStyleColor(ImGuiCol_Text, pane_colour(i).packed());
+                const std::string label = std::string(1, pane_letter(i)) + "##exposure-pane";
+                if (ImGui::RadioButton(label.c_str(), edited == i)) fields.add(SetField{setting::exposure_pane, std::int64_t{i + 1}});
+                ImGui::PopStyleColor();
+            }
+            tooltip("The map the mode, slice and gathering below change. Every map shares the level, the patrol, the speeds and the rest of the step.");
+        }
         FieldControlOptions modes;
         modes.radio_label = [](const EnumName& name, int index) { return formatted("%d  %s", index + 1, std::string(name.label).c_str()); };
         fields.control(setting::exposure_mode, modes);
@@ -43,6 +63,7 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         fields.control(setting::gather_late);
         ImGui::EndDisabled();
         fields.control(setting::exposure_job_cost_us);
+        fields.finish(FieldScope::ExposurePane);
     }
     if (section(fonts, "Level")) {
         FieldControlOptions levels;
@@ -56,9 +77,11 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         fields.control(setting::sentinel_speed);
         fields.control(setting::character_speed);
         fields.control(setting::show_rays);
+        fields.skip(setting::exposure_panes);
+        fields.skip(setting::exposure_pane);
         fields.finish(FieldScope::Exposure);
     }
-    if (section(fonts, "This step")) {
+    if (section(fonts, panes > 1 ? formatted("This step, map %c", pane_letter(edited)).c_str() : "This step")) {
         const ExposureMetrics& m = scene.metrics();
         if (exposure_answer_hidden(session)) {
             ImGui::TextDisabled("The three timings show after the reveal (Page Down).");
@@ -93,9 +116,10 @@ bool exposure_answer_hidden(const LabSession& session) {
     return false;
 }
 
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect) {
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane, bool outline) {
     const LabSettings& state = session.settings();
-    const ExposureScene& scene = *session.exposure();
+    const ExposureScene& scene = *session.exposure(pane);
+    const int panes = session.exposure_panes();
     if (rect.empty()) return;
     const Palette p = overlay_palette(state.palette, state.theme);
     const SceneBands bands = split_scene_area(rect.w, rect.h, state.ui_scale);
@@ -112,6 +136,7 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
         return *(forms.end() - 1);
     };
     list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
+    if (pane > 0) list->AddLine(at(0.5f, bands.caption.h * 0.25f), at(0.5f, rect.h - bands.footer.h * 0.25f), col(p.pending), 1.0f);
 
     // Caption: how the map is computed, and on what (never smaller than the UI's body text).
     const float body_px = kBodyPx * state.ui_scale;
@@ -122,8 +147,15 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const std::string subtitle = longest_fitting(fonts.regular, small_px,
                                                  {formatted("%s  |  %s  |  %s", algorithm, cells.c_str(), scene.level().name.c_str()),
                                                   formatted("%s  |  %s", algorithm, cells.c_str()), std::string(algorithm)});
-    const FittedText title = fit_text(fonts.caption, title_px, body_px, title_of(e), rect.w * 0.96f, 1);
-    centred(fonts.caption, title.size, title.lines.front(), bands.caption_text_h * 0.12f, col(p.ink));
+    // Side by side, a pane's caption starts with its letter, and takes a short name where the long one does not fit.
+    const std::string letter = panes > 1 ? std::string(1, pane_letter(pane)) + "  " : std::string();
+    const std::string slice = e.mode == ExposureMode::Timesliced && panes > 1 ? formatted(" %.0f%%", e.slice_percent) : std::string();
+    static const char* const kShort[] = {"Single", "Same frame", "Next frame", "Timesliced"};
+    const std::string name = longest_fitting(fonts.caption, title_px,
+                                             {letter + title_of(e) + slice, letter + kShort[static_cast<int>(e.mode)] + slice,
+                                              letter + kShort[static_cast<int>(e.mode)]});
+    const FittedText title = fit_text(fonts.caption, title_px, body_px, name, rect.w * 0.96f, 1);
+    centred(fonts.caption, title.size, title.lines.front(), bands.caption_text_h * 0.12f, panes > 1 ? col(pane_colour(pane)) : col(p.ink));
     centred(fonts.regular, small_px, subtitle, bands.caption_text_h * 0.12f + title_px * 1.12f, col(p.faint_ink));
     const float margin = small_px * 0.8f;
     const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()), scene.frames_stepped() * scene.step_s());
@@ -150,19 +182,41 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
                                formatted("main %.3f  |  busy %.3f (%d)  |  all %.3f ms", m.main_ms, m.busy_ms, m.busy_threads, m.total_ms),
                                formatted("main %.3f ms", m.main_ms)});
     centred(fonts.bold, label_px, figures, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
-    if (e.mode == ExposureMode::Timesliced) {
-        const float bar_h = bands.footer.h * 0.20f, bar_w = std::min(rect.w * 0.5f, bands.footer.h * 7.0f);
-        const float bar_x = (rect.w - bar_w) / 2;
-        const float bar_y = bands.footer.y + std::max(bands.footer.h * 0.62f, bands.footer.h * 0.10f + label_px * 1.2f);
+    // Under them, what the map's age costs: its age now, and the time the
+    // character is seen since the last change (a timesliced pass's progress beside them).
+    const ExposureMetricsSummary* settled = session.settled_exposure_summary(pane);
+    const std::string age = session.answer_hidden("exposure_map_age") ? "?" : std::to_string(m.map_age_steps);
+    const std::string seen = session.answer_hidden("exposure_seen") ? "?" : settled ? formatted("%.1f", settled->seen_s_per_minute()) : "-";
+    const float line_y = bands.footer.y + std::max(bands.footer.h * 0.56f, bands.footer.h * 0.10f + label_px * 1.2f);
+    const float small_label_px = std::max(label_px * 0.8f, body_px);
+    const float bar_h = small_label_px * 0.7f, bar_w = std::min(rect.w * 0.25f, bands.footer.h * 3.0f);
+    const float room = rect.w * 0.96f - (e.mode == ExposureMode::Timesliced ? bar_w + small_label_px : 0);
+    std::string staleness;
+    for (const std::string& form : {"map " + age + " steps old   |   character seen " + seen + " s a minute", "map " + age + " steps  |  seen " + seen + " s/min",
+                                    "age " + age + "  |  seen " + seen, "seen " + seen + " s/min", "seen " + seen})
+        if (staleness.empty() && width(fonts.regular, small_label_px, form) <= room) staleness = form;
+    const float text_w = staleness.empty() ? 0 : width(fonts.regular, small_label_px, staleness);
+    const bool bar = e.mode == ExposureMode::Timesliced;
+    const float group_w = text_w + (bar ? (text_w > 0 ? small_label_px : 0) + bar_w : 0);
+    const float x0 = (rect.w - group_w) / 2;
+    if (!staleness.empty()) list->AddText(fonts.regular, small_label_px, at(x0, line_y), col(p.ink), staleness.c_str());
+    if (bar) {
+        const float bar_x = x0 + group_w - bar_w, bar_y = line_y + (small_label_px - bar_h) / 2;
         list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w, bar_y + bar_h), col(p.pending), bar_h * 0.3f);
         list->AddRectFilled(at(bar_x, bar_y), at(bar_x + bar_w * static_cast<float>(scene.pass_progress()), bar_y + bar_h), col(p.running),
                             bar_h * 0.3f);
+    }
+    // The map the panel's controls change, outlined in its colour (not in
+    // pictures of the scene alone, nor the presenter view, which has no controls).
+    if (outline && panes > 1 && pane == std::min(state.edited_exposure_pane, panes - 1) && !state.hide_ui && !state.presenter) {
+        const float t = std::max(2.0f, 2.0f * state.ui_scale);
+        list->AddRect(at(t / 2, t / 2), at(rect.w - t / 2, rect.h - t / 2), col(pane_colour(pane)), t * 2, 0, t);
     }
 
     // Legend, in the view's bottom-left corner.
     const float grow = std::max(1.0f, state.ui_scale);
     const float legend_px = std::clamp(bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
-    if (bands.view.h >= std::max(380.0f, legend_px * 5 * 1.4f * 3.2f)) {
+    if (pane == 0 && bands.view.h >= std::max(380.0f, legend_px * 5 * 1.4f * 3.2f)) {
         struct Row {
             Rgba colour;
             const char* text;

@@ -1,5 +1,7 @@
 #include "app/ui/plot_pair.h"
 
+#include "app/ui/text.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -53,6 +55,41 @@ void PlotPair::draw_hidden_note(const std::string& hidden) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", hidden.c_str());
     ImGui::PopStyleColor();
+}
+
+void PlotPair::plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
+                    Notice& notice) {
+    if (lines.empty()) {
+        ImGui::PushFont(style.fonts().bold);
+        ImGui::TextWrapped("%s", hidden.c_str());
+        ImGui::PopFont();
+        return;
+    }
+    if (auto exported = widget.draw(id, {0, 0}, lines, style)) notice = export_notice(*exported);
+}
+
+void PlotPair::draw_pair(const Lines& all, const PlotPairNames& names, bool& show_cost, const UiStyle& style, Notice& notice) {
+    if (!(all.measure.empty() && all.cost.empty())) draw_hidden_note(all.hidden);
+    const bool both = draw_side_by_side(
+        names.measure_child, names.cost_child, [&] { plot(measure_, names.measure_id, all.measure, all.hidden, style, notice); },
+        [&] { plot(cost_, names.cost_id, all.cost, all.hidden, style, notice); });
+    if (both) return;
+    // Too narrow for both: one at a time.
+    if (ImGui::RadioButton(names.measure_radio, !show_cost)) show_cost = false;
+    tooltip(names.measure_tip);
+    ImGui::SameLine();
+    if (ImGui::RadioButton(names.cost_radio, show_cost)) show_cost = true;
+    tooltip(names.cost_tip);
+    if (show_cost) plot(cost_, names.cost_id, all.cost, all.hidden, style, notice);
+    else plot(measure_, names.measure_id, all.measure, all.hidden, style, notice);
+}
+
+void PlotPair::draw_alone(const Lines& all, const PlotPairNames& names, bool cost, const UiStyle& style, Notice& notice) {
+    PlotWidget& widget = cost ? cost_ : measure_;
+    if (!(cost ? all.cost : all.measure).empty()) draw_hidden_note(all.hidden);
+    without_toolbar(widget, [&] {
+        plot(widget, cost ? names.cost_id : names.measure_id, cost ? all.cost : all.measure, all.hidden, style, notice);
+    });
 }
 
 void PlotPair::without_toolbar(PlotWidget& widget, const std::function<void()>& draw) {

@@ -10,6 +10,7 @@
 
 #include "app/ui/notice.h"
 #include "app/ui/plot_widget.h"
+#include "app/ui/ui_style.h"
 
 #include <functional>
 #include <string>
@@ -22,6 +23,14 @@ PlotOptions live_plot_options(const char* title, const char* export_stem, float 
 
 // A plot's "Export CSV" outcome, for the user: the file saved, or why not.
 Notice export_notice(const PlotExport& exported);
+
+// How a scene names its two plots: the child windows', plot IDs, and the
+// radio buttons (with their tooltips) that pick one when there is room for one.
+struct PlotPairNames {
+    const char *measure_child, *cost_child;
+    const char *measure_id, *cost_id;
+    const char *measure_radio, *measure_tip, *cost_radio, *cost_tip;
+};
 
 class PlotPair {
 public:
@@ -49,6 +58,16 @@ protected:
     static void draw_hidden_note(const std::string& hidden);
     // Runs `draw` with `widget`'s toolbar hidden (the presenter view), then restores it.
     static void without_toolbar(PlotWidget& widget, const std::function<void()>& draw);
+
+    // One plot of `lines`; with none, the bold note of what waits for the
+    // reveal (`hidden`). A CSV export's outcome goes to `notice`.
+    static void plot(PlotWidget& widget, const char* id, const std::vector<PlotLine>& lines, const std::string& hidden, const UiStyle& style,
+                     Notice& notice);
+    // Both plots side by side in the rest of the current window, or one at a
+    // time picked on a row of radio buttons (`show_cost` keeps which).
+    void draw_pair(const Lines& all, const PlotPairNames& names, bool& show_cost, const UiStyle& style, Notice& notice);
+    // One of them filling the rest of the window, without its toolbar (the presenter view).
+    void draw_alone(const Lines& all, const PlotPairNames& names, bool cost, const UiStyle& style, Notice& notice);
 
     PlotWidget measure_, cost_;
 };

@@ -65,7 +65,7 @@ void draw_record_section(FieldSection& fields, const RecordingProgress& recordin
 
 // The exposure scene's caption, the article's three figures, pass progress
 // and legend, drawn over the scene area; and the tickets in flight.
-void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect);
+void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const PixelRect& rect, int pane, bool outline = true);
 // A lesson's open question is about the exposure scene's timings: they wait for the reveal.
 bool exposure_answer_hidden(const LabSession& session);
 void draw_tickets_panel(const ExposureScene& scene);

@@ -126,6 +126,7 @@ std::string_view name_of(LessonPlot plot) {
         case LessonPlot::Cost: return "cost";
         case LessonPlot::Timeline: return "timeline";
         case LessonPlot::Staleness: return "staleness";
+        case LessonPlot::Seen: return "seen";
     }
     return "latency";
 }
@@ -133,7 +134,7 @@ std::string_view name_of(LessonPlot plot) {
 namespace {
 
 std::optional<LessonPlot> parse_plot(std::string_view text) {
-    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline, LessonPlot::Staleness})
+    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline, LessonPlot::Staleness, LessonPlot::Seen})
         if (text == name_of(p)) return p;
     return std::nullopt;
 }
@@ -323,12 +324,12 @@ Result<Lesson> load_lesson(const std::string& path, const std::string& assets_di
             if ((e.value.of_T || e.high.of_T) && step.scene != SceneKind::Npc)
                 return failure(path, step.line, where + "expect '" + e.text + "': T, the batch period, is the NPC scene's");
         }
-        if (step.scene == SceneKind::Exposure && step.plot && *step.plot != LessonPlot::Timeline)
-            return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use plot = \"timeline\"");
-        if (step.scene == SceneKind::Engine && step.plot == LessonPlot::Latency)
-            return failure(path, step.line, where + "the engine scene has no latency plot; use staleness, cost or timeline");
-        if (step.scene != SceneKind::Engine && step.plot == LessonPlot::Staleness)
-            return failure(path, step.line, where + "only the engine scene has a staleness plot");
+        if (step.scene == SceneKind::Exposure && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Cost))
+            return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use staleness, seen or timeline");
+        if (step.scene == SceneKind::Engine && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Seen))
+            return failure(path, step.line, where + "the engine scene has no " + std::string(name_of(*step.plot)) + " plot; use staleness, cost or timeline");
+        if (step.scene == SceneKind::Npc && (step.plot == LessonPlot::Staleness || step.plot == LessonPlot::Seen))
+            return failure(path, step.line, where + "the NPC scene has no " + std::string(name_of(*step.plot)) + " plot; use latency, cost or timeline");
     }
     return loaded;
 }

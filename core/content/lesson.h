@@ -24,9 +24,10 @@
 //   expect = ["input_age between 0.45 T and 0.55 T", "B main_ms < 0.1 x A main_ms"]
 //                            # what the reveal will show, as checks (expectation.h): the card
 //                            # shows each met or not; lesson-check fails on one not met
-//   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness
+//   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness | seen
 //                            # (default: latency for NPC presets, timeline for exposure and engine;
-//                            # staleness and cost for the engine too)
+//                            # NPC: latency, cost; engine: staleness, cost; exposure: staleness
+//                            # (the map's age), seen (time the character is seen))
 //   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
 //
 // Errors: loading never throws; a failed load (core/base/result.h) says
@@ -113,8 +114,11 @@ std::optional<double> measure_spread(const LessonMeasure& measure, const EngineS
 std::string measure_text(double value, const char* unit);
 std::string measure_number(double value);  // the same without the unit: "483", "0.168"
 
-enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness };
-std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness"
+// latency, cost: the NPC scene's (cost: the engine's too); staleness: the
+// engine's copies, or the exposure map's age; seen: the exposure scene's time
+// the character is seen; timeline: every scene's.
+enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness, Seen };
+std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness", "seen"
 
 struct LessonStep {
     std::string title;

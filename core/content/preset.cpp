@@ -113,7 +113,21 @@ Result<Preset> parse_preset(const std::string& text, const std::string& file_nam
     top.push_back({"exposure", [&](const toml::node& node, int line) {
                        exposure_line = line;
                        preset.scene = SceneKind::Exposure;
-                       read_settings_table(node, line, problems, target, FieldScope::Exposure, "exposure", "an [exposure] table");
+                       const toml::table* table = node.as_table();
+                       if (!table) return problems.add(line, "exposure should be an [exposure] table, not " + kind_of(node));
+                       // One pane's settings (mode, slice) may sit in [exposure] itself, unless [[exposure_pane]]s give them.
+                       const Reader er{problems, "exposure: "};
+                       std::vector<Field> fields = settings_of(er, FieldScope::Exposure, target);
+                       if (!root.contains("exposure_pane"))
+                           for (Field& f : settings_of(er, FieldScope::ExposurePane, target, 0)) fields.push_back(std::move(f));
+                       er.read_table(*table, fields);
+                   }});
+    top.push_back({"exposure_pane", [&](const toml::node& node, int line) {
+                       exposure_line = std::max(exposure_line, line);
+                       preset.scene = SceneKind::Exposure;
+                       read_pane_array(node, line, problems, target, target.exposure.panes,
+                                       {FieldScope::ExposurePane, std::size_t{kMaxExposurePanes}, "exposure panes", "[[exposure_pane]]",
+                                        "the exposure scene", "exposure pane"});
                    }});
     top.push_back({"engine", [&](const toml::node& node, int line) {
                        engine_line = line;
@@ -131,8 +145,8 @@ Result<Preset> parse_preset(const std::string& text, const std::string& file_nam
     const int npc_tables = std::max(scene_line, pane_line), engine_tables = std::max(engine_line, engine_pane_line);
     if (int(npc_tables > 0) + int(exposure_line > 0) + int(engine_tables > 0) > 1)
         problems.add(std::max({npc_tables, exposure_line, engine_tables}),
-                     "a preset is for one scene: either [scene] and [[pane]] (NPCs), one [exposure] table, or [engine] and "
-                     "[[engine_pane]], not two of them");
+                     "a preset is for one scene: either [scene] and [[pane]] (NPCs), [exposure] and [[exposure_pane]], or [engine] "
+                     "and [[engine_pane]], not two of them");
     if (problems.any()) return fail(problems.line, problems.what);
     preset.workers = target.workers;
     preset.npc = std::move(target.npc);
@@ -145,6 +159,7 @@ Result<Preset> parse_preset(const std::string& text, const std::string& file_nam
     // What is missing has no line of its own: it is reported against the top of the file.
     if (!have_title) return fail(1, "no title; add a line such as title = \"Async In / Async Out at 10 Hz\"");
     if (preset.scene == SceneKind::Engine && preset.engine.panes.empty()) preset.engine.panes.emplace_back();  // [engine] alone: one default pane
+    if (preset.exposure.panes.empty()) preset.exposure.panes.emplace_back();
     if (preset.npc.panes.empty() && preset.scene == SceneKind::Npc)
         return fail(1, "no [[pane]] (or [exposure] table); an NPC preset shows 1 to " + std::to_string(kMaxPresetPanes) + " panes");
     return preset;

@@ -51,6 +51,18 @@
 //   job_cost_us = 0          # busy work added to the exposure work per 1000 cells, us, 0 .. 10000 (at most 100 ms a map)
 //   show_rays = false        # draw a sample of the sentinel's rays
 //
+// Two or three maps side by side, on one clock behind one sentinel: the
+// [exposure] table gives what they share (everything above but mode,
+// slice_percent and gather_late), and each map has an [[exposure_pane]]
+// table with those three:
+//
+//   [[exposure_pane]]
+//   mode = "single"
+//
+//   [[exposure_pane]]
+//   mode = "timesliced"
+//   slice_percent = 10
+//
 // An engine-scene preset has one [engine] table (the world both panes share)
 // and one or two [[engine_pane]] tables (docs/engine.md says what each does):
 //
@@ -107,9 +119,9 @@ struct Preset {
     std::string title;                // "Async In / Async Out at 10 Hz"
     std::string description;          // one or two plain sentences for the UI
     int workers = -1;                 // -1 — job system workers, -1 = the job system's default
-    SceneKind scene = SceneKind::Npc; // npc — exposure: the file has an [exposure] table; engine: [engine] and [[engine_pane]]s
+    SceneKind scene = SceneKind::Npc; // npc — exposure: the file has an [exposure] table (and [[exposure_pane]]s); engine: [engine] and [[engine_pane]]s
     NpcComparisonConfig npc;          // NPC scene: the world and 1 .. kMaxPresetPanes panes, left to right (none for exposure)
-    ExposureSceneConfig exposure;     // the exposure scene's settings (its assets_dir is left empty)
+    ExposureComparisonConfig exposure;  // the exposure scene's world and 1 .. kMaxExposurePanes panes (its assets_dir is left empty)
     bool show_rays = false;           // false — exposure scene: draw a sample of the rays
     EngineComparisonConfig engine;    // the engine scene's world and 1 .. kMaxEnginePanes panes
     bool show_routes = true;          // true — engine scene: lines to the goals, and routes while ready

@@ -65,26 +65,56 @@ std::optional<ExposureMode> parse_exposure_mode(std::string_view text);
 
 inline constexpr double kMaxJobCostMs = 100;  // the job cost's most per map, whatever the grid
 
-struct ExposureSceneConfig {
+// What every pane of the exposure scene shares: the level, the patrol, the
+// shy character, and the rest of the main thread's step.
+struct ExposureWorldConfig {
     std::string level = "courtyard";    // a level in <assets>/levels, "random", or a path to a .txt level
     std::uint32_t seed = 1;             // 1 — for "random"
     int grid_size = 100;                // 100 — W: 10,000 cells, the article's figure (10 .. 1000)
     ExposureAlgorithm algorithm = ExposureAlgorithm::Rays;
     RayCaster ray_caster = RayCaster::Lanes;  // lanes — how per-cell rays are cast; the map is the same (exposure.h)
-    ExposureMode mode = ExposureMode::Single;
-    double slice_percent = 25;          // 25 — timesliced: share of the work per step (cells for rays, octants for the sweep)
     double sentinel_speed = 0.08;       // 0.08 — grid widths per second
     double character_speed = 0.15;      // 0.15 — grid widths per second
     std::uint32_t steps_per_s = 30;     // 30 — fixed steps per second
     int path_answer_steps = 2;          // 2 — steps before a path ticket is answered
     bool shy_character = true;          // true — the character acts (off: the exposure update alone, for bench)
     double other_work_ms = 0;           // 0 — the rest of the main thread's step, real busy work (0 .. 50)
-    bool gather_late = false;           // false — same frame: kick before the other work, gather after it
     double job_cost_us = 0;             // 0 — real busy work added to the exposure work per 1000 cells (0 .. 10,000),
                                         //     at most kMaxJobCostMs a map
     std::string assets_dir;             // where levels/ is; set by the caller
 
+    bool operator==(const ExposureWorldConfig&) const = default;
+};
+
+// What each pane has of its own: how its map is computed and gathered.
+struct ExposurePaneConfig {
+    ExposureMode mode = ExposureMode::Single;
+    double slice_percent = 25;          // 25 — timesliced: share of the work per step (cells for rays, octants for the sweep)
+    bool gather_late = false;           // false — same frame: kick before the other work, gather after it
+
+    bool operator==(const ExposurePaneConfig&) const = default;
+};
+
+// One scene: the world and one pane.
+struct ExposureSceneConfig : ExposureWorldConfig, ExposurePaneConfig {
+    ExposureSceneConfig() = default;
+    ExposureSceneConfig(const ExposureWorldConfig& world, const ExposurePaneConfig& pane) : ExposureWorldConfig(world), ExposurePaneConfig(pane) {}
+    const ExposureWorldConfig& world() const { return *this; }
+    const ExposurePaneConfig& pane() const { return *this; }
     bool operator==(const ExposureSceneConfig&) const = default;
+};
+
+inline constexpr int kMaxExposurePanes = 3;
+
+// The scene in the window: one world, 1 .. kMaxExposurePanes panes side by
+// side on one clock, one patrol and one character's start, each with its own
+// map and its own character.
+struct ExposureComparisonConfig {
+    ExposureWorldConfig world;
+    std::vector<ExposurePaneConfig> panes{ExposurePaneConfig{}};  // left to right
+
+    ExposureSceneConfig pane_scene(std::size_t index) const { return {world, panes.at(index)}; }
+    bool operator==(const ExposureComparisonConfig&) const = default;
 };
 
 // The mode's label, and how the jobs are gathered when that is not the

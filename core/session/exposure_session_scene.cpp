@@ -3,46 +3,142 @@
 
 #include "core/base/formatted.h"
 
+#include <algorithm>
+
 namespace tsl {
 
 Result<std::unique_ptr<ExposureSessionScene>> ExposureSessionScene::create(LabSettings& settings, const SceneServices& services) {
-    // One pane, A, as the timeline names it.
-    Result<std::unique_ptr<ExposureScene>> scene = ExposureScene::create(settings.exposure, services.for_pane(0));
-    if (!scene) return scene.failure();
-    settings.exposure = (*scene)->config();
-    return std::unique_ptr<ExposureSessionScene>(new ExposureSessionScene(std::move(*scene)));
+    settings.set_exposure_pane_count(static_cast<int>(settings.exposure.panes.size()));  // clamps
+    std::vector<std::unique_ptr<ExposureScene>> scenes;
+    for (std::size_t i = 0; i < settings.exposure.panes.size(); ++i) {
+        // Pane A, B, C, as the timeline names them.
+        Result<std::unique_ptr<ExposureScene>> scene = ExposureScene::create(settings.exposure.pane_scene(i), services.for_pane(static_cast<int>(i)));
+        if (!scene) return scene.failure();
+        scenes.push_back(std::move(*scene));
+    }
+    std::unique_ptr<ExposureSessionScene> made(new ExposureSessionScene(std::move(scenes), services));
+    settings.exposure = made->applied();
+    return made;
 }
 
-// A new setting keeps the scene's frame and starts its averages again; a
-// level that does not load leaves the old one (the problem says so).
+ExposureSessionScene::ExposureSessionScene(std::vector<std::unique_ptr<ExposureScene>> scenes, const SceneServices& services)
+    : services_(services), scenes_(std::move(scenes)) {
+    restart_averages();
+}
+
+ExposureComparisonConfig ExposureSessionScene::applied() const {
+    ExposureComparisonConfig c{scenes_.front()->config().world(), {}};
+    for (const auto& scene : scenes_) c.panes.push_back(scene->config().pane());
+    return c;
+}
+
+// A new setting keeps the scene's frame and starts its averages again (a
+// pane's own, or every pane's for the world); a level that does not load
+// leaves the old one (the problem says so). A new number of panes starts
+// them all again from frame 0, on one clock.
 SessionScene::Synced ExposureSessionScene::sync(LabSettings& settings) {
-    if (settings.exposure == scene_->config()) return {};
-    Synced synced{scene_->set_config(settings.exposure).error()};  // empty when it worked
-    settings.exposure = scene_->config();
-    summary_ = {};  // the averages describe one setting
-    reveal_ = {scene_->frames_stepped() + kRevealSettleExposureSteps, {}, {}};
+    settings.set_exposure_pane_count(static_cast<int>(settings.exposure.panes.size()));  // clamps
+    const ExposureComparisonConfig before = applied();
+    if (settings.exposure == before) return {};
+    Synced synced;
+    // The world first, through pane A: a level that does not load stops here.
+    if (Status loaded = scenes_.front()->set_config(settings.exposure.pane_scene(0)); !loaded) {
+        synced.problem = loaded.error();
+        settings.exposure.world = before.world;
+    }
+    const std::size_t count = settings.exposure.panes.size();
+    const bool new_count = count != scenes_.size();
+    scenes_.resize(std::min(scenes_.size(), count));
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i < scenes_.size()) {
+            if (i > 0) (void)scenes_[i]->set_config(settings.exposure.pane_scene(i));  // pane A loaded this level already
+            continue;
+        }
+        Result<std::unique_ptr<ExposureScene>> scene = ExposureScene::create(settings.exposure.pane_scene(i), services_.for_pane(static_cast<int>(i)));
+        if (!scene) break;  // the level pane A has: it loads
+        scenes_.push_back(std::move(*scene));
+    }
+    if (new_count) {
+        for (const auto& scene : scenes_) scene->reset();
+        synced.restarted = true;
+    }
+    settings.exposure = applied();
+    settings.set_exposure_pane_count(size());
+    const bool new_world = settings.exposure.world != before.world;
+    summaries_.resize(scenes_.size());
+    for (int i = 0; i < size(); ++i) {
+        const auto pane = static_cast<std::size_t>(i);
+        if (!new_count && !new_world && pane < before.panes.size() && settings.exposure.panes[pane] == before.panes[pane]) continue;
+        summaries_[pane] = {};  // the averages describe one setting
+        restart_reveal(i);
+    }
+    if (new_count || new_world) plots_.clear();
+    plots_.set_pane_count(size());
     return synced;
 }
 
 void ExposureSessionScene::step() {
-    scene_->step();
-    summary_.add(scene_->metrics());
-    if (scene_->frames_stepped() <= reveal_.from_frame) return;
-    reveal_.running.add(scene_->metrics());
-    if (scene_->metrics().map_changed) reveal_.whole = reveal_.running;  // a pass completed
+    for (int i = 0; i < size(); ++i) {
+        const ExposureScene& scene = *scenes_[static_cast<std::size_t>(i)];
+        scenes_[static_cast<std::size_t>(i)]->step();
+        summaries_[static_cast<std::size_t>(i)].add(scene.metrics());
+        Tally& reveal = reveals_[static_cast<std::size_t>(i)];
+        if (scene.frames_stepped() <= reveal.from_frame) continue;
+        reveal.running.add(scene.metrics());
+        if (scene.metrics().map_changed) reveal.whole = reveal.running;  // a pass completed
+    }
+    plots_.record_step(scenes_, [&](int pane) { return settled_summary(pane); });
+}
+
+void ExposureSessionScene::reset() {
+    for (const auto& scene : scenes_) scene->reset();
 }
 
 void ExposureSessionScene::restart_averages() {
-    summary_ = {};
-    reveal_ = {scene_->frames_stepped() + kRevealSettleExposureSteps, {}, {}};
+    summaries_.assign(scenes_.size(), {});
+    for (int i = 0; i < size(); ++i) restart_reveal(i);
+    plots_.clear();
+    plots_.set_pane_count(size());
 }
 
+void ExposureSessionScene::restart_reveal(int pane) {
+    reveals_.resize(scenes_.size());
+    reveals_[static_cast<std::size_t>(pane)] = {scene(pane).frames_stepped() + kRevealSettleExposureSteps, {}, {}};
+}
+
+std::span<const ExposureMetricsSummary> ExposureSessionScene::reveal_summaries() const {
+    reveal_view_.clear();
+    for (const Tally& t : reveals_) reveal_view_.push_back(t.whole);
+    return reveal_view_;
+}
+
+// "exposure-timesliced", or "exposure-single-vs-next-frame-vs-timesliced": the panes' modes, each once.
+std::string ExposureSessionScene::file_name(const LabSettings& settings) const {
+    std::string modes;
+    std::vector<ExposureMode> seen;
+    for (const ExposurePaneConfig& pane : settings.exposure.panes)
+        if (std::find(seen.begin(), seen.end(), pane.mode) == seen.end()) {
+            seen.push_back(pane.mode);
+            modes += (modes.empty() ? "" : "-vs-") + std::string(name_of(pane.mode));
+        }
+    return "exposure-" + modes;
+}
+
+// One row per pane, named by how its map is made.
 std::int64_t ExposureSessionScene::add_reveal_rows(LessonCard& card, const RevealRequest& request, const LabSettings&) const {
-    const ExposureSceneConfig& e = scene_->config();
-    std::string label = title_of(e);
-    if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
-    card.rows.push_back({label, -1, reveal_cells(request.measures, reveal_.whole)});
-    return reveal_.whole.frames;
+    std::int64_t frames = 0;
+    for (int i = 0; i < size(); ++i) {
+        const ExposureSceneConfig& e = scene(i).config();
+        std::string label = title_of(e);
+        if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
+        if (e.mode == ExposureMode::Timesliced && size() > 1) label += formatted(", %.0f%% a step", e.slice_percent);
+        const ExposureMetricsSummary& whole = reveals_[static_cast<std::size_t>(i)].whole;
+        card.rows.push_back({size() > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + label : label, size() > 1 ? i : -1,
+                             reveal_cells(request.measures, whole)});
+        // The panes' passes end on different steps: the card names the shortest count.
+        frames = i == 0 ? whole.frames : std::min(frames, whole.frames);
+    }
+    return frames;
 }
 
 std::string ExposureSessionScene::measured_over(std::int64_t frames) const {
@@ -53,11 +149,9 @@ std::string ExposureSessionScene::measured_over(std::int64_t frames) const {
 }
 
 std::optional<double> ExposureSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {
-    return pane == 0 ? measure_value(measure, reveal_.whole) : std::nullopt;
+    return pane_value(measure, reveal_summaries(), pane);
 }
 
-RevealReader ExposureSessionScene::kept_reveal() const {
-    return [kept = reveal_.whole](const LessonMeasure& measure, int pane) { return pane == 0 ? measure_value(measure, kept) : std::nullopt; };
-}
+RevealReader ExposureSessionScene::kept_reveal() const { return reveal_reader(reveal_summaries()); }
 
 }  // namespace tsl

@@ -43,9 +43,10 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
         return;
     }
     if (preset.scene == SceneKind::Exposure) {
-        const std::string assets = settings.exposure.assets_dir;
+        const std::string assets = settings.exposure.world.assets_dir;
         settings.exposure = preset.exposure;
-        settings.exposure.assets_dir = assets;
+        settings.exposure.world.assets_dir = assets;
+        settings.edited_exposure_pane = 0;
         settings.show_rays = preset.show_rays;
         settings.scene = SceneKind::Exposure;
         return;
@@ -73,7 +74,7 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     auto npc = std::make_unique<NpcSessionScene>(services(), options_.follow_edited_pane, options_.cpu_clock_is_wall);
     npc_ = npc.get();
     scenes_[static_cast<std::size_t>(SceneKind::Npc)] = std::move(npc);
-    if (settings_.exposure.assets_dir.empty()) settings_.exposure.assets_dir = options_.assets_dir;
+    if (settings_.exposure.world.assets_dir.empty()) settings_.exposure.world.assets_dir = options_.assets_dir;
     // Where no worker thread can start, the page starts on the main thread
     // without a word (the defaults' engine pool among them); a later command
     // that asks for a worker is told.
@@ -131,16 +132,30 @@ LabSession::Synced LabSession::sync() {
 
 const ExposureSessionScene* LabSession::exposure_scene() const { return dynamic_cast<const ExposureSessionScene*>(scene(SceneKind::Exposure)); }
 const EngineSessionScene* LabSession::engine_scene() const { return dynamic_cast<const EngineSessionScene*>(scene(SceneKind::Engine)); }
-const ExposureScene* LabSession::exposure() const { return exposure_scene() ? &exposure_scene()->scene() : nullptr; }
+const ExposureScene* LabSession::exposure(int pane) const {
+    const ExposureSessionScene* s = exposure_scene();
+    return s ? &s->scene(std::clamp(pane, 0, s->size() - 1)) : nullptr;
+}
+int LabSession::exposure_panes() const { return exposure_scene() ? exposure_scene()->size() : 0; }
 const EnginePanes* LabSession::engine() const { return engine_scene() ? &engine_scene()->panes() : nullptr; }
 
-const ExposureMetricsSummary& LabSession::exposure_summary() const {
+const ExposureMetricsSummary& LabSession::exposure_summary(int pane) const {
     static const ExposureMetricsSummary none;
-    return exposure_scene() ? exposure_scene()->summary() : none;
+    const ExposureSessionScene* s = exposure_scene();
+    return s && pane >= 0 && pane < s->size() ? s->summaries()[static_cast<std::size_t>(pane)] : none;
 }
-const ExposureMetricsSummary& LabSession::reveal_exposure_summary() const {
+const ExposureMetricsSummary& LabSession::reveal_exposure_summary(int pane) const {
     static const ExposureMetricsSummary none;
-    return exposure_scene() ? exposure_scene()->reveal_summary() : none;
+    const ExposureSessionScene* s = exposure_scene();
+    return s && pane >= 0 && pane < s->size() ? s->reveal_summary(pane) : none;
+}
+const ExposureMetricsSummary* LabSession::settled_exposure_summary(int pane) const {
+    const ExposureSessionScene* s = exposure_scene();
+    return s && pane >= 0 && pane < s->size() ? s->settled_summary(pane) : nullptr;
+}
+const ExposurePlots& LabSession::exposure_plots() const {
+    static const ExposurePlots none;
+    return exposure_scene() ? exposure_scene()->plots() : none;
 }
 std::span<const EngineSummary> LabSession::engine_summaries() const {
     return engine_scene() ? engine_scene()->summaries() : std::span<const EngineSummary>();

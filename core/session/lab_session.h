@@ -109,14 +109,16 @@ public:
     const NpcComparison& panes() const { return npc_scene().panes(); }
     const NpcScene& pane(int index) const { return panes().pane(index); }
     const NpcScene& edited_pane() const { return panes().pane(settings_.pane_index()); }
-    const ExposureScene* exposure() const;  // null until the exposure scene is first shown
+    // Exposure pane `pane` (0: A; clamped), null until the exposure scene is first shown.
+    const ExposureScene* exposure(int pane = 0) const;
+    int exposure_panes() const;  // 0 until the exposure scene is first shown
     const EnginePanes* engine() const;      // null until the engine scene is first shown
     std::int64_t frames_stepped() const;   // of the scene shown
     double step_s() const;                 // of the scene shown
     // Averages since the last reset or change of each pane's (or the exposure
     // scene's) settings: the summary table and the lesson's reveal.
     std::span<const NpcMetricsSummary> summaries() const { return npc_scene().summaries(); }
-    const ExposureMetricsSummary& exposure_summary() const;
+    const ExposureMetricsSummary& exposure_summary(int pane = 0) const;
     std::span<const EngineSummary> engine_summaries() const;  // per engine pane
     // What a lesson's reveal shows: the same averages from a settled start —
     // after kRevealSettleBatches batch periods (the first batches ramp up from
@@ -126,13 +128,17 @@ public:
     // whole periods of its systems (the least common multiple of their ticks).
     // (kRevealSettleBatches, kRevealSettleExposureSteps, kRevealSettleEngineTicks: session_scene.h.)
     std::span<const NpcMetricsSummary> reveal_summaries() const { return npc_scene().reveal_summaries(); }
-    const ExposureMetricsSummary& reveal_exposure_summary() const;
+    const ExposureMetricsSummary& reveal_exposure_summary(int pane = 0) const;
+    // The same tally up to this step, whole passes or not (the exposure
+    // footer's and plot's time seen); null while its first steps settle.
+    const ExposureMetricsSummary* settled_exposure_summary(int pane = 0) const;
     std::span<const EngineSummary> reveal_engine_summaries() const;
     // True while a lesson step's question is open and `measure` (a lesson
     // measure such as "input_age") is part of its answer: the UI hides it.
     bool answer_hidden(std::string_view measure) const;
     const SessionPlots& plots() const { return npc_scene().plots(); }
     const EnginePlots& engine_plots() const;
+    const ExposurePlots& exposure_plots() const;
     // The edited pane's recent jobs (the previous and the current batch), or
     // null when the diagram follows nothing (too many NPCs, the exposure scene,
     // or follow_edited_pane off).

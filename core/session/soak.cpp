@@ -54,11 +54,13 @@ std::vector<std::pair<SetField, std::string>> over_caps(const LabSettings& setti
     std::vector<std::pair<SetField, std::string>> lowered;
     for (const CostCap& cap : kCostCaps) {
         const FieldSpec& field = field_of(cap.key);
-        const int panes = field.scope == FieldScope::Pane         ? static_cast<int>(settings.npc.panes.size())
-                          : field.scope == FieldScope::EnginePane ? static_cast<int>(settings.engine.panes.size())
-                                                                  : 1;
+        const bool per_pane = field.scope == FieldScope::Pane || field.scope == FieldScope::EnginePane || field.scope == FieldScope::ExposurePane;
+        const int panes = field.scope == FieldScope::Pane           ? static_cast<int>(settings.npc.panes.size())
+                          : field.scope == FieldScope::EnginePane   ? static_cast<int>(settings.engine.panes.size())
+                          : field.scope == FieldScope::ExposurePane ? static_cast<int>(settings.exposure.panes.size())
+                                                                    : 1;
         for (int p = 0; p < panes; ++p) {
-            const int pane = panes > 1 || field.scope == FieldScope::Pane || field.scope == FieldScope::EnginePane ? p : -1;
+            const int pane = panes > 1 || per_pane ? p : -1;
             if (number_value(get_field(settings, field, pane)) <= cap.most) continue;
             const FieldValue value = field.kind == FieldKind::Int ? FieldValue(static_cast<std::int64_t>(cap.most)) : FieldValue(cap.most);
             std::string text = "set " + std::string(field.key) + "=" + format_value(field, value);
@@ -173,6 +175,8 @@ private:
         if (field.scope == FieldScope::Pane && uniform(0, 2) == 0) pane = static_cast<int>(uniform(0, static_cast<std::int64_t>(session.settings().npc.panes.size()) - 1));
         if (field.scope == FieldScope::EnginePane && uniform(0, 2) == 0)
             pane = static_cast<int>(uniform(0, static_cast<std::int64_t>(session.settings().engine.panes.size()) - 1));
+        if (field.scope == FieldScope::ExposurePane && uniform(0, 2) == 0)
+            pane = static_cast<int>(uniform(0, static_cast<std::int64_t>(session.settings().exposure.panes.size()) - 1));
         std::string text = "set " + std::string(field.key) + "=" + format_value(field, value);
         if (pane >= 0) text += " (pane " + std::to_string(pane + 1) + ")";
         return {SetField{std::string(field.key), value, pane}, std::move(text)};

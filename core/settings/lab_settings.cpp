@@ -51,14 +51,14 @@ namespace {
 // The pane a pane setting changes: `pane` when it names one, else `edited`.
 int clamped_pane(int pane, int edited, std::size_t count) { return std::clamp(pane < 0 ? edited : pane, 0, std::max(0, static_cast<int>(count) - 1)); }
 
-// 1 .. max panes; new ones copy the last, without its caption.
+// 1 .. max panes; new ones copy the last, without its caption (where a pane has one).
 template <class Pane>
 void resize_panes(std::vector<Pane>& panes, int count, int max, int& edited) {
     count = std::clamp(count, 1, max);
     if (panes.empty()) panes.emplace_back();
     while (static_cast<int>(panes.size()) < count) {
         Pane copy = panes.back();
-        copy.caption.clear();
+        if constexpr (requires { copy.caption; }) copy.caption.clear();
         panes.push_back(copy);
     }
     panes.resize(static_cast<std::size_t>(count));
@@ -98,5 +98,11 @@ EnginePaneConfig& LabSettings::engine_pane(int pane) { return pane_in(engine.pan
 const EnginePaneConfig& LabSettings::engine_pane(int pane) const { return pane_in(engine.panes, pane, edited_engine_pane); }
 
 void LabSettings::set_engine_pane_count(int count) { resize_panes(engine.panes, count, kMaxEnginePanes, edited_engine_pane); }
+
+ExposurePaneConfig& LabSettings::exposure_pane(int pane) { return pane_in(exposure.panes, pane, edited_exposure_pane); }
+
+const ExposurePaneConfig& LabSettings::exposure_pane(int pane) const { return pane_in(exposure.panes, pane, edited_exposure_pane); }
+
+void LabSettings::set_exposure_pane_count(int count) { resize_panes(exposure.panes, count, kMaxExposurePanes, edited_exposure_pane); }
 
 }  // namespace tsl

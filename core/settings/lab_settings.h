@@ -57,7 +57,11 @@ struct LabSettings {
     int edited_pane = 0;                    // 0 — the first pane
     bool link_panes = false;                // false — true: mode, J, P, gathering, threading change every pane
     bool mode_keys_restart = false;         // false — true: keys 1-5 and -/= restart the scene, as the article's demo does
-    ExposureSceneConfig exposure;           // level, grid, execution mode, algorithm, slice, speeds
+    // The exposure scene: one world (level, grid, patrol, speeds, the rest of
+    // the step) shared by 1 .. kMaxExposurePanes panes (mode, slice), and the
+    // pane that exposure pane settings change.
+    ExposureComparisonConfig exposure;
+    int edited_exposure_pane = 0;           // 0 — the first pane
     bool show_rays = false;                 // false — exposure scene: draw a sample of the rays
     // The parallel engine: one world, one or two panes, and the pane that
     // engine pane settings (step mode, conflicts, queues, ...) change.
@@ -105,6 +109,12 @@ struct LabSettings {
     int engine_pane_index(int pane = -1) const;
     // 1 .. kMaxEnginePanes engine panes; a new one copies the last (without its caption).
     void set_engine_pane_count(int count);
+
+    // The exposure pane exposure pane settings change: `pane` when it names one, else the edited one.
+    ExposurePaneConfig& exposure_pane(int pane = -1);
+    const ExposurePaneConfig& exposure_pane(int pane = -1) const;
+    // 1 .. kMaxExposurePanes exposure panes; a new one copies the last.
+    void set_exposure_pane_count(int count);
 
     bool operator==(const LabSettings&) const = default;
 };

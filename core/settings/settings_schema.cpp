@@ -202,16 +202,32 @@ const FieldSpec kFields[] = {
              "the main thread when it waits for them.",
      .cli_flag = "--workers", .ui = {W::Slider, 0, 8, false, "%.0f"}, TSL_ACCESS(s.workers)},
 
-    // The exposure scene.
-    {.key = setting::exposure_mode.key, .scope = FieldScope::Exposure, .kind = FieldKind::Enum,
+    // The exposure scene: its panes, and what each has of its own.
+    {.key = setting::exposure_panes.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 1, .max = kMaxExposurePanes,
+     .label = "panes",
+     .help = "Exposure scene: one map, or two or three side by side on one clock, one patrol and one start of the character, each "
+             "with its own mode, map and character. A new pane copies the last; changing the number restarts them.",
+     .preset_key = "-", .ui = {W::Hidden},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.exposure.panes.size()); },
+     .set = [](LabSettings& s, int, const FieldValue& v) { s.set_exposure_pane_count(static_cast<int>(int_value(v))); }},
+    {.key = setting::exposure_pane.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 1, .max = kMaxExposurePanes,
+     .help = "Exposure scene: the pane the next exposure mode, slice and gathering settings change (adds panes up to it).",
+     .preset_key = "-", .ui = {W::Hidden},
+     .get = [](const LabSettings& s, int) -> FieldValue { return static_cast<std::int64_t>(s.edited_exposure_pane + 1); },
+     .set = [](LabSettings& s, int, const FieldValue& v) {
+         const int index = static_cast<int>(int_value(v));
+         if (index > static_cast<int>(s.exposure.panes.size())) s.set_exposure_pane_count(index);
+         s.edited_exposure_pane = std::clamp(index - 1, 0, static_cast<int>(s.exposure.panes.size()) - 1);
+     }},
+    {.key = setting::exposure_mode.key, .scope = FieldScope::ExposurePane, .kind = FieldKind::Enum,
      .help = "Exposure scene: how the exposure map is computed and gathered.", .names = kExposureModeNames,
-     .noun = "exposure mode", .preset_key = "mode", .ui = {W::Radios}, TSL_ACCESS(s.exposure.mode)},
-    {.key = setting::slice_percent.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0.1, .max = 100, .unit = "%",
+     .noun = "exposure mode", .preset_key = "mode", .ui = {W::Radios}, TSL_ACCESS(s.exposure_pane(p).mode)},
+    {.key = setting::slice_percent.key, .scope = FieldScope::ExposurePane, .kind = FieldKind::Float, .min = 0.1, .max = 100, .unit = "%",
      .label = "slice", .help = "Timesliced: the share of the cells (rays) or of the eight octants (sweep) computed each step.",
-     .ui = {W::Slider, 1, 100, true, "%.0f%% per step"}, TSL_ACCESS(s.exposure.slice_percent)},
+     .ui = {W::Slider, 1, 100, true, "%.0f%% per step"}, TSL_ACCESS(s.exposure_pane(p).slice_percent)},
     {.key = setting::algorithm.key, .scope = FieldScope::Exposure, .kind = FieldKind::Enum, .label = "Algorithm",
      .help = "Exposure scene: per-cell rays (the article's) or the visibility sweep.", .names = kAlgorithmNames,
-     .noun = "algorithm", .ui = {W::RadioRow}, TSL_ACCESS(s.exposure.algorithm)},
+     .noun = "algorithm", .ui = {W::RadioRow}, TSL_ACCESS(s.exposure.world.algorithm)},
     {.key = setting::ray_caster.key, .scope = FieldScope::Exposure, .kind = FieldKind::Enum,
      .help = "Exposure scene: how the per-cell rays are cast. plain is the article's one ray per cell, its cells read one by "
 #ifdef __wasm_simd128__  // the browser edition's lanes (core/exposure/exposure_rays.cpp)
@@ -220,39 +236,39 @@ const FieldSpec kFields[] = {
              "one; free-runs and lanes (eight rays at a time with AVX2) are optimisations that give the same map. "
 #endif
              "`timeslice-lab bench` measures the three side by side.",
-     .names = kRayCasterNames, .noun = "ray caster", .ui = {W::Hidden}, TSL_ACCESS(s.exposure.ray_caster)},
+     .names = kRayCasterNames, .noun = "ray caster", .ui = {W::Hidden}, TSL_ACCESS(s.exposure.world.ray_caster)},
     {.key = setting::level.key, .scope = FieldScope::Exposure, .kind = FieldKind::Text, .min = 1,
      .help = "Exposure scene: a level in assets/levels, random, or a level file.", .ui = {W::Combo},
-     TSL_ACCESS(s.exposure.level)},
+     TSL_ACCESS(s.exposure.world.level)},
     {.key = setting::seed.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 0, .max = kMaxSeed,
      .help = "Exposure scene: the seed of the random level. The same seed always makes the same level.", .ui = {W::Input},
-     TSL_ACCESS(s.exposure.seed)},
+     TSL_ACCESS(s.exposure.world.seed)},
     {.key = setting::grid_size.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 10, .max = 1000, .label = "grid",
      .help = "Cells per side. 100 x 100 = 10,000 cells, the article's figure; a level is stretched to any size.",
-     .ui = {W::Slider, 0, 0, true, "%.0f cells a side"}, TSL_ACCESS(s.exposure.grid_size)},
+     .ui = {W::Slider, 0, 0, true, "%.0f cells a side"}, TSL_ACCESS(s.exposure.world.grid_size)},
     {.key = setting::sentinel_speed.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 2, .unit = "grid/s",
      .label = "sentinel speed", .help = "How fast the sentinel walks its loop, in grid widths per second.",
-     .ui = {W::Slider, 0, 0.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.sentinel_speed)},
+     .ui = {W::Slider, 0, 1.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.world.sentinel_speed)},
     {.key = setting::character_speed.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 2, .unit = "grid/s",
      .label = "character speed", .help = "How fast the shy character walks to its hiding place, in grid widths per second.",
-     .ui = {W::Slider, 0, 0.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.character_speed)},
+     .ui = {W::Slider, 0, 1.5, false, "%.2f grid/s"}, TSL_ACCESS(s.exposure.world.character_speed)},
     {.key = setting::exposure_steps_per_s.key, .scope = FieldScope::Exposure, .kind = FieldKind::Int, .min = 1, .max = 240,
      .help = "Exposure scene: fixed simulation steps per second (resets the scene).", .preset_key = "steps_per_s",
-     .ui = {W::Hidden}, TSL_ACCESS(s.exposure.steps_per_s)},
+     .ui = {W::Hidden}, TSL_ACCESS(s.exposure.world.steps_per_s)},
     {.key = setting::other_work_ms.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 50, .unit = "ms",
      .label = "other work",
      .help = "The rest of the main thread's step (in a game: animation, physics, drawing), as real busy work after the exposure "
              "update. With 'kick early, gather late' it runs between the start of the exposure jobs and their gather.",
-     .ui = {W::Slider, 0, 40, false, "%.1f ms"}, TSL_ACCESS(s.exposure.other_work_ms)},
-    {.key = setting::gather_late.key, .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "kick early, gather late",
+     .ui = {W::Slider, 0, 40, false, "%.1f ms"}, TSL_ACCESS(s.exposure.world.other_work_ms)},
+    {.key = setting::gather_late.key, .scope = FieldScope::ExposurePane, .kind = FieldKind::Bool, .label = "kick early, gather late",
      .help = "Same frame: start the exposure jobs before the other main-thread work and gather them after it, instead of waiting "
              "for them at once. The map is still this step's; the main thread waits only if the jobs outlast the other work.",
-     TSL_ACCESS(s.exposure.gather_late)},
+     TSL_ACCESS(s.exposure_pane(p).gather_late)},
     {.key = setting::exposure_job_cost_us.key, .scope = FieldScope::Exposure, .kind = FieldKind::Float, .min = 0, .max = 10'000,
      .unit = "us", .label = "job cost",
      .help = "Real busy work added to the exposure work for every 1000 cells it computes, in microseconds, so a map costs the "
              "same on every machine: 1000 us makes 10,000 cells 10 ms of work more (at most 100 ms a map).",
-     .preset_key = "job_cost_us", .ui = {W::Slider, 0, 5000, true, "%.0f us / 1000 cells"}, TSL_ACCESS(s.exposure.job_cost_us)},
+     .preset_key = "job_cost_us", .ui = {W::Slider, 0, 5000, true, "%.0f us / 1000 cells"}, TSL_ACCESS(s.exposure.world.job_cost_us)},
     {.key = setting::show_rays.key, .scope = FieldScope::Exposure, .kind = FieldKind::Bool, .label = "show rays",
      .help = "A sample of rays from the eye as it is now, coloured by the map on screen: amber to cells it shows exposed, blue to "
              "hidden ones. When the map is older than the eye (next frame, timesliced), some amber rays cross walls.", TSL_ACCESS(s.show_rays)},

@@ -48,7 +48,8 @@ enum class FieldScope : std::uint8_t {
     Pane,      // one NPC pane: timing and drawing (the edited pane, or a named one)
     World,     // the NPC world every pane shares
     Threads,   // the job system
-    Exposure,  // the exposure scene
+    Exposure,  // the exposure scene: its world, and its panes
+    ExposurePane,  // one exposure pane (the edited one, or a named one)
     EngineWorld,  // the parallel engine: its world, and its panes
     EnginePane,   // one engine pane (the edited one, or a named one)
     Clock,     // time scale, pause

@@ -29,9 +29,10 @@ std::string fall_back_to_main_thread(LabSettings& settings) {
         note(setting::threading, name(setting::threading, static_cast<std::int64_t>(t)), "inline");
         t = Threading::Inline;
     }
-    if (needs_worker_threads(setting::exposure_mode, static_cast<std::int64_t>(settings.exposure.mode))) {
-        note(setting::exposure_mode, name(setting::exposure_mode, static_cast<std::int64_t>(settings.exposure.mode)), "single");
-        settings.exposure.mode = ExposureMode::Single;
+    for (ExposurePaneConfig& pane : settings.exposure.panes) {
+        if (!needs_worker_threads(setting::exposure_mode, static_cast<std::int64_t>(pane.mode))) continue;
+        note(setting::exposure_mode, name(setting::exposure_mode, static_cast<std::int64_t>(pane.mode)), "single");
+        pane.mode = ExposureMode::Single;
     }
     for (EnginePaneConfig& pane : settings.engine.panes) {
         if (!needs_worker_threads(setting::engine_threading, static_cast<std::int64_t>(pane.threading))) continue;
