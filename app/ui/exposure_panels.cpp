@@ -26,13 +26,6 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
     const ExposureScene& scene = *session.exposure(edited);
     const ExposureSceneConfig e = settings.exposure.pane_scene(static_cast<std::size_t>(edited));
     if (section(fonts, "Exposure map")) {
-        // One map, or two or three side by side: radio buttons on one line.
-        ImGui::TextUnformatted("Maps");
-        for (int count = 1; count <= kMaxExposurePanes; ++count) {
-            ImGui::SameLine();
-            if (ImGui::RadioButton(std::to_string(count).c_str(), panes == count)) fields.add(SetField{setting::exposure_panes, std::int64_t{count}});
-            tooltip(std::string(field_of(setting::exposure_panes).help).c_str());
-        }
         if (panes > 1) {
             ImGui::TextUnformatted("Settings of map");
             for (int i = 0; i < panes; ++i) {
@@ -77,6 +70,13 @@ void draw_exposure_sections(FieldSection& fields, const LabSession& session, con
         fields.control(setting::sentinel_speed);
         fields.control(setting::character_speed);
         fields.control(setting::show_rays);
+        // One map, or two or three side by side (the level's section: they share it): radio buttons on one line.
+        ImGui::TextUnformatted("Maps side by side");
+        for (int count = 1; count <= kMaxExposurePanes; ++count) {
+            ImGui::SameLine();
+            if (ImGui::RadioButton(std::to_string(count).c_str(), panes == count)) fields.add(SetField{setting::exposure_panes, std::int64_t{count}});
+            tooltip(std::string(field_of(setting::exposure_panes).help).c_str());
+        }
         fields.skip(setting::exposure_panes);
         fields.skip(setting::exposure_pane);
         fields.finish(FieldScope::Exposure);
@@ -183,7 +183,8 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
                                formatted("main %.3f ms", m.main_ms)});
     centred(fonts.bold, label_px, figures, bands.footer.y + bands.footer.h * 0.10f, col(p.ink));
     // Under them, what the map's age costs: its age now, and the time the
-    // character is seen since the last change (a timesliced pass's progress beside them).
+    // character is seen, counted as a reveal counts it (from the settled start
+    // after the last change); a timesliced pass's progress beside them.
     const ExposureMetricsSummary* settled = session.settled_exposure_summary(pane);
     const std::string age = session.answer_hidden("exposure_map_age") ? "?" : std::to_string(m.map_age_steps);
     const std::string seen = session.answer_hidden("exposure_seen") ? "?" : settled ? formatted("%.1f", settled->seen_s_per_minute()) : "-";
@@ -192,7 +193,8 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const float bar_h = small_label_px * 0.7f, bar_w = std::min(rect.w * 0.25f, bands.footer.h * 3.0f);
     const float room = rect.w * 0.96f - (e.mode == ExposureMode::Timesliced ? bar_w + small_label_px : 0);
     std::string staleness;
-    for (const std::string& form : {"map " + age + " steps old   |   character seen " + seen + " s a minute", "map " + age + " steps  |  seen " + seen + " s/min",
+    const char* steps = m.map_age_steps == 1 && age != "?" ? " step" : " steps";
+    for (const std::string& form : {"map " + age + steps + " old   |   character seen " + seen + " s a minute", "map " + age + steps + "  |  seen " + seen + " s/min",
                                     "age " + age + "  |  seen " + seen, "seen " + seen + " s/min", "seen " + seen})
         if (staleness.empty() && width(fonts.regular, small_label_px, form) <= room) staleness = form;
     const float text_w = staleness.empty() ? 0 : width(fonts.regular, small_label_px, staleness);
