@@ -14,7 +14,7 @@ const KeyBinding kBindings[] = {
     {Key::Digit1, Key::Digit5, kNoMods, kNoMods, KeyAction::SetMode, SceneKind::Npc, false, "1 - 5",
      "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited, or every pane when panes are linked.", "1-5 modes"},
     {Key::Digit1, Key::Digit4, kNoMods, kNoMods, KeyAction::SetExposureMode, SceneKind::Exposure, false, "1 - 4",
-     "Exposure scene: single-threaded, same frame, next frame, timesliced.", "1-4 exposure modes"},
+     "Exposure scene: single-threaded, same frame, next frame, timesliced, for the map being edited.", "1-4 exposure modes"},
     {Key::Digit1, Key::Digit2, kNoMods, kNoMods, KeyAction::SetStepMode, SceneKind::Engine, false, "1 - 2",
      "Engine scene: lock-step or free-step for the pane being edited.", "1-2 step modes"},
     {Key::Minus, Key::Minus, kNoMods, kNoMods, KeyAction::SetSlowRate, SceneKind::Npc, false, "-",
