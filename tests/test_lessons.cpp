@@ -100,13 +100,14 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
     }
 
     const Lesson engine = must_load_with("parallel-engine", "The parallel engine",
-                                         {"engine-lock-vs-free", "engine-decomposition", "engine-queues", "engine-conflicts",
-                                          "engine-tickets", "engine-tiny-tasks"});
+                                         {"engine-lock-vs-free", "engine-slow-ai", "engine-decomposition", "engine-queues",
+                                          "engine-conflicts", "engine-tickets", "engine-tiny-tasks"});
     for (const LessonStep& step : engine.steps) {
         CHECK(step.scene == SceneKind::Engine);
     }
     CHECK(engine.steps[0].shown_plot() == LessonPlot::Staleness);
-    CHECK(engine.steps[3].shown_plot() == LessonPlot::Timeline);
+    CHECK(engine.steps[1].shown_plot() == LessonPlot::Cost);
+    CHECK(engine.steps[4].shown_plot() == LessonPlot::Timeline);
 }
 
 TEST_CASE("Every step says two to four sentences and asks one question", "[lessons]") {

@@ -45,7 +45,7 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
         const char* name;
         int steps;
         const char* scene;
-    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"delayed-gathering", 11, "exposure scene"}, {"parallel-engine", 6, "engine scene, 2 pane(s)"}};
+    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"delayed-gathering", 11, "exposure scene"}, {"parallel-engine", 7, "engine scene, 2 pane(s)"}};
     for (const auto& lesson : lessons) {
         INFO(lesson.name);
         const CommandResult r =

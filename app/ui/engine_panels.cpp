@@ -1,6 +1,6 @@
 // engine_panels.cpp — the engine scene's part of the panel (its panes, each
-// pane's step mode, conflict rule, queues, decomposition, threading and
-// system ticks, the world), what is drawn over each pane (caption, the tick's
+// pane's step mode, conflict rule, queues, decomposition, threading, system
+// ticks and costs, the world), what is drawn over each pane (caption, the tick's
 // main figures, the legend) and the Counters tab: every live counter of the
 // last tick, per pane (docs/engine.md, section 7).
 //
@@ -97,6 +97,16 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
         fields.control(setting::ai_ticks);
         fields.control(setting::physics_ticks);
         fields.control(setting::animation_ticks);
+        ImGui::BeginDisabled(settings.engine_pane().step_mode != StepMode::FreeStep);
+        fields.control(setting::free_step_end);
+        ImGui::EndDisabled();
+        ImGui::BeginDisabled(inline_tasks);
+        fields.control(setting::ai_thread);
+        ImGui::EndDisabled();
+        fields.control(setting::ai_cost_ms);
+        fields.control(setting::physics_cost_ms);
+        fields.control(setting::animation_cost_ms);
+        fields.control(setting::cost_spread);
         fields.finish(FieldScope::EnginePane);
     }
     if (section(fonts, "Agents")) {
@@ -301,6 +311,13 @@ void draw_engine_counters(const LabSession& session) {
     row("copy staleness AI / physics / animation", "Ticks of changes each system's copy has not received yet (free-step: held while it runs).",
         [&](const EngineTickStats& s) {
             return shown(session, "engine_ai_staleness", formatted("%d / %d / %d ticks", s.staleness[0], s.staleness[1], s.staleness[2]));
+        });
+    row("runs ended AI / physics / animation", "The length of each run merged this tick: ticks from its start to its merge, both counted "
+        "(-: none ended). Free-step runs that end when their work is done take as many as their work needs.",
+        [&](const EngineTickStats& s) {
+            auto length = [](int ticks) { return ticks > 0 ? std::to_string(ticks) : std::string("-"); };
+            return shown(session, "engine_ai_run_ticks",
+                         length(s.run_ticks[0]) + " / " + length(s.run_ticks[1]) + " / " + length(s.run_ticks[2]) + " ticks");
         });
     row("tickets asked", "Route tickets the AI asked the path service for (handed over after its run, in agent order).",
         [&](const EngineTickStats& s) { return std::to_string(s.routes_asked); });

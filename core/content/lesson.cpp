@@ -57,6 +57,7 @@ const std::vector<LessonMeasure>& lesson_measures() {
         {"engine_ai_staleness", "AI copy staleness", "ticks", counted,
          [](const EngineSummary& s) { return s.mean_staleness(index_of(SystemId::Ai)); }},
         {"engine_ai_age", "age of AI changes", "ticks", counted, [](const EngineSummary& s) { return s.ai_change_age(); }},
+        {"engine_ai_run_ticks", "AI run length", "ticks", timed, [](const EngineSummary& s) { return s.mean_run_ticks(index_of(SystemId::Ai)); }},
         {"engine_conflicts", "conflicts", "per tick", counted, [](const EngineSummary& s) { return s.mean_conflicts(); }},
         {"engine_ai_won", "won by the AI", "%", counted, [](const EngineSummary& s) { return s.ai_won_percent(); }},
         {"engine_subtasks", "work calls", "per tick", timed, [](const EngineSummary& s) { return s.mean_subtasks(); }},

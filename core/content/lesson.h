@@ -93,6 +93,7 @@ struct LessonMeasure {
 // engine scene (docs/engine.md, section 7) —
 // engine_tick_ms, engine_wait_ms, engine_merge_ms, engine_work_ms,
 // engine_lock_wait_ms, engine_contended, engine_ai_staleness, engine_ai_age,
+// engine_ai_run_ticks (the AI's runs, ticks from start to merge),
 // engine_conflicts, engine_ai_won, engine_subtasks, engine_routes_reused,
 // engine_tickets (asked), engine_tickets_shared (a search still pending),
 // engine_tickets_cached (a route found already), engine_searches (new), each

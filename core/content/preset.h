@@ -82,9 +82,15 @@
 //   change_queues = "per-thread" # per-thread | locked
 //   decomposition = "both"   # both | functional | data
 //   threading = "pool"       # inline | pool
-//   ai_ticks = 3             # lock-step: every N ticks; free-step: a run takes N ticks; 1 .. 30
+//   ai_ticks = 3             # lock-step: every N ticks; free-step: a run takes N ticks (at least N, ending when done); 1 .. 30
 //   physics_ticks = 1        # 1 .. 30
 //   animation_ticks = 1      # 1 .. 30
+//   free_step_end = "ticks"  # ticks | work-done: a free-step run ends after its ticks, or at the first tick its work is done
+//   ai_thread = false        # with the job system: each AI run goes to a thread of the AI's own
+//   ai_cost_ms = 0           # real work added to each AI run, ms, 0 .. 200
+//   physics_cost_ms = 0      # the same for physics
+//   animation_cost_ms = 0    # the same for animation
+//   cost_spread = 0          # % each run's cost varies by, 0 .. 100
 //   subtask_agents = 256     # agents per sub-task, 1 .. 10000
 //   share_routes = true      # the path service shares identical requests and keeps answers
 //   caption = "..."          # replaces the caption built from the settings

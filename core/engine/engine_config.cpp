@@ -1,6 +1,7 @@
 #include "core/engine/engine_config.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tsl {
 
@@ -41,11 +42,20 @@ const EnumName kEngineThreadingNames[2] = {
      "main thread while it waits."},
 };
 
+const EnumName kFreeStepEndNames[2] = {
+    {"ticks", static_cast<int>(FreeStepEnd::Ticks), "after its ticks",
+     "A free-step run's changes are merged its ticks after it starts; if its work has not ended by then, that tick waits for it."},
+    {"work-done", static_cast<int>(FreeStepEnd::WorkDone), "when its work is done",
+     "Once its ticks are up, a free-step run's changes are merged at the first tick that finds its work ended; no tick waits "
+     "for it, so a slow run spans as many ticks as it needs."},
+};
+
 std::string_view name_of(StepMode mode) { return name_for(kStepModeNames, static_cast<int>(mode)); }
 std::string_view name_of(ConflictRule rule) { return name_for(kConflictRuleNames, static_cast<int>(rule)); }
 std::string_view name_of(QueueKind kind) { return name_for(kQueueKindNames, static_cast<int>(kind)); }
 std::string_view name_of(Decomposition decomposition) { return name_for(kDecompositionNames, static_cast<int>(decomposition)); }
 std::string_view name_of(EngineThreading threading) { return name_for(kEngineThreadingNames, static_cast<int>(threading)); }
+std::string_view name_of(FreeStepEnd end) { return name_for(kFreeStepEndNames, static_cast<int>(end)); }
 std::string_view label_of(StepMode mode) { return label_for(kStepModeNames, static_cast<int>(mode)); }
 std::string_view label_of(Decomposition decomposition) { return label_for(kDecompositionNames, static_cast<int>(decomposition)); }
 
@@ -64,6 +74,9 @@ EnginePaneConfig sanitized(EnginePaneConfig p) {
     p.physics_ticks = std::clamp(p.physics_ticks, 1, kMaxSystemTicks);
     p.animation_ticks = std::clamp(p.animation_ticks, 1, kMaxSystemTicks);
     p.subtask_agents = std::clamp<std::uint32_t>(p.subtask_agents, 1, kMaxAgents);
+    for (double* cost : {&p.ai_cost_ms, &p.physics_cost_ms, &p.animation_cost_ms})
+        *cost = std::isfinite(*cost) ? std::clamp(*cost, 0.0, kMaxSystemCostMs) : 0.0;
+    p.cost_spread = std::clamp(p.cost_spread, 0, 100);
     return p;
 }
 

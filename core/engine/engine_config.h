@@ -36,6 +36,11 @@ enum class Decomposition : std::uint8_t {
     Functional,  // systems side by side, each one task over all its agents
     Data,        // one system after another, each split into sub-tasks
 };
+// When a free-step run's changes are merged (docs/engine.md, section 2).
+enum class FreeStepEnd : std::uint8_t {
+    Ticks,     // its ticks after it starts; that tick waits for its work if it has not ended (a fixed length, as scheduled)
+    WorkDone,  // once its ticks are up, at the first tick that finds its work ended: the tick never waits for it (a measured length)
+};
 // Where the tasks run.
 enum class EngineThreading : std::uint8_t {
     Inline,  // the main thread runs every task itself, one after another
@@ -47,11 +52,13 @@ extern const EnumName kConflictRuleNames[2];  // "time", "priority"
 extern const EnumName kQueueKindNames[2];     // "per-thread", "locked"
 extern const EnumName kDecompositionNames[3]; // "both", "functional", "data"
 extern const EnumName kEngineThreadingNames[2];  // "inline", "pool"
+extern const EnumName kFreeStepEndNames[2];   // "ticks", "work-done"
 std::string_view name_of(StepMode mode);
 std::string_view name_of(ConflictRule rule);
 std::string_view name_of(QueueKind kind);
 std::string_view name_of(Decomposition decomposition);
 std::string_view name_of(EngineThreading threading);
+std::string_view name_of(FreeStepEnd end);
 std::string_view label_of(StepMode mode);            // "Lock-step"
 std::string_view label_of(Decomposition decomposition);  // "functional + data"
 
@@ -59,6 +66,7 @@ inline constexpr std::uint32_t kMaxAgents = 10'000;
 inline constexpr int kMaxEnginePanes = 2;
 inline constexpr int kMaxSystemTicks = 30;
 inline constexpr int kMaxDestinations = 32;
+inline constexpr double kMaxSystemCostMs = 200;
 
 // Shared by every pane: the same agents, arena and choices of rally point.
 struct EngineWorldConfig {
@@ -84,6 +92,12 @@ struct EnginePaneConfig {
     int physics_ticks = 1;                // 1 — the same for physics
     int animation_ticks = 1;              // 1 — the same for animation
     std::uint32_t subtask_agents = 256;   // 256 — agents per sub-task when a system's work is split (1 .. 10,000)
+    FreeStepEnd free_step_end = FreeStepEnd::Ticks;  // ticks — when a free-step run's changes are merged
+    bool ai_thread = false;               // false — with the job system: the AI's runs go to a thread of its own, whole, fed by the main thread
+    double ai_cost_ms = 0;                // 0 — real work (spinning on the clock) added to each AI run (0 .. 200 ms)
+    double physics_cost_ms = 0;           // 0 — the same for physics
+    double animation_cost_ms = 0;         // 0 — the same for animation
+    int cost_spread = 0;                  // 0 — % each run's cost varies by, drawn per system and tick (0 .. 100)
     bool share_routes = true;             // true — the path service shares identical requests and keeps answers
     std::string caption;                  // "" — the app builds one from the settings
 

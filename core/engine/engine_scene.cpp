@@ -7,6 +7,7 @@
 #include "core/engine/engine_scene.h"
 
 #include "core/base/thread_clock.h"
+#include "core/jobs/busy_work.h"
 #include "core/jobs/profiler.h"
 
 #include <algorithm>
@@ -35,6 +36,11 @@ void EngineSummary::add(const EngineTickStats& s) {
         age_sum[static_cast<std::size_t>(k)] += s.merge.age_sum[static_cast<std::size_t>(k)];
         from[static_cast<std::size_t>(k)] += s.merge.from[static_cast<std::size_t>(k)];
     }
+    for (int k = 0; k < kSystemCount; ++k)
+        if (s.run_ticks[static_cast<std::size_t>(k)] > 0) {
+            ++runs[static_cast<std::size_t>(k)];
+            run_ticks[static_cast<std::size_t>(k)] += static_cast<std::uint64_t>(s.run_ticks[static_cast<std::size_t>(k)]);
+        }
     for (int o = 0; o < kObserverCount; ++o) {
         staleness[static_cast<std::size_t>(o)] += static_cast<std::uint64_t>(s.staleness[static_cast<std::size_t>(o)]);
         held += s.merge.held[static_cast<std::size_t>(o)];
@@ -50,6 +56,11 @@ double EngineSummary::ai_won_percent() const {
     std::uint64_t all = 0;
     for (std::uint64_t w : won) all += w;
     return all ? 100.0 * static_cast<double>(won[0]) / static_cast<double>(all) : 0;
+}
+
+double EngineSummary::mean_run_ticks(int system) const {
+    const auto k = static_cast<std::size_t>(system);
+    return runs[k] ? static_cast<double>(run_ticks[k]) / static_cast<double>(runs[k]) : 0;
 }
 
 double EngineSummary::ai_change_age() const { return from[0] ? static_cast<double>(age_sum[0]) / static_cast<double>(from[0]) : 0; }
@@ -110,11 +121,31 @@ int EngineScene::ticks_of(SystemId id) const {
     return 1;
 }
 
+double EngineScene::run_cost_ms(SystemId id, std::int64_t tick) const {
+    const EnginePaneConfig& p = config_.pane;
+    const double ms = id == SystemId::Ai ? p.ai_cost_ms : id == SystemId::Physics ? p.physics_cost_ms : p.animation_cost_ms;
+    if (ms <= 0 || p.cost_spread == 0) return ms;
+    std::uint64_t x = (std::uint64_t{config_.world.seed} << 40) ^ (static_cast<std::uint64_t>(index_of(id)) << 32) ^ static_cast<std::uint64_t>(tick);
+    x += 0x9E3779B97F4A7C15ull;  // splitmix64
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    const double unit = static_cast<double>(x >> 11) * 0x1.0p-53;  // [0, 1)
+    return ms * (1.0 + static_cast<double>(p.cost_spread) / 100.0 * (2.0 * unit - 1.0));
+}
+
 void EngineScene::settle() {
     for (Flight& f : flights_) {
-        if (f.active) jobs_->complete(f.done);
+        if (f.active) finish_run(f);
         f = {};
     }
+}
+
+bool EngineScene::help_run(Flight& f) { return f.on_thread ? ai_thread_->done() : jobs_->help(f.done); }
+
+void EngineScene::finish_run(Flight& f) {
+    if (f.on_thread) ai_thread_->wait();
+    else jobs_->complete(f.done);
 }
 
 // Everything from the world settings: the arena, the path service, every
@@ -204,20 +235,23 @@ void EngineScene::step() {
         f.start = tick_;
         f.finish = free_step ? tick_ + n - 1 : tick_;
         f.done = launch(id, previous);
-        if (config_.pane.decomposition == Decomposition::Data) previous = f.done;
+        f.on_thread = id == SystemId::Ai && uses_ai_thread();
+        if (config_.pane.decomposition == Decomposition::Data && !f.on_thread) previous = f.done;
         s.started[static_cast<std::size_t>(index_of(id))] = true;
     }
     s.launch_ms = static_cast<double>(Profiler::now_ns() - l0) * 1e-6;
 
-    // 3. Wait for the runs that end now.
+    // 3. Wait for the runs that end now (free-step runs that end when their
+    // work is done: those whose ticks are up and whose work has ended).
     unsigned finishing = 0;
+    const bool when_done = free_step && config_.pane.free_step_end == FreeStepEnd::WorkDone;
     {
         const std::int64_t w0 = Profiler::now_ns();
         ZoneScope wait(profiler, ZoneKind::Wait, "waiting for systems", static_cast<std::uint32_t>(tick_), pane);
         for (SystemId id : kSystems) {
             Flight& f = flights_[static_cast<std::size_t>(index_of(id))];
-            if (!f.active || f.finish != tick_) continue;
-            jobs_->complete(f.done);
+            if (!f.active || (when_done ? f.finish > tick_ || !help_run(f) : f.finish != tick_)) continue;
+            finish_run(f);
             finishing |= 1u << index_of(id);
         }
         s.wait_ms = static_cast<double>(Profiler::now_ns() - w0) * 1e-6;
@@ -229,6 +263,7 @@ void EngineScene::step() {
         const std::size_t k = static_cast<std::size_t>(index_of(id));
         Flight& f = flights_[k];
         if ((finishing >> k) & 1u) {
+            s.run_ticks[k] = static_cast<int>(tick_ - f.start + 1);
             f = {};
             s.finished[k] = true;
             s.work_ms[k] = static_cast<double>(tasks_[k].work_ns.exchange(0, std::memory_order_relaxed)) * 1e-6;
@@ -277,7 +312,10 @@ void EngineScene::run_part(Task& task, std::uint32_t first, std::uint32_t last, 
         task.system->prelude(task.context);
     } else {
         ChangeWriter writer(state_.queues(), task.system->id(), task.context.queues, task.context.data_tick, task.context.carried, first);
+        if (run_hook_) run_hook_(run_hook_user_, task.system->id());
         task.system->run(task.context, first, last, writer);
+        if (task.context.cost_us > 0 && task.agents > 0)
+            busy_work_us(task.context.cost_us * static_cast<double>(last - first) / static_cast<double>(task.agents));
         task.subtasks.fetch_add(1, std::memory_order_relaxed);
     }
     const std::int64_t t1 = Profiler::now_ns();
@@ -292,7 +330,7 @@ JobHandle EngineScene::launch(SystemId id, JobHandle after) {
     const EnginePaneConfig& pane = config_.pane;
     const EngineWorldConfig& world = config_.world;
     task.context = {static_cast<std::uint32_t>(tick_), ticks_of(id), static_cast<float>(step_s()), static_cast<float>(world.agent_speed),
-                    static_cast<float>(world.turn_speed), world.seed, pane.queues, pane.step_mode == StepMode::FreeStep};
+                    static_cast<float>(world.turn_speed), world.seed, pane.queues, pane.step_mode == StepMode::FreeStep, run_cost_ms(id, tick_) * 1000.0};
     // The AI reads the service's answers now, so that its run never touches the service.
     if (id == SystemId::Ai) ai_.take_answers(*paths_);
     const std::uint32_t agents = world.agents;
@@ -300,6 +338,11 @@ JobHandle EngineScene::launch(SystemId id, JobHandle after) {
     const bool has_prelude = id == SystemId::Physics;
     Task* t = &task;
 
+    if (id == SystemId::Ai && uses_ai_thread()) {
+        if (!ai_thread_) ai_thread_ = std::make_unique<SystemThread>(services_.profiler, "AI's own thread");
+        ai_thread_->start([t] { t->scene->run_part(*t, 0, t->agents, false); });
+        return {};
+    }
     if (pane.threading == EngineThreading::Inline) {
         if (has_prelude) run_part(task, 0, 0, true);
         run_part(task, 0, agents, false);

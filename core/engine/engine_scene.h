@@ -11,7 +11,9 @@
 //      beside the other systems' (functional decomposition);
 //   3. the main thread waits for the runs that end this tick — in lock-step
 //      every run; in free-step only those whose ticks are up (an AI run of
-//      three ticks ends two ticks after it started);
+//      three ticks ends two ticks after it started), or, when free-step runs
+//      end as their work is done, none: a run whose ticks are up ends at the
+//      first tick that finds its work finished;
 //   4. the state manager merges their changes (state_manager.h), settles
 //      conflicts and distributes them to the observers, holding them for
 //      systems still running;
@@ -31,6 +33,7 @@
 #include "core/engine/arena.h"
 #include "core/engine/engine_config.h"
 #include "core/engine/state_manager.h"
+#include "core/engine/system_thread.h"
 #include "core/engine/systems.h"
 #include "core/exposure/path_service.h"
 #include "core/jobs/scene_services.h"
@@ -57,6 +60,7 @@ struct EngineTickStats {
     double search_ms = 0;                          // the path service's searches that ended since the last tick, every thread's
     std::array<int, kObserverCount> staleness{};   // ticks of changes each copy has not received yet
     std::array<double, kSystemCount> work_ms{};    // the finished runs' work, summed over every thread
+    std::array<int, kSystemCount> run_ticks{};     // the finished runs' length: ticks from start to merge, both counted (0: none)
     std::uint32_t subtasks = 0;                    // sub-tasks of the finished runs
     double tick_ms = 0;                            // the main thread's time in this tick (wall clock)
     double tick_cpu_ms = 0;                        // ... the CPU time it used (time it was descheduled left out)
@@ -73,6 +77,7 @@ struct EngineSummary {
     std::uint64_t posted = 0, merged = 0, dropped = 0, contended = 0, subtasks = 0, held = 0;
     std::array<std::uint64_t, kSystemCount> won{}, age_sum{}, from{};
     std::array<std::uint64_t, kObserverCount> staleness{};
+    std::array<std::uint64_t, kSystemCount> runs{}, run_ticks{};  // runs finished, and their lengths summed
     std::uint64_t routes_asked = 0, routes_shared = 0, routes_cached = 0, searches = 0;
     double search_ms = 0;
 
@@ -91,6 +96,8 @@ struct EngineSummary {
     double ai_won_percent() const;
     // The age (ticks) of the AI's changes when merged: merge tick - data tick.
     double ai_change_age() const;
+    // The mean length of a system's finished runs, ticks from start to merge (0: none finished).
+    double mean_run_ticks(int system) const;
     double mean_staleness(int observer) const { return per_tick(static_cast<double>(staleness[static_cast<std::size_t>(observer)])); }
     double shared_percent() const;  // of the tickets asked for, those that shared a search or came from the cache
     double mean_search_ms() const { return per_tick(search_ms); }
@@ -126,11 +133,22 @@ public:
     // (path lengths to it from every cell; null otherwise). For drawing.
     const std::vector<std::int32_t>* route_field(int destination) const { return paths_->distances(ai_.route_ticket(destination)); }
 
+    // The work added to the system's run that starts at `tick`: its cost
+    // setting, varied by up to cost_spread % either way by a draw that depends
+    // only on the seed, the system and the tick. Milliseconds.
+    double run_cost_ms(SystemId system, std::int64_t tick) const;
+
     // FNV-1a over every field of the scene's copy: equal hashes, equal states.
     std::uint64_t state_hash() const;
 
     // Every merged change is appended to `trace` from now on (nullptr: stop).
     void set_trace(std::vector<ChangeEvent>* trace) { trace_ = trace; }
+
+    // Tests: called with the system's id on the thread that runs each part of
+    // a run over agents, before its work, while the run is in flight (a test
+    // holds a run open with it). Set it only while no run is in flight.
+    using RunHook = void (*)(void* user, SystemId system);
+    void set_run_hook(RunHook hook, void* user) { run_hook_ = hook; run_hook_user_ = user; }
 
 private:
     // What the jobs of one system's run need, at a stable address.
@@ -146,11 +164,15 @@ private:
     };
     struct Flight {
         bool active = false;
+        bool on_thread = false;              // it runs on the AI's own thread (no job)
         std::int64_t start = 0, finish = 0;  // ticks: started, and whose merge takes its changes
         JobHandle done;                      // its last job (none: it ran inline)
     };
     void build();
     void settle();  // every run in flight finished (waits), nothing queued
+    bool uses_ai_thread() const { return config_.pane.ai_thread && config_.pane.threading == EngineThreading::Pool; }
+    bool help_run(Flight& flight);    // runs what is queued of the run here, waits for nothing: true if it has ended
+    void finish_run(Flight& flight);  // waits for the run to end (helping)
     JobHandle launch(SystemId system, JobHandle after);
     void run_part(Task& task, std::uint32_t first, std::uint32_t last, bool prelude);
     int ticks_of(SystemId system) const;
@@ -159,6 +181,7 @@ private:
     EngineSceneConfig config_;
     SceneServices services_;
     std::unique_ptr<JobSystem> own_jobs_;
+    std::unique_ptr<SystemThread> ai_thread_;  // made the first time the AI runs on a thread of its own
     JobSystem* jobs_ = nullptr;
     std::shared_ptr<Arena> arena_;
     std::unique_ptr<PathService> paths_;
@@ -174,6 +197,8 @@ private:
     std::int64_t tick_ = 0;
     EngineTickStats stats_;
     std::vector<ChangeEvent>* trace_ = nullptr;
+    RunHook run_hook_ = nullptr;
+    void* run_hook_user_ = nullptr;
 };
 
 // The configuration a pane's scene runs with, and the caption the app shows

@@ -43,6 +43,7 @@ struct RunContext {
     std::uint32_t seed = 1;
     QueueKind queues = QueueKind::PerThread;
     bool carried = false;          // free-step: changes carry their values
+    double cost_us = 0;            // real work added to the run (its cost setting, drawn for this run), shared by its sub-tasks
 };
 
 // The value every copy starts with (the spawn state).

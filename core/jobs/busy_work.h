@@ -1,6 +1,6 @@
-// busy_work.h — the NPC scene's "job cost": real CPU work of a chosen length,
+// busy_work.h — real CPU work of a chosen length: the NPC scene's "job cost",
 // so that the cost of decisions (and what timeslicing saves) is visible even
-// with ten NPCs. It spins on the clock rather than sleeping: a sleeping job
+// with ten NPCs, the exposure scene's other work, and the engine systems' cost. It spins on the clock rather than sleeping: a sleeping job
 // would free the core and hide exactly the cost we want to show.
 #pragma once
 

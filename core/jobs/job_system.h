@@ -36,6 +36,12 @@
 //       a job, or in the destructor.
 //   is_done(h)
 //       Any thread; never waits, never runs anything.
+//   help(h)
+//       Any thread. Runs what complete(h) always may — h and the jobs it
+//       depends on, chunks of those loops — while any of it is queued, then
+//       returns whether h is done, without waiting for the parts other threads
+//       are running and without taking unrelated work. A failure is left for
+//       complete(h) to report.
 //   set_worker_count, destructor
 //       The thread that owns the system, never from inside a job (asserted):
 //       they join the workers, which first finish the job they are running.
@@ -217,6 +223,9 @@ public:
     void complete(JobHandle handle);
     // True once the job has finished (or failed). Any thread.
     bool is_done(JobHandle handle) const;
+    // Runs what is queued of the job and what it depends on, waits for
+    // nothing, and says whether the job is done (see the contract). Any thread.
+    bool help(JobHandle handle);
 
     // Owner thread, not from a job: finishes the current workers (each after
     // its current job) and starts `workers` new ones (0: jobs run only in

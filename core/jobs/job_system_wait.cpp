@@ -18,6 +18,12 @@ void JobSystem::complete(JobHandle h) {
     rethrow_if_failed(h);
 }
 
+bool JobSystem::help(JobHandle h) {
+    while (!finished(h) && help_with(h, true)) {
+    }
+    return finished(h);
+}
+
 // The first complete() to see a failure reports it: it takes the exception
 // out of the slot (which may then be reused) and throws it. Taking it rather
 // than copying it means a slot never holds a reference to an exception that

@@ -44,6 +44,9 @@ constexpr CostCap kCostCaps[] = {
     {setting::other_work_ms, 0.05},   // of 50 ms: the exposure scene's main thread spins that long each step
     {setting::exposure_job_cost_us, 5},  // of 10,000 us per 1000 cells: the exposure jobs spin that long
     {setting::agents, 1500},    // of 10,000: every engine system visits every agent each tick
+    {setting::ai_cost_ms, 0.05},         // of 200 ms: each engine system's run spins that long
+    {setting::physics_cost_ms, 0.05},
+    {setting::animation_cost_ms, 0.05},
 };
 
 // A shipped preset or lesson step may set more than a cap (engine-10k's
@@ -221,14 +224,19 @@ struct NpcStretch {
 
 // The scenes not shown may keep work in flight by design: the exposure scene
 // (next-frame and timesliced passes, path tickets answered steps later, once it
-// has been shown), a free-step engine system that runs across ticks. True when
-// none can hold any.
+// has been shown), a free-step engine system that runs across ticks, the
+// engine's path tickets searched for on workers. True when none can hold any.
 bool hidden_scenes_hold_nothing(const LabSession& session) {
     if (session.exposure()) return false;
     if (const EnginePanes* engine = session.engine())
-        for (int p = 0; p < engine->size(); ++p)
+        for (int p = 0; p < engine->size(); ++p) {
             for (SystemId system : kSystems)
                 if (engine->pane(p).in_flight(system)) return false;
+            // A ticket not answered yet may still be searched for on a worker
+            // (a job that wakes it "soon", not at once).
+            for (const TicketInfo& ticket : engine->pane(p).paths().tickets())
+                if (ticket.state == TicketState::Pending) return false;
+        }
     return true;
 }
 

@@ -319,7 +319,8 @@ const FieldSpec kFields[] = {
     // One engine pane.
     {.key = setting::step_mode.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Step mode",
      .help = "Lock-step: every system starts and finishes within the tick. Free-step: a system's changes are merged its number of "
-             "ticks after its run starts (however quickly the work ends), and carry their values.",
+             "ticks after its run starts (or, when runs end as their work is done, at the first tick after that which finds it "
+             "done), and carry their values.",
      .names = kStepModeNames, .noun = "step mode", .cli_flag = "--step-mode", .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).step_mode)},
     {.key = setting::conflict_rule.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Conflicts by",
      .help = "Which of two changes to one value survives the merge: the newer data (time), or the higher system (priority: AI, "
@@ -339,8 +340,8 @@ const FieldSpec kFields[] = {
      .names = kEngineThreadingNames, .noun = "threading", .cli_flag = "--engine-threading", .preset_key = "threading",
      .ui = {W::RadioRow}, TSL_ACCESS(s.engine_pane(p).threading)},
     {.key = setting::ai_ticks.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
-     .label = "AI ticks", .help = "Lock-step: the AI runs every N ticks, within the tick. Free-step: the AI's changes are merged N ticks after its run starts, "
-             "and the next run starts after that.", .cli_flag = "--ai-ticks",
+     .label = "AI ticks", .help = "Lock-step: the AI runs every N ticks, within the tick. Free-step: the AI's changes are merged N ticks after its run starts "
+             "(at the earliest, when runs end as their work is done), and the next run starts after that.", .cli_flag = "--ai-ticks",
      .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).ai_ticks)},
     {.key = setting::physics_ticks.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxSystemTicks, .unit = "ticks",
      .label = "physics ticks", .help = "Lock-step: physics runs every N ticks, within the tick. Free-step: its changes are merged N ticks after its run starts.",
@@ -349,6 +350,30 @@ const FieldSpec kFields[] = {
      .unit = "ticks", .label = "animation ticks",
      .help = "Lock-step: animation runs every N ticks, within the tick. Free-step: its changes are merged N ticks after its run starts.", .cli_flag = "--animation-ticks",
      .ui = {W::Slider, 1, 10, false, "%.0f ticks"}, TSL_ACCESS(s.engine_pane(p).animation_ticks)},
+    {.key = setting::free_step_end.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Enum, .label = "Free-step runs end",
+     .help = "After its ticks: a free-step run's changes are merged its ticks after it starts, and that tick waits for its work if it "
+             "has not ended. When its work is done: no tick waits; once its ticks are up the run ends at the first tick that finds its "
+             "work ended, so its length is measured (and can differ from run to run).",
+     .names = kFreeStepEndNames, .noun = "free-step end", .cli_flag = "--free-step-end", .ui = {W::RadioRow},
+     TSL_ACCESS(s.engine_pane(p).free_step_end)},
+    {.key = setting::ai_thread.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Bool, .label = "AI on its own thread",
+     .help = "With the job system: each AI run goes whole to a thread of its own, fed by the main thread, instead of to the task "
+             "manager, so a slow AI never holds a worker or the main thread the other systems need.",
+     TSL_ACCESS(s.engine_pane(p).ai_thread)},
+    {.key = setting::ai_cost_ms.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Float, .min = 0, .max = kMaxSystemCostMs, .unit = "ms",
+     .label = "AI cost", .help = "Real work added to every AI run (spinning on the clock, shared by its sub-tasks): a slow system. "
+             "Lock-step ticks wait for it; free-step runs can span ticks.", .cli_flag = "--ai-cost-ms",
+     .ui = {W::Slider, 0, 100, false, "%.0f ms"}, TSL_ACCESS(s.engine_pane(p).ai_cost_ms)},
+    {.key = setting::physics_cost_ms.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Float, .min = 0, .max = kMaxSystemCostMs,
+     .unit = "ms", .label = "physics cost", .help = "Real work added to every physics run, as for the AI.", .cli_flag = "--physics-cost-ms",
+     .ui = {W::Slider, 0, 100, false, "%.0f ms"}, TSL_ACCESS(s.engine_pane(p).physics_cost_ms)},
+    {.key = setting::animation_cost_ms.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Float, .min = 0, .max = kMaxSystemCostMs,
+     .unit = "ms", .label = "animation cost", .help = "Real work added to every animation run, as for the AI.",
+     .cli_flag = "--animation-cost-ms", .ui = {W::Slider, 0, 100, false, "%.0f ms"}, TSL_ACCESS(s.engine_pane(p).animation_cost_ms)},
+    {.key = setting::cost_spread.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 0, .max = 100, .unit = "%",
+     .label = "cost varies by", .help = "Each run's added work is drawn between (100 - N)% and (100 + N)% of its system's cost, the same "
+             "draw for the same seed, system and tick.", .cli_flag = "--cost-spread",
+     .ui = {W::Slider, 0, 100, false, "%.0f%%"}, TSL_ACCESS(s.engine_pane(p).cost_spread)},
     {.key = setting::subtask_agents.key, .scope = FieldScope::EnginePane, .kind = FieldKind::Int, .min = 1, .max = kMaxAgents, .unit = "agents",
      .label = "sub-task size",
      .help = "The most agents in one piece of a split system: its agents are cut into equal pieces no larger than this. Threads claim "
