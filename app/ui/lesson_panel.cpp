@@ -364,6 +364,21 @@ void about_page(const UiFonts& fonts) {
             "next frame, it collects them at the start of the next update: far less main-thread time while the workers keep up, "
             "and one more update of latency (except for synchronous output saved when the next batch starts, which waits that "
             "update anyway).");
+    ImGui::Spacing();
+    bold(fonts, "Reading the article's sample code");
+    wrapped("Four places in the timeslicing article's code would not do what its text says (docs/semantics.md, section 8):");
+    for (const char* slip : {"The NPC frame applies a decision when the lookup fails: found decisions are ignored. The lab applies one "
+                             "only when the history holds it.",
+                             "The threaded job calls the timeslicer's job function without capturing the timeslicer: it does not "
+                             "compile as written.",
+                             "A read/write lock wraps every call, and the write lock is held while joining the job threads, so a "
+                             "reader on another thread waits for the slowest job. Only the main thread writes the history, so the lab "
+                             "takes no lock.",
+                             "It calls SIAO the cursor of its first attempt, but that cursor reads the target when each NPC's turn "
+                             "comes: asynchronous input, AIAO."}) {
+        ImGui::Bullet();
+        wrapped(slip);
+    }
 }
 
 }  // namespace
