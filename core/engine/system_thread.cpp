@@ -1,16 +1,25 @@
 #include "core/engine/system_thread.h"
 
 #include "core/jobs/profiler.h"
+#include "core/timeslicing/job_threads.h"
 
 #include <cassert>
+#include <system_error>
 #include <utility>
 
 namespace tsl {
 
-SystemThread::SystemThread(Profiler* profiler, std::string lane)
-    : thread_([this, profiler, name = std::move(lane)] { loop(profiler, name); }) {}
+SystemThread::SystemThread(Profiler* profiler, std::string lane) {
+    if (!JobThreads::pool_has_thread()) return;
+    try {
+        thread_ = std::thread([this, profiler, name = std::move(lane)] { loop(profiler, name); });
+    } catch (const std::system_error&) {
+        // no thread: runs happen on the caller
+    }
+}
 
 SystemThread::~SystemThread() {
+    if (!thread_.joinable()) return;
     {
         std::lock_guard lock(mutex_);
         quit_ = true;
@@ -21,6 +30,10 @@ SystemThread::~SystemThread() {
 
 void SystemThread::start(std::function<void()> run) {
     assert(done());
+    if (!thread_.joinable()) {
+        run();
+        return;
+    }
     {
         std::lock_guard lock(mutex_);
         run_ = std::move(run);

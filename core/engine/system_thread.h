@@ -4,6 +4,11 @@
 // system's queues, and no other thread ever picks it up, so a slow system
 // keeps to its thread while the others share the task manager.
 //
+// Where no thread can start at once (a browser page whose pool of web workers
+// is used up: a new one would start only after the main thread returns to the
+// browser), it makes none, and start() runs each run at once on the calling
+// thread; on_own_thread() says which.
+//
 // Threading: start, done, wait and the destructor on the owner (main) thread.
 // The run itself executes on the system's thread; start() publishes what the
 // owner wrote before it, and done() (or wait()) returning true publishes what
@@ -33,6 +38,7 @@ public:
     // Hands the thread a run; the previous one must be done.
     void start(std::function<void()> run);
     bool done() const { return !busy_.load(std::memory_order_acquire); }
+    bool on_own_thread() const { return thread_.joinable(); }
     void wait();  // until the run in flight (if any) is done
 
 private:

@@ -72,7 +72,6 @@ public:
 
     std::size_t max_in_flight() const noexcept { return slots_.size(); }
 
-private:
     // A thread can start now, not only once the main thread has returned to
     // the browser (see the top of this file); always, outside a page.
     static bool pool_has_thread() {
@@ -83,6 +82,7 @@ private:
 #endif
     }
 
+private:
     std::vector<std::thread> slots_;  // a ring: slot next_ % size holds the oldest thread
     std::size_t next_ = 0;            // threads started so far
 };
