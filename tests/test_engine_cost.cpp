@@ -189,3 +189,32 @@ TEST_CASE("The AI on a thread of its own gives the same agent states as inline, 
         }
     }
 }
+
+TEST_CASE("A run kept past its ticks by its work ends at the next tick when free-step runs stop ending when done, or lock-step begins",
+          "[engine][cost][threads]") {
+    for (bool to_lock_step : {false, true}) {
+        CAPTURE(to_lock_step);
+        EngineSceneConfig c = cost_world(StepMode::FreeStep);
+        c.pane.free_step_end = FreeStepEnd::WorkDone;
+        c.pane.ai_thread = true;
+        JobSystem jobs({0});
+        EngineScene scene(c, {&jobs, nullptr});
+        Gate gate;
+        scene.set_run_hook(&Gate::hook, &gate);
+        for (int t = 0; t < 3; ++t) scene.step();  // the AI's run, held, is two ticks past its one tick
+        REQUIRE(scene.in_flight(SystemId::Ai));
+        if (to_lock_step) c.pane.step_mode = StepMode::LockStep;
+        else c.pane.free_step_end = FreeStepEnd::Ticks;
+        scene.set_config(c);
+        gate.open = true;
+        scene.step();  // waits for the held run: it is overdue
+        CHECK(scene.stats().finished[0]);
+        CHECK(scene.stats().run_ticks[0] == 4);
+        CHECK_FALSE(scene.in_flight(SystemId::Ai));
+        scene.step();  // and the AI runs again, within its one tick either way
+        CHECK(scene.stats().started[0]);
+        CHECK(scene.stats().finished[0]);
+        CHECK(scene.stats().run_ticks[0] == 1);
+        scene.set_run_hook(nullptr, nullptr);
+    }
+}

@@ -250,7 +250,9 @@ void EngineScene::step() {
         ZoneScope wait(profiler, ZoneKind::Wait, "waiting for systems", static_cast<std::uint32_t>(tick_), pane);
         for (SystemId id : kSystems) {
             Flight& f = flights_[static_cast<std::size_t>(index_of(id))];
-            if (!f.active || (when_done ? f.finish > tick_ || !help_run(f) : f.finish != tick_)) continue;
+            // (A run past its finish — one that ended when its work was done,
+            // before the settings changed — ends now, waited for.)
+            if (!f.active || f.finish > tick_ || (when_done && !help_run(f))) continue;
             finish_run(f);
             finishing |= 1u << index_of(id);
         }
