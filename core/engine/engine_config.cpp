@@ -10,8 +10,8 @@ const EnumName kStepModeNames[2] = {
      "Every system's run starts and finishes within one tick; its changes name what changed and observers read the value from "
      "the system at the end of the tick."},
     {"free-step", static_cast<int>(StepMode::FreeStep), "Free-step",
-     "A run's changes are merged several ticks after it starts (the system's ticks setting), however quickly its work ends; they "
-     "carry their values, and changes for a system whose run is not merged yet wait until it is."},
+     "A run's changes are merged several ticks after it starts (the system's ticks setting, or later if runs end when their "
+     "work is done and it is not); they carry their values, and changes for a system whose run is not merged yet wait until it is."},
 };
 const EnumName kConflictRuleNames[2] = {
     {"time", static_cast<int>(ConflictRule::Time), "time (last writer)",
