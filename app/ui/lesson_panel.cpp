@@ -372,8 +372,8 @@ void about_page(const UiFonts& fonts) {
                              "The threaded job calls the timeslicer's job function without capturing the timeslicer: it does not "
                              "compile as written.",
                              "A read/write lock wraps every call, and the write lock is held while joining the job threads, so a "
-                             "reader on another thread waits for the slowest job. Only the main thread writes the history, so the lab "
-                             "takes no lock.",
+                             "reader on another thread waits for the slowest job (the preset \"The article's read/write lock, and "
+                             "none\" shows it on the timeline). Only the main thread writes the history, so the lab takes no lock.",
                              "It calls SIAO the cursor of its first attempt, but that cursor reads the target when each NPC's turn "
                              "comes: asynchronous input, AIAO."}) {
         ImGui::Bullet();

@@ -31,6 +31,7 @@
 //   debug_lines = true       # the thin line to the target position each decision saw
 //   highlight_running = true # mark the NPCs whose job runs this update
 //   caption = "..."          # replaces the caption the app builds from mode, rate and threading
+//   article_lock = false     # the article's threaded version: reads under a read lock, the write lock held through the update
 //
 // An exposure-scene preset has one [exposure] table instead of [scene] and
 // [[pane]]:

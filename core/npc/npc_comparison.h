@@ -25,6 +25,7 @@ struct NpcPaneSettings {
     bool debug_lines = true;          // true — the thin line to the target position each decision saw
     bool highlight_running = true;    // true — a halo on the NPCs whose job the last update started
     std::string caption;              // "" — the app builds one from the mode, rate and threading
+    bool article_lock = false;        // false — the article's threaded version (NpcSceneConfig::article_lock)
 
     bool operator==(const NpcPaneSettings&) const = default;
 };
@@ -34,7 +35,7 @@ struct NpcComparisonConfig {
     std::vector<NpcPaneSettings> panes{NpcPaneSettings{}};  // 1 .. kMaxPanes, left to right
 
     // The whole configuration of pane `index`'s scene.
-    NpcSceneConfig pane_scene(std::size_t index) const { return {world, panes.at(index).timeslicing}; }
+    NpcSceneConfig pane_scene(std::size_t index) const { return {world, panes.at(index).timeslicing, panes.at(index).article_lock}; }
     bool operator==(const NpcComparisonConfig&) const = default;
 };
 

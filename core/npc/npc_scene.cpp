@@ -67,8 +67,10 @@ NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
               [this](const std::uint32_t& npc, NpcJobInput& input) {
                   input = {npcs_[npc].position, target_, frame_, config_.job_cost_us};
               },
-          .run_job = [](const std::uint32_t&, const NpcJobInput& input,
-                        NpcDecision& decision) { run_npc_decision(input, decision); },
+          .run_job = [this](const std::uint32_t& npc, const NpcJobInput& input, NpcDecision& decision) {
+              if (job_hook_) job_hook_(job_hook_user_, npc);
+              run_npc_decision(input, decision);
+          },
           .trace_id = {},
       }) {
     slicer_.set_profiler(services_.profiler, services_.pane);
@@ -144,6 +146,7 @@ void NpcScene::reset() {
     npcs_.assign(config_.npc_count, Npc{});
     lay_out(0);
     metrics_ = {};
+    lock_stats_ = {};
 }
 
 void NpcScene::set_config(const NpcSceneConfig& requested) {
@@ -164,13 +167,70 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
     }
 }
 
+bool NpcScene::article_lock_in_use() const {
+    const JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+    return config_.article_lock && config_.timeslicing.threading != Threading::Pool && jobs && jobs->worker_count() > 0;
+}
+
+// The article's threaded version ("Timeslicing Batched Algorithms in Games",
+// section "Threads"; docs/semantics.md, section 8): the rest of the game reads
+// decisions on another thread while the timeslicer updates, every lookup under
+// the read lock, and the update holds the write lock throughout, the join of
+// its job threads included (the article takes it in each of the update's
+// calls). A reader that finds it held waits, and what it then reads depends
+// on whether it came before the update's saves or after them.
+void NpcScene::read_under_lock(double max_turn_deg) {
+    Profiler* profiler = services_.profiler;
+    const auto n = static_cast<std::uint32_t>(npcs_.size());
+    const std::int64_t t0 = Profiler::now_ns();
+    ArticleLockStats stats;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        std::shared_lock read(lock_, std::try_to_lock);
+        if (!read.owns_lock()) {
+            const std::int64_t w0 = Profiler::now_ns();
+            readers_waiting_.fetch_add(1, std::memory_order_release);
+            read.lock();
+            readers_waiting_.fetch_sub(1, std::memory_order_relaxed);
+            const std::int64_t w1 = Profiler::now_ns();
+            ++stats.reads_waited;
+            stats.wait_ms += static_cast<double>(w1 - w0) * 1e-6;
+            if (profiler && profiler->enabled()) profiler->record({w0, w1, ZoneKind::Wait, i, "waiting for the read lock", services_.pane});
+        }
+        ++stats.reads;
+        animate(i, i + 1, max_turn_deg);
+    }
+    if (profiler && profiler->enabled())
+        profiler->record({t0, Profiler::now_ns(), ZoneKind::Animation, 0, "NPCs read their decisions (read lock)", services_.pane});
+    lock_stats_.reads += stats.reads;
+    lock_stats_.reads_waited += stats.reads_waited;
+    lock_stats_.wait_ms += stats.wait_ms;
+}
+
 void NpcScene::step() {
     Profiler* profiler = services_.profiler;
     const std::uint8_t pane = services_.pane;
     ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), pane);
     target_ = target_at_phase(target_phase_turns_, config_.look);
+    error_deg_.resize(npcs_.size());
 
     const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
+    if (article_lock_in_use()) {
+        JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+        const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
+        const JobHandle readers = jobs->schedule([this, max_turn_deg] { read_under_lock(max_turn_deg); });
+        {
+            ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update (write lock held)", static_cast<std::uint32_t>(frame_), pane);
+            std::unique_lock write(lock_);
+            slicer_.update();
+        }
+        const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        {
+            ZoneScope zone(profiler, ZoneKind::Wait, "waiting for the readers", 0, pane);
+            jobs->complete(readers);
+        }
+        finish_step(main_update_ms, t0);
+        return;
+    }
     {
         ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_), pane);
         slicer_.update();
@@ -194,8 +254,12 @@ void NpcScene::step() {
         }
     }
 
+    finish_step(main_update_ms, t0);
+}
+
+void NpcScene::finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0) {
     {
-        ZoneScope zone(profiler, ZoneKind::Metrics, "metrics", 0, pane);
+        ZoneScope zone(services_.profiler, ZoneKind::Metrics, "metrics", 0, services_.pane);
         metrics_.jobs_started = slicer_.last_update().jobs_started;
         measure(main_update_ms);
     }

@@ -24,8 +24,11 @@
 #include "core/jobs/scene_services.h"
 #include "core/timeslicing/timeslicer.h"
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <shared_mutex>
 #include <span>
 #include <vector>
 
@@ -55,6 +58,8 @@ struct NpcWorldConfig {
 // One scene: the world and the timing of its decisions.
 struct NpcSceneConfig : NpcWorldConfig {
     TimeslicerConfig timeslicing;        // mode, J, P, gathering, threading
+    bool article_lock = false;           // false — the timeslicing article's threaded version (NpcScene::step): a read/write
+                                         // lock, the write lock held through the update, decisions read on a worker meanwhile
 
     bool operator==(const NpcSceneConfig&) const = default;
 };
@@ -156,6 +161,13 @@ struct NpcMetricsSummary {
     double mean_jobs_started() const { return frames ? jobs_started_sum / static_cast<double>(frames) : 0; }
 };
 
+// The article's read/write lock, counted (NpcSceneConfig::article_lock).
+struct ArticleLockStats {
+    std::uint64_t reads = 0;         // decisions looked up under the read lock, since the last reset
+    std::uint64_t reads_waited = 0;  // ... that found the write lock held and waited for it
+    double wait_ms = 0;              // the readers' time waiting, summed
+};
+
 // The decision job: face the target position in the input.
 void run_npc_decision(const NpcJobInput& input, NpcDecision& decision);
 
@@ -196,6 +208,19 @@ public:
     // a job system, or with no workers in it, the pass never splits. The
     // outputs are the same either way; tests and `bench` compare the two.
     void set_split_from_npcs(std::uint32_t npcs) noexcept { split_from_npcs_ = npcs; }
+
+    // The article's version runs here: article_lock is set, the threading is
+    // not the pool (whose waits could run a reader under the write lock), and
+    // a worker is there to read while the main thread updates.
+    bool article_lock_in_use() const;
+    // Main thread, between steps.
+    const ArticleLockStats& article_lock_stats() const noexcept { return lock_stats_; }
+    // Any thread: readers waiting for the read lock now.
+    int article_readers_waiting() const noexcept { return readers_waiting_.load(std::memory_order_acquire); }
+    // Tests: called with the NPC at the start of every decision job, on the
+    // thread that runs it. Set it only between steps.
+    using JobHook = void (*)(void* user, std::uint32_t npc);
+    void set_job_hook(JobHook hook, void* user) { job_hook_ = hook; job_hook_user_ = user; }
     std::uint32_t split_from_npcs() const noexcept { return split_from_npcs_; }
 
     // Where NPC i of n stands: a ring up to kMaxRingNpcs, a square field beyond.
@@ -208,7 +233,9 @@ private:
     void lay_out(std::uint32_t first_new);
     double start_phase() const;
     void animate(std::uint32_t begin, std::uint32_t end, double max_turn_deg);
+    void read_under_lock(double max_turn_deg);  // the article's version: animate() with a read lock per lookup, on a worker
     void measure(double main_update_ms);
+    void finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0);  // metrics, the next frame
 
     NpcSceneConfig config_;
     SceneServices services_;
@@ -221,6 +248,11 @@ private:
     NpcFrameMetrics metrics_;
     std::vector<double> error_deg_;  // per NPC: this step's facing error, written by animate(), summed by measure()
     std::uint32_t split_from_npcs_ = kNpcSplitFromNpcs;
+    std::shared_mutex lock_;        // the article's read/write lock
+    ArticleLockStats lock_stats_;   // written by the reader while it runs, read by the main thread after it
+    std::atomic<int> readers_waiting_{0};
+    JobHook job_hook_ = nullptr;
+    void* job_hook_user_ = nullptr;
 };
 
 }  // namespace tsl

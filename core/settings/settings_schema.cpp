@@ -172,6 +172,12 @@ const FieldSpec kFields[] = {
     {.key = setting::caption.key, .scope = FieldScope::Pane, .kind = FieldKind::Text,
      .help = "The pane's caption (empty: made from the mode, rate and threading).", .ui = {W::Hidden},
      TSL_ACCESS(s.pane(p).caption)},
+    {.key = setting::article_lock.key, .scope = FieldScope::Pane, .kind = FieldKind::Bool, .label = "the article's lock",
+     .help = "The timeslicing article's threaded version: the rest of the game reads the decisions on a worker while the timeslicer "
+             "updates, each lookup under a read lock, and the update holds the write lock throughout, joining its job threads "
+             "included, so the readers wait (docs/semantics.md, section 8). With inline or thread-per-job threading and a worker; "
+             "not with the pool. Set by a preset (article-lock) or --set, not in the panel.",
+     .ui = {W::Hidden}, TSL_ACCESS(s.pane(p).article_lock)},
 
     // The NPC world every pane shares.
     {.key = setting::npcs.key, .scope = FieldScope::World, .kind = FieldKind::Int, .min = 1, .max = kMaxNpcs, .label = "NPCs",
