@@ -384,6 +384,8 @@ double LabApp::draw_scene(const FrameParams& params, const Layout& layout) {
         submit_ms += session_->main_clock_ms() - start;
         into.resolve_into(target.framebuffer, static_cast<int>(px.x), target.height - static_cast<int>(px.y) - h);
     };
+    for (int k = 0; k < kSceneKinds; ++k)
+        if (static_cast<SceneKind>(k) != s.scene) views_.of(static_cast<SceneKind>(k)).release_targets();
     if (layout.scene.empty()) return 0;
     view().draw(session, layout.scene, to_px, draw_into);
     return submit_ms;

@@ -84,6 +84,12 @@ public:
     }
     // Where the plots' "Export CSV" writes.
     virtual void set_export_dir(const std::string& folder) { (void)folder; }
+    // Gives back the GPU targets its panes were drawn into: the frame calls
+    // it for every scene not shown (LabApp), so a hidden scene holds none.
+    void release_targets() { targets_.clear(); }
+
+protected:
+    std::vector<RenderTarget> targets_;  // one per pane, while the scene is shown
 };
 
 class NpcView final : public SceneView {
@@ -109,7 +115,6 @@ public:
 private:
     NpcRenderer renderer_;
     MetricsPlots plots_;
-    std::vector<RenderTarget> targets_;
 };
 
 class ExposureView final : public SceneView {
@@ -134,7 +139,6 @@ public:
 private:
     ExposureRenderer renderer_;
     ExposurePlotsPanel plots_;
-    std::vector<RenderTarget> targets_;
 };
 
 class EngineView final : public SceneView {
@@ -161,7 +165,6 @@ public:
 private:
     EngineRenderer renderer_;
     EnginePlotsPanel plots_;
-    std::vector<RenderTarget> targets_;
 };
 
 // The lab's views, one per SceneKind.
