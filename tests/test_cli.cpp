@@ -120,16 +120,21 @@ TEST_CASE("metrics writes one row per frame with real ages and errors", "[cli]")
     const auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 91);
     CHECK(lines[0] ==
-          "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started");
+          "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started,"
+          "acted_on_age_ms,decision_moments,map_hot_cells,map_moments");
     double max_age = 0, error_sum = 0;
     int jobs = 0;
     for (std::size_t i = 1; i < lines.size(); ++i) {
         const auto cells = split(lines[i]);
-        REQUIRE(cells.size() == 8);
+        REQUIRE(cells.size() == 12);
         CHECK(std::stoll(cells[0]) == static_cast<long long>(i - 1));
         max_age = std::max(max_age, std::stod(cells[2]));
         error_sum += std::stod(cells[3]);
         jobs += std::stoi(cells[7]);
+        CHECK(cells[8] == cells[1]);  // without the danger map the NPCs act on their decisions' input
+        CHECK(std::stoi(cells[9]) >= 1);  // ten NPCs on a ring: their decisions' moments are counted
+        CHECK(cells[10] == "0");  // no map
+        CHECK(cells[11] == "0");
     }
     CHECK(max_age > 500);  // 10 NPCs at 10 Hz: a decision can be most of a second old
     CHECK(error_sum > 0);
@@ -189,7 +194,7 @@ TEST_CASE("metrics reports worker busy time when jobs run on other threads", "[c
     double busy = 0;
     for (const std::string& line : lines_of(r.out)) {
         const auto cells = split(line);
-        if (cells.size() == 8 && cells[0] != "frame") busy = std::max(busy, std::stod(cells[6]));
+        if (cells.size() == 12 && cells[0] != "frame") busy = std::max(busy, std::stod(cells[6]));
     }
     CHECK(busy >= 0.5);  // three jobs of 200 us each on their own threads
     const CommandResult bad = run_app({"metrics", "--out", "-", "--workers", "-3"});
@@ -384,7 +389,7 @@ TEST_CASE("metrics and trace run a preset's pane and options given beside it cha
     auto jobs_in = [](const std::string& csv) {
         int jobs = 0;
         const auto lines = lines_of(csv);
-        for (std::size_t i = 1; i < lines.size(); ++i) jobs += std::stoi(split(lines[i]).back());
+        for (std::size_t i = 1; i < lines.size(); ++i) jobs += std::stoi(split(lines[i]).at(7));  // jobs_started
         return jobs;
     };
     CHECK(jobs_in(r.out) == 30);

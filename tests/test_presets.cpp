@@ -199,7 +199,7 @@ TEST_CASE("An unknown key is an error naming the file and the line", "[presets][
           "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us, look)");
     CHECK(error_of(kHead + kPane + kPane + "jobs_per_updat = 2\n") ==
           "presets/bad.toml:6: pane 2: unknown key 'jobs_per_updat' (known: mode, jobs_per_update, update_every, gather, "
-          "threading, sync_save, debug_lines, highlight_running, caption, article_lock)");
+          "threading, sync_save, debug_lines, highlight_running, caption, article_lock, danger_map, map_mode, map_jobs, map_every)");
 }
 
 TEST_CASE("An unknown mode or gathering or threading name is an error listing the accepted names", "[presets][errors]") {

@@ -94,14 +94,15 @@ int run_trace(const LabSettings& settings, std::int64_t frames, const std::strin
 int run_metrics(const LabSettings& settings, std::int64_t frames, const std::string& out_path) {
     const auto session = headless_session(settings);
     const bool written = write_output(out_path, [&](std::ostream& out) {
-        out << "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started\n";
+        out << "frame,mean_input_age_ms,max_input_age_ms,mean_error_deg,max_error_deg,main_update_ms,worker_busy_ms,jobs_started,"
+               "acted_on_age_ms,decision_moments,map_hot_cells,map_moments\n";
         char row[256];
         for (std::int64_t f = 0; f < frames; ++f) {
             session->step(1);
             const NpcFrameMetrics& m = session->pane(0).metrics();
-            std::snprintf(row, sizeof row, "%lld,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%u\n", static_cast<long long>(m.frame),
+            std::snprintf(row, sizeof row, "%lld,%.3f,%.3f,%.4f,%.4f,%.4f,%.4f,%u,%.3f,%u,%u,%u\n", static_cast<long long>(m.frame),
                           m.mean_input_age_ms, m.max_input_age_ms, m.mean_error_deg, m.max_error_deg, m.main_update_ms,
-                          m.worker_busy_ms, m.jobs_started);
+                          m.worker_busy_ms, m.jobs_started, m.mean_end_to_end_age_ms, m.decision_moments, m.map_hot_cells, m.map_moments);
             out << row;
             if (!out) return false;
         }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <cstddef>
 
 namespace tsl::app {
@@ -149,6 +150,19 @@ void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     glDisable(GL_SCISSOR_TEST);
+
+    // The danger map's twelve cells on the target's circle, under everything:
+    // a hot cell filled, the others outlined.
+    if (scene.config().map.on) {
+        const double r = scene.target_orbit_radius();
+        const double cell_radius = 0.42 * 2.0 * std::numbers::pi * r / kMapCells;
+        for (std::uint32_t k = 0; k < kMapCells; ++k) {
+            const bool hot = scene.danger_map().cell(k).hot;
+            shapes_.add_disc(DangerMap::cell_direction(k) * r, cell_radius, hot ? colours.desired.with_alpha(0.55f) : paper.with_alpha(0.0f),
+                             hot ? colours.desired : colours.faint_ink);
+        }
+        shapes_.draw(view, width, height, 0.7f * px, 1.5f * px);
+    }
 
     // Halos first, under everything: whose job runs in this update.
     if (options.highlight_running)

@@ -80,14 +80,20 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
             out.measure.push_back(line(show_error_ ? s.error_mean : s.age_mean, colour(i), PlotStroke::Solid, i));
             out.measure.push_back(line(show_error_ ? s.error_max : s.age_max, colour(i), PlotStroke::Dashed, i));
         }
+        // Through the danger map, what an NPC acts on is older than its decision's input.
+        if (!show_error_ && session.pane(i).config().map.on && !session.answer_hidden("end_to_end_age"))
+            out.measure.push_back(line(s.age_acted, colour(i), PlotStroke::Thin, i));
         if (!main) out.cost.push_back(line(s.main_ms, colour(i), PlotStroke::Solid, i));
         if (!busy) out.cost.push_back(line(s.busy_ms, count > 1 ? colour(i) : hex(0x009E73), PlotStroke::Dashed, i));
     }
     if (!main) out.cost.push_back({&plots.frame_total(), hex(0x555555), PlotShape::Staircase, PlotStroke::Thin});
     out.cost.push_back({&plots.jobs(), hex(0xE69F00, 0.6f), PlotShape::Staircase, PlotStroke::Thin, PlotAxis::Right});
     std::string hidden;
-    for (const auto& [is_hidden, what] : {std::pair{latency_hidden, show_error_ ? "facing error" : "input age"}, std::pair{main, "main-thread time"},
-                                          std::pair{busy, "worker time"}})
+    bool any_map = false;
+    for (int i = 0; i < count; ++i) any_map = any_map || session.pane(i).config().map.on;
+    const bool acted = !show_error_ && any_map && session.answer_hidden("end_to_end_age");
+    for (const auto& [is_hidden, what] : {std::pair{latency_hidden, show_error_ ? "facing error" : "input age"}, std::pair{acted, "acted-on age"},
+                                          std::pair{main, "main-thread time"}, std::pair{busy, "worker time"}})
         if (is_hidden) hidden += (hidden.empty() ? "" : ", ") + std::string(what);
     if (!hidden.empty()) out.hidden = "Predict first: " + hidden + " shows after the reveal (Page Down).";
     return out;

@@ -188,6 +188,22 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         ImGui::EndDisabled();
         fields.finish(FieldScope::Threads);
     }
+    // The map is the edited pane's alone (never linked).
+    const std::string map_pane = panes < 2 ? std::string() : formatted(": pane %c", pane_letter(settings.edited_pane));
+    if (section(fonts, ("Danger map" + map_pane + "###DangerMap").c_str())) {
+        fields.control(setting::danger_map);
+        if (settings.pane().map.on) {
+            fields.control(setting::map_mode);
+            ImGui::BeginDisabled(settings.pane().map.mode == Mode::UpdateAll);
+            fields.control(setting::map_jobs);
+            fields.control(setting::map_every);
+            ImGui::EndDisabled();
+        } else {
+            fields.skip(setting::map_mode);
+            fields.skip(setting::map_jobs);
+            fields.skip(setting::map_every);
+        }
+    }
     if (section(fonts, "NPCs")) {
         fields.control(setting::npcs);
         fields.control(setting::turn_speed);
@@ -214,6 +230,15 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         if (session.answer_hidden("worker_ms")) ImGui::TextDisabled("worker busy %s", wait);
         else ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
         tooltip("Time other threads spent running the jobs gathered this frame.");
+        if (settings.pane().map.on) {
+            if (session.answer_hidden("map_split") || session.answer_hidden("map_moments") || session.answer_hidden("end_to_end_age"))
+                ImGui::TextDisabled("danger map   %s", wait);
+            else
+                ImGui::Text("danger map   %u hot %s, from %u %s\nacted-on age %.0f ms", m.map_hot_cells, m.map_hot_cells == 1 ? "cell" : "cells",
+                            m.map_moments, m.map_moments == 1 ? "moment" : "moments", m.mean_end_to_end_age_ms);
+            tooltip("Cells of the danger map that hold the target (one when the map agrees with itself), the distinct frames its "
+                    "twelve cells were computed from, and the mean age of what the NPCs act on: the map's age plus their decisions'.");
+        }
     }
 }
 

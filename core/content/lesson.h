@@ -85,7 +85,11 @@ struct LessonMeasure {
     EngineReading engine = nullptr, engine_spread = nullptr;
 };
 // Every measure: NPC scene — input_age, max_input_age, facing_error,
-// jobs_per_step, main_ms, worker_ms; exposure scene — exposure_main_ms,
+// jobs_per_step, decision_moments (distinct frames behind the decisions in
+// use, on a ring), end_to_end_age (the age of what the NPCs act on, through
+// the danger map if on), map_moments (distinct frames behind the map's
+// cells), map_split (% of frames the map shows the target in other than one
+// cell), main_ms, worker_ms; exposure scene — exposure_main_ms,
 // exposure_busy_ms, exposure_total_ms, exposure_cells, exposure_map_age,
 // exposure_map_age_max, exposure_wait_ms, exposure_waited (% of steps whose
 // gather found jobs unfinished), exposure_frame_ms (one step), exposure_seen

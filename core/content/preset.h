@@ -32,6 +32,10 @@
 //   highlight_running = true # mark the NPCs whose job runs this update
 //   caption = "..."          # replaces the caption the app builds from mode, rate and threading
 //   article_lock = false     # the article's threaded version: reads under a read lock, the write lock held through the update
+//   danger_map = false       # the decisions read the target from a timesliced danger map, by key (danger_map.h)
+//   map_mode = "siso"        # the map's mode: update-all | aiao | siao | siso | aiso
+//   map_jobs = 3             # the map's J: cells per update, 1 .. 12
+//   map_every = 1            # the map's P: it updates every P frames, 1 .. 1000
 //
 // An exposure-scene preset has one [exposure] table instead of [scene] and
 // [[pane]]:

@@ -6,7 +6,7 @@ namespace tsl {
 
 bool NpcComparison::configure(const NpcComparisonConfig& config) {
     const std::size_t count = std::clamp<std::size_t>(config.panes.size(), 1, kMaxPanes);
-    auto scene_of = [&](std::size_t i) { return i < config.panes.size() ? config.pane_scene(i) : NpcSceneConfig{config.world, {}}; };
+    auto scene_of = [&](std::size_t i) { return i < config.panes.size() ? config.pane_scene(i) : NpcSceneConfig{config.world, {}, false, {}}; };
     if (count != panes_.size()) {
         panes_.clear();
         for (std::size_t i = 0; i < count; ++i) panes_.push_back(std::make_unique<NpcScene>(scene_of(i), services_.for_pane(static_cast<int>(i))));

@@ -26,6 +26,7 @@ struct NpcPaneSettings {
     bool highlight_running = true;    // true — a halo on the NPCs whose job the last update started
     std::string caption;              // "" — the app builds one from the mode, rate and threading
     bool article_lock = false;        // false — the article's threaded version (NpcSceneConfig::article_lock)
+    DangerMapConfig map;              // off — a timesliced danger map the decisions read by key (NpcSceneConfig::map)
 
     bool operator==(const NpcPaneSettings&) const = default;
 };
@@ -35,7 +36,10 @@ struct NpcComparisonConfig {
     std::vector<NpcPaneSettings> panes{NpcPaneSettings{}};  // 1 .. kMaxPanes, left to right
 
     // The whole configuration of pane `index`'s scene.
-    NpcSceneConfig pane_scene(std::size_t index) const { return {world, panes.at(index).timeslicing, panes.at(index).article_lock}; }
+    NpcSceneConfig pane_scene(std::size_t index) const { 
+        const NpcPaneSettings& p = panes.at(index);
+        return {world, p.timeslicing, p.article_lock, p.map};
+    }
     bool operator==(const NpcComparisonConfig&) const = default;
 };
 

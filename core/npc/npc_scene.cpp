@@ -52,6 +52,7 @@ void run_npc_decision(const NpcJobInput& input, NpcDecision& decision) {
     decision.desired_deg = heading_deg(input.npc_position, input.target_position);
     decision.target_seen = input.target_position;
     decision.input_frame = input.frame;
+    decision.source_frame = input.source_frame;
 }
 
 NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
@@ -63,16 +64,14 @@ NpcScene::NpcScene(const NpcSceneConfig& config, const SceneServices& services)
                   keys.resize(npcs_.size());
                   for (std::uint32_t i = 0; i < keys.size(); ++i) keys[i] = i;
               },
-          .read_input =
-              [this](const std::uint32_t& npc, NpcJobInput& input) {
-                  input = {npcs_[npc].position, target_, frame_, config_.job_cost_us};
-              },
+          .read_input = [this](const std::uint32_t& npc, NpcJobInput& input) { read_input(npc, input); },
           .run_job = [this](const std::uint32_t& npc, const NpcJobInput& input, NpcDecision& decision) {
               if (job_hook_) job_hook_(job_hook_user_, npc);
               run_npc_decision(input, decision);
           },
           .trace_id = {},
-      }) {
+      }),
+      map_(config_.map) {
     slicer_.set_profiler(services_.profiler, services_.pane);
     use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
@@ -134,7 +133,7 @@ void NpcScene::lay_out(std::uint32_t first_new) {
         npc.position = layout_position(i, n, config_.look);
         if (i < first_new) continue;
         npc.facing_deg = heading_deg(npc.position, target_);
-        npc.decision = {npc.facing_deg, target_, frame_};
+        npc.decision = {npc.facing_deg, target_, frame_, frame_};
     }
 }
 
@@ -143,6 +142,8 @@ void NpcScene::reset() {
     frame_ = 0;
     target_phase_turns_ = start_phase();
     target_ = target_at_phase(target_phase_turns_, config_.look);
+    map_.reset(target_, frame_);
+    map_reading_ = map_.read();
     npcs_.assign(config_.npc_count, Npc{});
     lay_out(0);
     metrics_ = {};
@@ -152,7 +153,13 @@ void NpcScene::reset() {
 void NpcScene::set_config(const NpcSceneConfig& requested) {
     const NpcSceneConfig config = sanitized(requested);
     const bool new_rate = config.steps_per_s != config_.steps_per_s || config.look != config_.look;
+    const bool map_turned_on = config.map.on && !config_.map.on;
     config_ = config;
+    map_.set_config(config_.map);
+    if (map_turned_on && !new_rate) {
+        map_.reset(target_, frame_);
+        map_reading_ = map_.read();
+    }
     use_threading(config_.timeslicing.threading);
     slicer_.set_config(config_.timeslicing);
     if (new_rate) {
@@ -212,6 +219,11 @@ void NpcScene::step() {
     ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), pane);
     target_ = target_at_phase(target_phase_turns_, config_.look);
     error_deg_.resize(npcs_.size());
+    if (config_.map.on) {
+        ZoneScope zone(profiler, ZoneKind::Update, "danger map update", static_cast<std::uint32_t>(frame_), pane);
+        map_.update(target_, frame_);
+        map_reading_ = map_.read();
+    }
 
     const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
     if (article_lock_in_use()) {
@@ -266,6 +278,26 @@ void NpcScene::finish_step(double main_update_ms, std::chrono::steady_clock::tim
     metrics_.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     ++frame_;
     target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
+}
+
+double NpcScene::target_orbit_radius() const noexcept {
+    return config_.look == NpcLook::Article ? kArticleTargetOrbitRadius : kTargetOrbitRadius;
+}
+
+// A decision's input: the target where it is, or, with the danger map on,
+// where the map's hot cells put it (their centres on the target's circle,
+// averaged), as old as the oldest of them. A map with no hot cell gives the
+// NPC nothing new: its decision is made again from what it last saw.
+void NpcScene::read_input(std::uint32_t npc, NpcJobInput& input) const {
+    input = {npcs_[npc].position, target_, frame_, config_.job_cost_us, frame_};
+    if (!config_.map.on) return;
+    if (map_reading_.hot_cells == 0) {
+        input.target_position = npcs_[npc].decision.target_seen;
+        input.source_frame = npcs_[npc].decision.source_frame;
+        return;
+    }
+    input.target_position = map_reading_.danger * target_orbit_radius();
+    input.source_frame = map_reading_.oldest_hot_frame;
 }
 
 // NPCs [begin, end): each takes its newest decision and turns toward it; its
@@ -323,6 +355,12 @@ void NpcMetricsSummary::add(const NpcFrameMetrics& m) {
     main_update_ms.add(m.main_update_ms);
     worker_busy_ms.add(m.worker_busy_ms);
     jobs_started_sum += m.jobs_started;
+    end_to_end_sum_ms += m.mean_end_to_end_age_ms;
+    decision_moments_sum += m.decision_moments;
+    if (m.map_hot_cells == 0 && m.map_moments == 0) return;  // the map is off
+    ++map_frames;
+    map_split_frames += m.map_hot_cells != 1;
+    map_moments_sum += m.map_moments;
 }
 
 // measure_npcs over the errors animate() kept: the same sums in the same
@@ -333,6 +371,34 @@ void NpcScene::measure(double main_update_ms) {
     metrics_.jobs_started = jobs_started;
     metrics_.main_update_ms = main_update_ms;
     metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
+    // Summed as the input age is (summarise_npcs), so that without the map the two are the same bits.
+    const double ms_per_frame = 1000.0 * step_s();
+    double end_to_end_sum = 0;
+    for (const Npc& npc : npcs_) end_to_end_sum += static_cast<double>(frame_ - npc.decision.source_frame) * ms_per_frame;
+    metrics_.mean_end_to_end_age_ms = npcs_.empty() ? 0 : end_to_end_sum / static_cast<double>(npcs_.size());
+    metrics_.decision_moments = count_decision_moments();
+    metrics_.map_hot_cells = config_.map.on ? map_reading_.hot_cells : 0;
+    metrics_.map_moments = config_.map.on ? map_reading_.moments : 0;
+}
+
+// The distinct frames behind the decisions in use: one when every NPC acts on
+// the same moment, up to one per NPC. Counted on a ring only (a field's count
+// would cost a pass over every NPC for a number nobody reads there).
+std::uint32_t NpcScene::count_decision_moments() {
+    if (npcs_.empty() || npcs_.size() > kMaxRingNpcs) return 0;
+    std::int64_t oldest = npcs_.front().decision.input_frame, newest = oldest;
+    for (const Npc& npc : npcs_) {
+        oldest = std::min(oldest, npc.decision.input_frame);
+        newest = std::max(newest, npc.decision.input_frame);
+    }
+    moment_seen_.assign(static_cast<std::size_t>(newest - oldest + 1), 0);
+    std::uint32_t moments = 0;
+    for (const Npc& npc : npcs_) {
+        std::uint8_t& seen = moment_seen_[static_cast<std::size_t>(npc.decision.input_frame - oldest)];
+        moments += seen == 0;
+        seen = 1;
+    }
+    return moments;
 }
 
 }  // namespace tsl

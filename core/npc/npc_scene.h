@@ -7,7 +7,9 @@
 // turns it toward its newest decision at a capped angular speed. The animation
 // hides most of the decision layer's latency — until the mode or the rate
 // makes the decisions too stale, which the metrics (input age, tracking
-// error) show in numbers.
+// error) show in numbers. With the danger map on (danger_map.h), the
+// decisions read the target from a second timesliced system, by key, and what
+// an NPC acts on is as old as the map's cells plus its own decision.
 //
 // Deterministic: a fixed step, a target driven by the step count, and jobs that
 // are pure functions of their input; the same config gives the same states.
@@ -22,6 +24,7 @@
 #include "core/base/angles.h"
 #include "core/base/running_stat.h"
 #include "core/jobs/scene_services.h"
+#include "core/npc/danger_map.h"
 #include "core/timeslicing/timeslicer.h"
 
 #include <atomic>
@@ -60,6 +63,8 @@ struct NpcSceneConfig : NpcWorldConfig {
     TimeslicerConfig timeslicing;        // mode, J, P, gathering, threading
     bool article_lock = false;           // false — the timeslicing article's threaded version (NpcScene::step): a read/write
                                          // lock, the write lock held through the update, decisions read on a worker meanwhile
+    DangerMapConfig map;                 // off — the decisions read the target where it is; on: where a timesliced map says
+                                         // it is (danger_map.h), the map with its own mode, J and P
 
     bool operator==(const NpcSceneConfig&) const = default;
 };
@@ -109,6 +114,7 @@ struct NpcJobInput {
     Vec2 target_position;
     std::int64_t frame = 0;   // scene frame the input was read on
     double job_cost_us = 0;
+    std::int64_t source_frame = 0;  // the frame target_position was true on: `frame`, or the map's (oldest hot cell)
 };
 
 // A decision job's output: what the NPC should face, and what it was based on.
@@ -116,6 +122,7 @@ struct NpcDecision {
     double desired_deg = 0;
     Vec2 target_seen;               // the target position the decision was computed from
     std::int64_t input_frame = 0;   // when that position was read
+    std::int64_t source_frame = 0;  // the frame that position was true on: input_frame, or older through the danger map
 };
 
 struct Npc {
@@ -135,6 +142,11 @@ struct NpcFrameMetrics {
     double worker_busy_ms = 0;     // time worker threads spent running this frame's jobs
     double step_ms = 0;            // main-thread time of the whole step: update, lookups, animation, metrics
     std::uint32_t jobs_started = 0;
+    // Set by NpcScene::step (measure_npcs leaves them at zero):
+    double mean_end_to_end_age_ms = 0;  // age of what each NPC acts on: its decision's source frame, through the map if on
+    std::uint32_t decision_moments = 0; // distinct frames behind the NPCs' decisions (on a ring of up to kMaxRingNpcs; 0 in a field)
+    std::uint32_t map_hot_cells = 0;    // the danger map's hot cells, as the NPCs read them this step (map off: 0)
+    std::uint32_t map_moments = 0;      // distinct frames the map's cells were computed from (map off: 0)
 };
 
 // The latency half of the metrics, by definition: at frame `frame`, an NPC's
@@ -152,6 +164,9 @@ struct NpcMetricsSummary {
     double error_sum_deg = 0, error_max_deg = 0;
     RunningStat main_update_ms, worker_busy_ms;
     double jobs_started_sum = 0;
+    double end_to_end_sum_ms = 0, decision_moments_sum = 0;
+    std::int64_t map_frames = 0, map_split_frames = 0;  // frames with the map on, and of those, with other than one hot cell
+    double map_moments_sum = 0;
 
     void add(const NpcFrameMetrics& m);
     double mean_input_age_ms() const { return frames ? input_age_sum_ms / frames : 0; }
@@ -159,6 +174,10 @@ struct NpcMetricsSummary {
     double mean_main_update_ms() const { return main_update_ms.mean(); }
     double mean_worker_busy_ms() const { return worker_busy_ms.mean(); }
     double mean_jobs_started() const { return frames ? jobs_started_sum / static_cast<double>(frames) : 0; }
+    double mean_end_to_end_age_ms() const { return frames ? end_to_end_sum_ms / static_cast<double>(frames) : 0; }
+    double mean_decision_moments() const { return frames ? decision_moments_sum / static_cast<double>(frames) : 0; }
+    double mean_map_moments() const { return map_frames ? map_moments_sum / static_cast<double>(map_frames) : 0; }
+    double map_split_percent() const { return map_frames ? 100.0 * static_cast<double>(map_split_frames) / static_cast<double>(map_frames) : 0; }
 };
 
 // The article's read/write lock, counted (NpcSceneConfig::article_lock).
@@ -202,6 +221,11 @@ public:
     std::span<const Npc> npcs() const noexcept { return npcs_; }
     const NpcFrameMetrics& metrics() const noexcept { return metrics_; }
     const Slicer& timeslicer() const noexcept { return slicer_; }
+    // The danger map (config().map): made afresh when the scene resets or the map is turned on, updated while on.
+    const DangerMap& danger_map() const noexcept { return map_; }
+    const MapReading& map_reading() const noexcept { return map_reading_; }
+    // Where the target's circle is, for the look: the map's cells sit on it.
+    double target_orbit_radius() const noexcept;
     void set_trace(TraceLog* trace) { slicer_.set_trace(trace); }
     // From how many NPCs step() splits its per-NPC pass over the job system
     // (kNpcSplitFromNpcs by default; 0: always, UINT32_MAX: never). Without
@@ -235,6 +259,8 @@ private:
     void animate(std::uint32_t begin, std::uint32_t end, double max_turn_deg);
     void read_under_lock(double max_turn_deg);  // the article's version: animate() with a read lock per lookup, on a worker
     void measure(double main_update_ms);
+    void read_input(std::uint32_t npc, NpcJobInput& input) const;
+    std::uint32_t count_decision_moments();
     void finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0);  // metrics, the next frame
 
     NpcSceneConfig config_;
@@ -242,6 +268,9 @@ private:
     std::unique_ptr<JobSystem> own_jobs_;  // made on first use of the pool when none was given
     Slicer slicer_;
     std::vector<Npc> npcs_;
+    DangerMap map_;
+    MapReading map_reading_;        // what the NPCs' decisions read of the map this step
+    std::vector<std::uint8_t> moment_seen_;  // count_decision_moments()'s scratch
     std::int64_t frame_ = 0;
     double target_phase_turns_ = 0;  // integrated, so a new period never makes the target jump
     Vec2 target_;

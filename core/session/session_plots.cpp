@@ -17,7 +17,8 @@ PaneSeries::PaneSeries(int pane, int panes)
       error_mean(series_name(pane, panes, "mean error", "mean error"), "deg"),
       error_max(series_name(pane, panes, "max error", "max error"), "deg"),
       main_ms(series_name(pane, panes, "main-thread update", "main update"), "ms"),
-      busy_ms(series_name(pane, panes, "worker busy", "worker busy"), "ms") {}
+      busy_ms(series_name(pane, panes, "worker busy", "worker busy"), "ms"),
+      age_acted(series_name(pane, panes, "acted-on age", "acted-on age"), "ms") {}
 
 void SessionPlots::set_pane_count(int count) {
     if (static_cast<int>(panes_.size()) == count) return;
@@ -41,6 +42,7 @@ void SessionPlots::record_step(std::span<const std::unique_ptr<NpcScene>> panes)
         s.error_max.push(x, m.max_error_deg);
         s.main_ms.push(x, m.main_update_ms);
         s.busy_ms.push(x, m.worker_busy_ms);
+        s.age_acted.push(x, m.mean_end_to_end_age_ms);
         jobs += m.jobs_started;
     }
     jobs_.push(x, jobs);
@@ -50,7 +52,7 @@ void SessionPlots::record_frame(double x_s, double frame_ms) { frame_ms_.push(x_
 
 void SessionPlots::clear() {
     for (const auto& pane : panes_)
-        for (PlotSeries* s : {&pane->age_mean, &pane->age_max, &pane->error_mean, &pane->error_max, &pane->main_ms, &pane->busy_ms})
+        for (PlotSeries* s : {&pane->age_mean, &pane->age_max, &pane->error_mean, &pane->error_max, &pane->main_ms, &pane->busy_ms, &pane->age_acted})
             s->clear();
     frame_ms_.clear();
     jobs_.clear();

@@ -19,6 +19,7 @@ namespace tsl {
 
 struct PaneSeries {
     PlotSeries age_mean, age_max, error_mean, error_max, main_ms, busy_ms;
+    PlotSeries age_acted;  // the age of what the NPCs act on, through the danger map (plotted while the map is on)
     // Names carry the pane's letter in a comparison: "A mean age".
     PaneSeries(int pane, int panes);
 };

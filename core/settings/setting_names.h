@@ -28,7 +28,7 @@ struct SettingName {
 #define TSL_SETTING_NAMES(X) \
     X(scene) X(panes) X(pane) X(link_panes) X(mode_keys_restart) X(mode) X(jobs_per_update) \
     X(update_every) X(gather) X(threading) X(sync_save) X(debug_lines) X(highlight_running) X(caption) X(article_lock) \
-    X(npcs) X(target_period) X(turn_speed) X(steps_per_s) X(job_cost_us) X(look) X(workers) \
+    X(danger_map) X(map_mode) X(map_jobs) X(map_every) X(npcs) X(target_period) X(turn_speed) X(steps_per_s) X(job_cost_us) X(look) X(workers) \
     X(exposure_panes) X(exposure_pane) X(exposure_mode) X(slice_percent) X(algorithm) X(ray_caster) X(level) X(seed) X(grid_size) \
     X(sentinel_speed) X(character_speed) X(exposure_steps_per_s) X(other_work_ms) X(gather_late) \
     X(exposure_job_cost_us) X(show_rays) X(engine_panes) \

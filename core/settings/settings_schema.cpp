@@ -178,6 +178,21 @@ const FieldSpec kFields[] = {
              "included, so the readers wait (docs/semantics.md, section 8). With inline or thread-per-job threading and a worker; "
              "not with the pool. Set by a preset (article-lock) or --set, not in the panel.",
      .ui = {W::Hidden}, TSL_ACCESS(s.pane(p).article_lock)},
+    {.key = setting::danger_map.key, .scope = FieldScope::Pane, .kind = FieldKind::Bool, .label = "read a danger map",
+     .help = "The decisions read where the target is from a second timesliced system, by key: a map of twelve cells round the "
+             "target's circle, each saying whether the target is in it. The map has its own mode, J and P; a map whose cells come "
+             "from different moments can show the target in no cell or in two (docs/semantics.md, section 9).",
+     TSL_ACCESS(s.pane(p).map.on)},
+    {.key = setting::map_mode.key, .scope = FieldScope::Pane, .kind = FieldKind::Enum, .label = "map mode",
+     .help = "Input/output timing of the danger map's cells. SISO makes every cell from one moment, so the map always agrees "
+             "with itself; the others mix moments.",
+     .names = kModeNames, .noun = "mode", .ui = {W::Combo}, TSL_ACCESS(s.pane(p).map.mode)},
+    {.key = setting::map_jobs.key, .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = kMapCells, .unit = "cells",
+     .label = "map cells per update", .help = "How many of the map's twelve cells each of its updates computes (its J).",
+     .ui = {W::Slider, 1, kMapCells, false, "%.0f cells"}, TSL_ACCESS(s.pane(p).map.jobs_per_update)},
+    {.key = setting::map_every.key, .scope = FieldScope::Pane, .kind = FieldKind::Int, .min = 1, .max = 1000, .unit = "frames",
+     .label = "map update every", .help = "The danger map updates on frames that are multiples of this (its P).",
+     .ui = {W::Slider, 1, 30, false, "%.0f frames"}, TSL_ACCESS(s.pane(p).map.update_every_frames)},
 
     // The NPC world every pane shares.
     {.key = setting::npcs.key, .scope = FieldScope::World, .kind = FieldKind::Int, .min = 1, .max = kMaxNpcs, .label = "NPCs",
