@@ -206,7 +206,7 @@ TEST_CASE("The card checks every expectation of the shipped lessons' frame-based
     options.profile = false;
     LabSession session({}, options);
     int checked = 0;
-    for (const char* name : {"timeslicing", "delayed-gathering", "parallel-engine"}) {
+    for (const char* name : {"timeslicing", "which-mode", "delayed-gathering", "parallel-engine"}) {
         REQUIRE(session.apply(StartLesson{name, 0}));
         const Lesson& lesson = *session.lesson();
         for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) {

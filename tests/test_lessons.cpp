@@ -80,13 +80,14 @@ std::vector<double> measured(const std::string& preset_name, const std::string& 
 }
 }  // namespace
 
-TEST_CASE("The three lessons load and every step loads its preset", "[lessons]") {
+TEST_CASE("The four lessons load and every step loads its preset", "[lessons]") {
     const std::vector<std::string> names = list_lessons(kAssets);
-    CHECK(names == std::vector<std::string>{"delayed-gathering", "parallel-engine", "timeslicing"});
+    CHECK(names == std::vector<std::string>{"delayed-gathering", "parallel-engine", "timeslicing", "which-mode"});
 
     must_load_with("timeslicing", "Timeslicing batched algorithms",
                    {"update-all", "rudimentary-slicing", "aiao-10hz", "siao-10hz", "siso-10hz", "aiso-10hz", "threading",
                     "next-frame-jobs"});
+    must_load_with("which-mode", "Choosing a mode", {"choose-siao", "choose-map", "four-modes-10hz", "choose-aiso"});
 
     const Lesson gathering = must_load_with("delayed-gathering", "Delayed result gathering",
                                             {"exposure-single", "exposure-same-frame", "exposure-other-work",
@@ -111,7 +112,7 @@ TEST_CASE("The three lessons load and every step loads its preset", "[lessons]")
 }
 
 TEST_CASE("Every step says two to four sentences and asks one question", "[lessons]") {
-    for (const char* name : {"timeslicing", "delayed-gathering", "parallel-engine"}) {
+    for (const char* name : {"timeslicing", "which-mode", "delayed-gathering", "parallel-engine"}) {
         const Lesson lesson = must_load(name);
         for (const LessonStep& step : lesson.steps) {
             INFO(name << ": " << step.title);
@@ -289,5 +290,5 @@ TEST_CASE("A step's preset must exist and measure what the reveal shows", "[less
 TEST_CASE("An unknown lesson name lists the lessons there are", "[lessons][errors]") {
     const Result<Lesson> r = load_lesson_by_name(kAssets, "timeslcing");
     CHECK(r.kind() == FailKind::Refused);
-    CHECK(r.error() == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)");
+    CHECK(r.error() == "unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing, which-mode)");
 }

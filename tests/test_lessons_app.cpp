@@ -45,7 +45,7 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
         const char* name;
         int steps;
         const char* scene;
-    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"delayed-gathering", 11, "exposure scene"}, {"parallel-engine", 7, "engine scene, 2 pane(s)"}};
+    } lessons[] = {{"timeslicing", 8, "2 pane(s)"}, {"which-mode", 4, "pane(s)"}, {"delayed-gathering", 11, "exposure scene"}, {"parallel-engine", 7, "engine scene, 2 pane(s)"}};
     for (const auto& lesson : lessons) {
         INFO(lesson.name);
         const CommandResult r =
@@ -96,7 +96,7 @@ TEST_CASE("Text too large for the card is reported step by step with exit status
 
 TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lessons]") {
     const auto dir = scratch_dir("lesson-shots");
-    for (const auto& [name, steps] : {std::pair{"timeslicing", 8}, std::pair{"delayed-gathering", 5}, std::pair{"parallel-engine", 5}}) {
+    for (const auto& [name, steps] : {std::pair{"timeslicing", 8}, std::pair{"which-mode", 4}, std::pair{"delayed-gathering", 5}, std::pair{"parallel-engine", 5}}) {
         std::vector<std::uint64_t> cards;
         for (int step = 1; step <= steps; ++step) {
             INFO(name << " step " << step);
@@ -129,7 +129,7 @@ TEST_CASE("screenshot --lesson NAME --step K works for every step", "[gl][lesson
 TEST_CASE("A lesson name or step that does not exist is a usage error naming what there is", "[cli][lessons][errors]") {
     const CommandResult unknown = run_app({"screenshot", "--out", "x.png", "--lesson", "timeslcing"});
     CHECK(unknown.status == 2);
-    CHECK(unknown.err.find("unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing)") != std::string::npos);
+    CHECK(unknown.err.find("unknown lesson 'timeslcing' (available: delayed-gathering, parallel-engine, timeslicing, which-mode)") != std::string::npos);
     const CommandResult step = run_app({"screenshot", "--out", "x.png", "--lesson", "delayed-gathering", "--step", "12"});
     CHECK(step.status == 2);
     CHECK(step.err.find("--step 12: lesson 'delayed-gathering' has 11 steps (1 to 11)") != std::string::npos);

@@ -147,7 +147,8 @@ TEST_CASE("The pickers list presets by scene in the order the lessons teach them
     const Catalog& catalog = session.catalog();
     CHECK(catalog.problem.empty());
     REQUIRE(catalog.lessons.size() >= 2);
-    CHECK(catalog.lessons.front().name == "timeslicing");  // the NPC scene's lesson first
+    CHECK(catalog.lessons.front().name == "timeslicing");  // the NPC scene's lessons first
+    CHECK(catalog.lessons[1].name == "which-mode");
     CHECK(catalog.lessons.back().name == "parallel-engine");  // the engine scene's last
     std::vector<std::string> names;
     int scene = 0;
@@ -162,8 +163,10 @@ TEST_CASE("The pickers list presets by scene in the order the lessons teach them
     CHECK(at("rudimentary-slicing") == 1);
     CHECK(at("aiao-10hz") < at("siao-10hz"));
     CHECK(at("siso-10hz") < at("aiso-10hz"));
-    CHECK(at("next-frame-jobs") < at("aiao-30hz"));  // the lesson's presets, then the others
-    CHECK(at("aiso-30hz") < at("four-modes-10hz"));  // one mode's figures before a comparison of modes
+    CHECK(at("next-frame-jobs") < at("choose-siao"));  // the first lesson's presets, then the second's
+    CHECK(at("choose-map") < at("four-modes-10hz"));  // in the second lesson's order
+    CHECK(at("four-modes-10hz") < at("choose-aiso"));
+    CHECK(at("choose-aiso") < at("aiao-30hz"));  // the lessons' presets, then the others
     CHECK(at("exposure-single") < at("exposure-sweep"));
     CHECK(at("engine-lock-vs-free") < at("engine-tiny-tasks"));  // in the engine lesson's order
     CHECK(at("engine-tiny-tasks") < at("engine-10k"));            // then the presets no lesson uses

@@ -162,7 +162,7 @@ void walk_forward_and_back(Walk& walk, const Lesson& lesson) {
     require_at(walk, lesson, 0, false);
 }
 
-const char* const kLessons[] = {"timeslicing", "delayed-gathering", "parallel-engine"};
+const char* const kLessons[] = {"timeslicing", "which-mode", "delayed-gathering", "parallel-engine"};
 
 // 0 .. n-1 in an order that has every ordered pair (a, b), a != b, once as
 // neighbours: an Euler circuit of the complete directed graph (Hierholzer).
@@ -220,7 +220,7 @@ TEST_CASE("Random jumps between lesson steps, with reveals, scene switches and t
         const int what = std::uniform_int_distribution<int>(0, 9)(random);
         const Lesson* lesson = walk.session().lesson() ? &lessons.at(walk.session().lesson()->name) : nullptr;
         if (!lesson || what == 0) {  // the lesson picker: another lesson, at any step
-            const char* name = kLessons[std::uniform_int_distribution<int>(0, 2)(random)];
+            const char* name = kLessons[std::uniform_int_distribution<int>(0, static_cast<int>(std::size(kLessons)) - 1)(random)];
             const int steps = static_cast<int>(lessons.at(name).steps.size());
             const int step = std::uniform_int_distribution<int>(0, steps - 1)(random);
             walk.command(StartLesson{name, step});

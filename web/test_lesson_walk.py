@@ -22,7 +22,7 @@ def step_count(lesson):
         return len(re.findall(r'^\[\[step\]\]\s*$', f.read(), flags=re.MULTILINE))
 
 
-LESSONS = {name: step_count(name) for name in ('timeslicing', 'delayed-gathering', 'parallel-engine')}
+LESSONS = {name: step_count(name) for name in ('timeslicing', 'which-mode', 'delayed-gathering', 'parallel-engine')}
 
 
 def walk(page, url, lesson, steps):
