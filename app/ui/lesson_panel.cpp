@@ -1,3 +1,9 @@
+// lesson_panel.cpp — the lesson card (step, question, reveal, checks) and
+// the help pages (keys, about the modes).
+//
+// [SECTION] The card's parts: reveal table and checks
+// [SECTION] The lesson card
+// [SECTION] Help pages: keys and about the modes
 #include "app/ui/lesson_panel.h"
 
 #include "app/ui/text.h"
@@ -11,6 +17,8 @@
 #include <vector>
 
 namespace tsl::app {
+
+// --- [SECTION] The card's parts: reveal table and checks ------------------------
 
 namespace {
 
@@ -176,6 +184,8 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
 
 }  // namespace
 
+// --- [SECTION] The lesson card ---------------------------------------------------
+
 LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect) {
     LessonCardResult result;
     if (rect.empty()) return result;
@@ -280,6 +290,8 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     return result;
 }
 
+// --- [SECTION] Help pages: keys and about the modes ---------------------------------
+
 namespace {
 
 void keys_page(const UiFonts& fonts) {
@@ -357,6 +369,21 @@ void about_page(const UiFonts& fonts) {
             "AIAO, (P + 1)/2 frames for SIAO and for AISO saved at its last finish, and P + 1/2 frames for SISO saved at its last "
             "finish, the default. Saved when the next batch starts, as the article's demo does, SISO is half a frame under 1.5T and "
             "AISO (P - 1)/2 frames over T. The gap grows with P. A lesson's reveal shows the exact figure beside the measurement.");
+    ImGui::Spacing();
+    bold(fonts, "Which mode, when");
+    wrapped("A timesliced system's outputs are looked up by key, so one system can read another's: with the panel's danger map "
+            "the NPC decisions read a second timesliced system, a map of twelve cells, each with its own mode, J and P "
+            "(docs/semantics.md, section 9). The lesson \"Choosing a mode\" measures a case for each:");
+    for (const char* when : {"AIAO for decisions that stand alone: each reads the freshest input and is used as soon as it is done.",
+                             "SIAO when the plain cursor's staggering is unwanted: a batch reads its input once, and each result is "
+                             "still used as soon as it is done; late jobs act on an older reading.",
+                             "SISO for maps whose cells must agree (influence, heat, danger): every cell from one moment, shown "
+                             "together. Under the other modes a map can show the target in two cells or none; SISO's is older.",
+                             "AISO: results that must change together, each read as late as its job starts. The article found no "
+                             "case where it is the best choice, and asks its readers for one."}) {
+        ImGui::Bullet();
+        wrapped(when);
+    }
     ImGui::Spacing();
     bold(fonts, "Threads and gathering");
     wrapped("The modes are about timing, not threads: jobs can run inline on the main thread, on a new thread each (the article's "

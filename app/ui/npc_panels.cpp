@@ -1,9 +1,9 @@
 // npc_panels.cpp — the NPC scene's part of the panel (panes and their
-// summary, timeslicing, threading, the NPCs, this frame's numbers) and what is
+// summary, timeslicing, threading, the danger map, the NPCs, this frame's numbers) and what is
 // drawn over each pane (caption, batch progress, legend).
 //
 // [SECTION] Rates and subtitles
-// [SECTION] Panel sections: panes, timeslicing, threading, NPCs, this frame
+// [SECTION] Panel sections: panes, timeslicing, threading, danger map, NPCs, this frame
 // [SECTION] Over each pane: caption, batch progress, legend
 #include "app/render/palette.h"
 #include "app/ui/text.h"
@@ -72,7 +72,7 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
     return forms;
 }
 
-// --- [SECTION] Panel sections: panes, timeslicing, threading, NPCs, this frame ---
+// --- [SECTION] Panel sections: panes, timeslicing, threading, danger map, NPCs, this frame
 
 void draw_comparison_section(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
     if (!section(fonts, "Panes")) return;

@@ -175,7 +175,7 @@ void NpcScene::set_config(const NpcSceneConfig& requested) {
 }
 
 bool NpcScene::article_lock_in_use() const {
-    const JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+    const JobSystem* jobs = job_system();
     return config_.article_lock && config_.timeslicing.threading != Threading::Pool && jobs && jobs->worker_count() > 0;
 }
 
@@ -227,7 +227,7 @@ void NpcScene::step() {
 
     const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
     if (article_lock_in_use()) {
-        JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+        JobSystem* jobs = job_system();
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
         const JobHandle readers = jobs->schedule([this, max_turn_deg] { read_under_lock(max_turn_deg); });
         {
@@ -253,11 +253,10 @@ void NpcScene::step() {
         ZoneScope zone(profiler, ZoneKind::Animation, "animation", 0, pane);
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
         const auto n = static_cast<std::uint32_t>(npcs_.size());
-        error_deg_.resize(n);
         // Every NPC's turn depends only on its own state and the history,
         // which nobody writes until the next update: the pieces may run on any
         // thread in any order and still give the single-threaded result.
-        JobSystem* jobs = services_.jobs ? services_.jobs : own_jobs_.get();
+        JobSystem* jobs = job_system();
         if (jobs && n >= split_from_npcs_ && jobs->worker_count() > 0) {
             jobs->complete(jobs->parallel_for(
                 n, kNpcSplitGrain, [this, max_turn_deg](std::uint32_t begin, std::uint32_t end) { animate(begin, end, max_turn_deg); }));

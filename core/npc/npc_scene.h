@@ -254,6 +254,8 @@ public:
 
 private:
     void use_threading(Threading threading);
+    // The job system the scene's work goes to: the one given, or the scene's own (made for the pool), or none.
+    JobSystem* job_system() const noexcept { return services_.jobs ? services_.jobs : own_jobs_.get(); }
     void lay_out(std::uint32_t first_new);
     double start_phase() const;
     void animate(std::uint32_t begin, std::uint32_t end, double max_turn_deg);
