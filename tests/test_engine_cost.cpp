@@ -150,6 +150,8 @@ TEST_CASE("Free-step runs that end when their work is done keep the tick while a
     REQUIRE(run_ticks > held_ticks);
     CHECK(run_ticks == scene.ticks());  // started at tick 0, merged in the tick just stepped
     CHECK(scene.stats().staleness[0] == 0);
+    // The AI's changes, posted on its own thread, count as that thread's, not the main thread's.
+    CHECK(scene.stats().merge.posts.posted_by_thread[static_cast<std::size_t>(kSystemThreadQueue)] > 0);
     CHECK(gate.entered.load() == 1);  // one run, held at its start until the gate opened
     CHECK(check_engine_trace(trace).empty());  // merge order and conflicts as in any trace
     CHECK_FALSE(gate.on_main.load());

@@ -291,9 +291,15 @@ void draw_engine_counters(const LabSession& session) {
     row("work calls", "Calls that ran the systems' work for the runs merged this tick: one per claimed group of pieces (inline: one per "
         "system). Threads claim pieces with an atomic add, so no call is a dispatch of its own.",
         [&](const EngineTickStats& s) { return shown(session, "engine_subtasks", count_text(s.subtasks)); });
-    for (int t = 0; t < threads && t < kQueueThreads; ++t)
+    for (int t = 0; t < threads && t < kSystemThreadQueue; ++t)
         row(t == 0 ? std::string("posted by main") : formatted("posted by worker %d", t), "Changes this thread posted in the runs merged this tick.",
             [&](const EngineTickStats& s) { return count_text(s.merge.posts.posted_by_thread[static_cast<std::size_t>(t)]); });
+    bool ai_thread = false;
+    for (const EnginePaneConfig& c : session.settings().engine.panes) ai_thread = ai_thread || c.ai_thread;
+    if (ai_thread)
+        row("posted by the AI's thread", "Changes the AI's own thread posted in the runs merged this tick (with no thread to start, as in "
+            "a page whose workers are used up, its runs happen on the main thread and count there).",
+            [&](const EngineTickStats& s) { return count_text(s.merge.posts.posted_by_thread[static_cast<std::size_t>(kSystemThreadQueue)]); });
     row("merged", "Changes merged this tick, in order: tick, priority, agent, sequence.",
         [&](const EngineTickStats& s) { return count_text(s.merge.merged); });
     row("dropped as conflicts", "Changes that lost to another change of the same value in the same merge.",

@@ -7,6 +7,14 @@
 
 namespace tsl {
 
+namespace {
+thread_local bool t_system_thread = false;
+}  // namespace
+
+int queue_index_of_this_thread() { return t_system_thread ? kSystemThreadQueue : JobSystem::current_worker_index(); }
+
+void mark_this_thread_as_a_system_thread() { t_system_thread = true; }
+
 ChangeQueues::ChangeQueues() = default;
 
 void ChangeQueues::clear() {
@@ -81,12 +89,12 @@ void ChangeQueues::collect(unsigned systems, std::vector<Change>& merged, Collec
 ChangeWriter::ChangeWriter(ChangeQueues& queues, SystemId system, QueueKind kind, std::uint32_t data_tick, bool carried,
                            std::uint32_t first_object)
     : queues_(queues),
-      mine_(queues.threads_[static_cast<std::size_t>(index_of(system))][static_cast<std::size_t>(JobSystem::current_worker_index())]),
+      mine_(queues.threads_[static_cast<std::size_t>(index_of(system))][static_cast<std::size_t>(queue_index_of_this_thread())]),
       system_(system),
       kind_(kind),
       data_tick_(data_tick),
       carried_(carried),
-      thread_(static_cast<std::uint8_t>(JobSystem::current_worker_index())),
+      thread_(static_cast<std::uint8_t>(queue_index_of_this_thread())),
       first_object_(first_object),
       begin_(static_cast<std::uint32_t>(mine_.changes.size())) {}
 

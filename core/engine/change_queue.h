@@ -36,9 +36,16 @@
 
 namespace tsl {
 
-// Queues are indexed by JobSystem::current_worker_index(): 0 for the main
-// thread (and any thread that is not a worker), 1 .. kMaxWorkers for workers.
-inline constexpr int kQueueThreads = JobSystem::kMaxWorkers + 1;
+// Queues are indexed by queue_index_of_this_thread(): 0 for the main thread
+// (and any thread that is neither a worker nor a system's own), 1 ..
+// kMaxWorkers for workers (JobSystem::current_worker_index()), and
+// kSystemThreadQueue for a system's own thread (system_thread.h; one per
+// engine scene: the AI's, so no two threads ever post to one queue).
+inline constexpr int kSystemThreadQueue = JobSystem::kMaxWorkers + 1;
+inline constexpr int kQueueThreads = JobSystem::kMaxWorkers + 2;
+int queue_index_of_this_thread();
+// Called once, first thing, by a SystemThread's thread.
+void mark_this_thread_as_a_system_thread();
 
 struct Change {
     std::uint32_t object = 0;     // the agent

@@ -1,5 +1,6 @@
 #include "core/engine/system_thread.h"
 
+#include "core/engine/change_queue.h"
 #include "core/jobs/profiler.h"
 #include "core/timeslicing/job_threads.h"
 
@@ -49,6 +50,7 @@ void SystemThread::wait() {
 }
 
 void SystemThread::loop(Profiler* profiler, const std::string& lane) {
+    mark_this_thread_as_a_system_thread();  // its posts are counted as its own, not the main thread's
     if (profiler) profiler->use_shared_lane(lane);
     std::unique_lock lock(mutex_);
     for (;;) {

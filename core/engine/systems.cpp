@@ -159,7 +159,7 @@ AgentValue AiSystem::steer(const RunContext& context, const Mind& mind, AgentVal
 void AiSystem::run(const RunContext& context, std::uint32_t first, std::uint32_t last, ChangeWriter& writer) {
     const AgentValue* position = copy_.data(AgentField::Position);
     const auto destinations = static_cast<std::uint32_t>(arena_->rally.size());
-    std::vector<Request>& requests = requests_[static_cast<std::size_t>(JobSystem::current_worker_index())];
+    std::vector<Request>& requests = requests_[static_cast<std::size_t>(queue_index_of_this_thread())];
     for (std::uint32_t i = first; i < last; ++i) {
         Mind& m = minds_[i];
         const AgentValue p = position[i];
