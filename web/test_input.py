@@ -290,7 +290,7 @@ def check_start_card(page, url):
     shown = driver.execute_script("return !document.getElementById('start').hidden;")
     lessons = driver.execute_script("return Array.from(document.querySelectorAll('#start-lessons a')).map((a) => [a.textContent, a.getAttribute('href')]);")
     catalog = [(lesson['title'], f'?lesson={lesson["name"]}&step=1') for lesson in json.loads(page.call_text('tsl_web_lessons'))]
-    check(shown and [tuple(x) for x in lessons] == catalog and len(catalog) == 3,
+    check(shown and [tuple(x) for x in lessons] == catalog and len(catalog) == 4,
           f'start card: the bare page opens on it, listing the lessons of the catalog as links to their first step ({lessons})')
     focused = driver.execute_script('return document.activeElement.textContent;')
     check(focused == catalog[0][0], f'start card: the keyboard starts on the first lesson ({focused!r})')

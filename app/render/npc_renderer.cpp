@@ -155,7 +155,7 @@ void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int
     // a hot cell filled, the others outlined.
     if (scene.config().map.on) {
         const double r = scene.target_orbit_radius();
-        const double cell_radius = 0.42 * 2.0 * std::numbers::pi * r / kMapCells;
+        const double cell_radius = 0.48 * 2.0 * std::numbers::pi * r / kMapCells;
         for (std::uint32_t k = 0; k < kMapCells; ++k) {
             const bool hot = scene.danger_map().cell(k).hot;
             shapes_.add_disc(DangerMap::cell_direction(k) * r, cell_radius, hot ? colours.desired.with_alpha(0.55f) : paper.with_alpha(0.0f),

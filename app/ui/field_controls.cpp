@@ -172,12 +172,20 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
     const FieldValue current = get_field(s, f, o.pane);
     std::optional<FieldValue> chosen;
     if (f.kind == FieldKind::Enum) {
-        if (!ImGui::BeginCombo(label_of(f).c_str(), std::string(label_for(f.names, static_cast<int>(int_value(current)))).c_str()))
-            return std::nullopt;
+        std::string preview(label_for(f.names, static_cast<int>(int_value(current))));
+        int index = 0;  // of each canonical name, as radio_label counts them
+        for (const EnumName& name : f.names) {
+            if (!is_canonical(f.names, name)) continue;
+            if (o.radio_label && name.value == int_value(current)) preview = o.radio_label(name, index);
+            ++index;
+        }
+        if (!ImGui::BeginCombo(label_of(f).c_str(), preview.c_str())) return std::nullopt;
+        index = 0;
         for (const EnumName& name : f.names) {
             if (!is_canonical(f.names, name)) continue;
             const std::string not_here = unavailable(f, o, name.value);
-            std::string text(name.label.empty() ? name.name : name.label);
+            std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
+            ++index;
             if (!not_here.empty()) text += " (" + not_here + ")";
             if (ImGui::Selectable(text.c_str(), int_value(current) == name.value, not_here.empty() ? 0 : ImGuiSelectableFlags_Disabled))
                 chosen = static_cast<std::int64_t>(name.value);

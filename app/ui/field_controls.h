@@ -21,7 +21,7 @@ namespace tsl::app {
 
 struct FieldControlOptions {
     int pane = -1;                   // pane settings: which pane (-1: the edited one)
-    // Enum radios: the text of each (default: the name's label).
+    // Enum radios and combos: the text of each (default: the name's label).
     std::function<std::string(const EnumName& name, int index)> radio_label;
     // Text combos: the choices offered (the current value is always one).
     std::vector<std::string> choices;

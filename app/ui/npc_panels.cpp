@@ -193,7 +193,11 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
     if (section(fonts, ("Danger map" + map_pane + "###DangerMap").c_str())) {
         fields.control(setting::danger_map);
         if (settings.pane().map.on) {
-            fields.control(setting::map_mode);
+            FieldControlOptions map_modes;  // "SISO  Sync In / Sync Out": the short name first, where a narrow combo shows it
+            map_modes.radio_label = [](const EnumName& name, int) {
+                return name.value == static_cast<int>(Mode::UpdateAll) ? std::string(name.label) : upper(name.name) + "  " + std::string(name.label);
+            };
+            fields.control(setting::map_mode, map_modes);
             ImGui::BeginDisabled(settings.pane().map.mode == Mode::UpdateAll);
             fields.control(setting::map_jobs);
             fields.control(setting::map_every);
@@ -278,7 +282,7 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
     for (int other = 0; other < known; ++other)
         other_view = other_view || (other != pane && state.pane_scene(other) == scene.config() &&
                                     state.npc.panes[static_cast<std::size_t>(other)].debug_lines != debug);
-    const std::string drawing = other_view ? (debug ? ", debug on" : ", debug off") : "";
+    const std::string drawing = (other_view ? (debug ? ", debug on" : ", debug off") : "") + map_caption(scene.config().map);
     std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) + drawing : own_caption;
     const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);  // the first line's, beside the pane's letter
     if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
@@ -339,6 +343,8 @@ void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
         forms.push_back(formatted("batch %u  |  %u of %u saved", progress.batch, progress.saved, progress.size) +
                         (held ? formatted(", %u held", held) : std::string()));
         forms.push_back(formatted("%u/%u saved", progress.saved, progress.size) + (held ? formatted(", %u held", held) : std::string()));
+        if (held) forms.push_back(formatted("%u/%u, %u held", progress.saved, progress.size, held));  // four panes on a small screen
+        forms.push_back(formatted("%u/%u", progress.saved, progress.size));
     }
     std::string label = forms.back();
     for (const std::string& form : forms)

@@ -32,6 +32,14 @@ TimeslicerConfig map_timeslicing(const DangerMapConfig& c) {
     return ts;
 }
 
+std::string map_caption(const DangerMapConfig& c) {
+    if (!c.on) return {};
+    if (c.mode == Mode::UpdateAll) return ", map Update All";
+    std::string name(name_of(c.mode));
+    for (char& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
+    return ", map " + name;
+}
+
 DangerMap::DangerMap(const DangerMapConfig& config)
     : config_(sanitized(config)),
       slicer_({

@@ -25,6 +25,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace tsl {
 
@@ -97,5 +98,8 @@ private:
 
 // The timeslicer settings the map runs with: its mode, J and P; inline, same frame.
 TimeslicerConfig map_timeslicing(const DangerMapConfig& config);
+
+// ", map SISO" (", map Update All") for a pane's caption and reveal row; "" with the map off.
+std::string map_caption(const DangerMapConfig& config);
 
 }  // namespace tsl

@@ -160,7 +160,8 @@ std::int64_t NpcSessionScene::add_reveal_rows(LessonCard& card, const RevealRequ
     const int panes = std::min(panes_.size(), static_cast<int>(summaries_.size()));
     for (int i = 0; i < panes; ++i) {
         const std::string& caption = settings.npc.panes[static_cast<std::size_t>(i)].caption;
-        const std::string name = caption.empty() ? std::string(label_of(panes_.pane(i).config().timeslicing.mode)) : caption;
+        const NpcSceneConfig& config = panes_.pane(i).config();
+        const std::string name = caption.empty() ? std::string(label_of(config.timeslicing.mode)) + map_caption(config.map) : caption;
         RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
                       reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)};
         if (request.ages)
