@@ -323,11 +323,12 @@ NpcFrameMetrics summarise_npcs(std::span<const Npc> npcs, std::int64_t frame, do
     m.frame = frame;
     if (npcs.empty()) return m;
     const double ms_per_frame = 1000.0 * step_s;
-    double age_sum = 0, error_sum = 0;
+    double age_sum = 0, error_sum = 0, acted_sum = 0;
     for (std::size_t i = 0; i < npcs.size(); ++i) {
         const double age = static_cast<double>(frame - npcs[i].decision.input_frame) * ms_per_frame;
         const double error = error_of(i);
         age_sum += age;
+        acted_sum += static_cast<double>(frame - npcs[i].decision.source_frame) * ms_per_frame;  // without the map: the same as age
         m.max_input_age_ms = std::max(m.max_input_age_ms, age);
         error_sum += error;
         m.max_error_deg = std::max(m.max_error_deg, error);
@@ -335,6 +336,7 @@ NpcFrameMetrics summarise_npcs(std::span<const Npc> npcs, std::int64_t frame, do
     const double n = static_cast<double>(npcs.size());
     m.mean_input_age_ms = age_sum / n;
     m.mean_error_deg = error_sum / n;
+    m.mean_end_to_end_age_ms = acted_sum / n;
     return m;
 }
 
@@ -370,11 +372,6 @@ void NpcScene::measure(double main_update_ms) {
     metrics_.jobs_started = jobs_started;
     metrics_.main_update_ms = main_update_ms;
     metrics_.worker_busy_ms = slicer_.last_update().worker_busy_ns * 1e-6;
-    // Summed as the input age is (summarise_npcs), so that without the map the two are the same bits.
-    const double ms_per_frame = 1000.0 * step_s();
-    double end_to_end_sum = 0;
-    for (const Npc& npc : npcs_) end_to_end_sum += static_cast<double>(frame_ - npc.decision.source_frame) * ms_per_frame;
-    metrics_.mean_end_to_end_age_ms = npcs_.empty() ? 0 : end_to_end_sum / static_cast<double>(npcs_.size());
     metrics_.decision_moments = count_decision_moments();
     metrics_.map_hot_cells = config_.map.on ? map_reading_.hot_cells : 0;
     metrics_.map_moments = config_.map.on ? map_reading_.moments : 0;

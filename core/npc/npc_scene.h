@@ -142,8 +142,8 @@ struct NpcFrameMetrics {
     double worker_busy_ms = 0;     // time worker threads spent running this frame's jobs
     double step_ms = 0;            // main-thread time of the whole step: update, lookups, animation, metrics
     std::uint32_t jobs_started = 0;
-    // Set by NpcScene::step (measure_npcs leaves them at zero):
     double mean_end_to_end_age_ms = 0;  // age of what each NPC acts on: its decision's source frame, through the map if on
+    // Set by NpcScene::step (measure_npcs leaves them at zero):
     std::uint32_t decision_moments = 0; // distinct frames behind the NPCs' decisions (on a ring of up to kMaxRingNpcs; 0 in a field)
     std::uint32_t map_hot_cells = 0;    // the danger map's hot cells, as the NPCs read them this step (map off: 0)
     std::uint32_t map_moments = 0;      // distinct frames the map's cells were computed from (map off: 0)
