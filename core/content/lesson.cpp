@@ -181,6 +181,16 @@ Field expectations_field(const Reader& r, std::vector<Expectation>& out) {
             }};
 }
 
+// guess = "A input_age in T": a guess that reads (guess.h), of a measure the step reveals.
+Field guess_field(const Reader& r, std::optional<LessonGuess>& out) {
+    return {"guess", [&r, &out](const toml::node& node, int line) {
+                if (!node.is_string()) return r.fail(line, "guess should be text such as \"A input_age in T\", not " + kind_of(node));
+                Result<LessonGuess> g = parse_guess(node.as_string()->get());
+                if (!g) return r.fail(line, "guess: " + g.error());
+                out = std::move(*g);
+            }};
+}
+
 LessonStep read_step(const toml::table& table, std::size_t number, Problems& problems) {
     LessonStep step;
     step.line = line_of(table.source());
@@ -199,11 +209,14 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         r.text("answer", step.answer),
         measures_field(r, step.reveal),
         expectations_field(r, step.expect),
+        guess_field(r, step.guess),
         r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness", step.plot),
         r.integer("frames", 1, LessonStep::kMaxFrames, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
     });
     for (const char* key : {"title", "preset", "text", "question", "reveal"})
         if (!table.contains(key)) r.fail(step.line, std::string("no ") + key + " (every step has a title, preset, text, question and reveal)");
+    if (step.guess && std::find(step.reveal.begin(), step.reveal.end(), step.guess->measure) == step.reveal.end())
+        r.fail(step.line, "guess '" + step.guess->text + "' is of " + step.guess->measure + ", which the step does not reveal (add it to reveal)");
     return step;
 }
 
@@ -329,6 +342,16 @@ Result<Lesson> load_lesson(const std::string& path, const std::string& assets_di
             }
             if ((e.value.of_T || e.high.of_T) && step.scene != SceneKind::Npc)
                 return failure(path, step.line, where + "expect '" + e.text + "': T, the batch period, is the NPC scene's");
+        }
+        if (step.guess) {
+            const std::size_t panes = step.scene == SceneKind::Exposure ? preset->exposure.panes.size()
+                                      : step.scene == SceneKind::Engine ? preset->engine.panes.size()
+                                                                         : preset->npc.panes.size();
+            if (step.guess->is_choice() && panes < 2)
+                return failure(path, step.line, where + "guess '" + step.guess->text + "' asks which pane, but preset '" + step.preset + "' has one pane");
+            if (!step.guess->is_choice() && static_cast<std::size_t>(step.guess->pane) >= panes)
+                return failure(path, step.line, where + "guess '" + step.guess->text + "' names pane " + std::string(1, static_cast<char>('A' + step.guess->pane)) +
+                                                    ", but preset '" + step.preset + "' has " + std::to_string(panes) + " pane" + (panes == 1 ? "" : "s"));
         }
         if (step.scene == SceneKind::Exposure && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Cost))
             return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use staleness, seen or timeline");

@@ -24,6 +24,11 @@
 //   expect = ["input_age between 0.45 T and 0.55 T", "B main_ms < 0.1 x A main_ms"]
 //                            # what the reveal will show, as checks (expectation.h): the card
 //                            # shows each met or not; lesson-check fails on one not met
+//   guess = "A input_age in T"   # optional: what the class may guess before the reveal, in the step's
+//                            # own terms — a number ("A input_age", "A input_age in T") or a choice
+//                            # of pane ("lowest input_age", "highest map_split"); the measure is one
+//                            # of `reveal` (core/content/guess.h). The reveal sets the guess beside the
+//                            # measured value and the model's, and the results board keeps it.
 //   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness | seen
 //                            # (default: latency for NPC presets, timeline for exposure and engine;
 //                            # NPC: latency, cost; engine: staleness, cost; exposure: staleness
@@ -33,13 +38,15 @@
 // Errors: loading never throws; a failed load (core/base/result.h) says
 // "file:line: what is wrong" (syntax, unknown keys, wrong types, a preset that
 // does not exist or does not load, a measure the preset's scene cannot give,
-// an expectation that does not read or refers to a later step).
+// an expectation that does not read or refers to a later step, a guess that
+// does not read, is not of a revealed measure or names a pane the preset lacks).
 //
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
 #include "core/base/result.h"
 #include "core/content/expectation.h"
+#include "core/content/guess.h"
 #include "core/engine/engine_scene.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_scene.h"
@@ -133,6 +140,7 @@ struct LessonStep {
     std::string answer;                 // "" — shown with the measured numbers
     std::vector<std::string> reveal;    // measure names, in the order shown
     std::vector<Expectation> expect;    // what the reveal will show, as checks (none — nothing checked)
+    std::optional<LessonGuess> guess;   // none — the class is not asked for a guess it can type in
     std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
     static constexpr int kMaxFrames = 100'000;
     int frames = 150;                   // 150 — steps a screenshot of this step runs first, 1 .. kMaxFrames

@@ -34,6 +34,8 @@ const KeyBinding kBindings[] = {
     {Key::Slash, Key::Slash, kShift, kNoMods, KeyAction::ShowKeys, kAnyScene, false, "?", "This list.", ""},
     {Key::F1, Key::F1, kNoMods, kNoMods, KeyAction::ShowAbout, kAnyScene, false, "F1",
      "About the modes: what each one reads and saves, and its latency.", ""},
+    {Key::B, Key::B, kNoMods, kCtrl, KeyAction::ShowBoard, kAnyScene, false, "B",
+     "The lesson's results board: each step's guess beside what was measured and the model.", ""},
     {Key::Escape, Key::Escape, kNoMods, kNoMods, KeyAction::CloseHelp, kAnyScene, false, "Esc", "Close this page.", ""},
     {Key::Q, Key::Q, kCtrl, kNoMods, KeyAction::Quit, kAnyScene, false, "Ctrl+Q", "Quit.", ""},
 };
@@ -122,6 +124,10 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
         case KeyAction::ShowAbout:
             out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::About ? "none" : "about")});
             out.log = std::string("key f1: about the modes ") + (s.help == HelpPage::About ? "closed" : "shown");
+            break;
+        case KeyAction::ShowBoard:
+            out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::Board ? "none" : "board")});
+            out.log = std::string("key b: results board ") + (s.help == HelpPage::Board ? "closed" : "shown");
             break;
         case KeyAction::CloseHelp:
             if (s.help == HelpPage::None) break;

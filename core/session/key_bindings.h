@@ -20,7 +20,7 @@ namespace tsl {
 
 enum class Key : std::uint8_t {
     Space, Right, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
-    P, R, H, F, Q, Slash, F1, Escape, Minus, Equal, Tab,
+    P, R, H, F, Q, B, Slash, F1, Escape, Minus, Equal, Tab,
 };
 
 enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
@@ -39,6 +39,7 @@ enum class KeyAction : std::uint8_t {
     ToggleRecording,  // start a GIF, or stop and save it
     ShowKeys,         // toggle the shortcuts page
     ShowAbout,        // toggle About the modes
+    ShowBoard,        // toggle the lesson's results board
     CloseHelp,        // close a help page (only while one is open)
     ToggleHideUi,
     TogglePanel,      // fold the control panel to a strip, or open it

@@ -196,6 +196,7 @@ CommandResult LabSession::apply(const Command& command) {
             } else if constexpr (std::is_same_v<C, StartLesson>) {
                 return start_lesson(c);
             } else if constexpr (std::is_same_v<C, StopLesson>) {
+                record_board();
                 lesson_.reset();
                 return {};
             } else if constexpr (std::is_same_v<C, GoToStep>) {
@@ -211,6 +212,11 @@ CommandResult LabSession::apply(const Command& command) {
                 return {};
             } else if constexpr (std::is_same_v<C, TogglePause>) {
                 settings_.paused = !settings_.paused;
+                return {};
+            } else if constexpr (std::is_same_v<C, Guess>) {
+                return set_guess(c.text);
+            } else if constexpr (std::is_same_v<C, ClearBoard>) {
+                clear_board();
                 return {};
             } else {
                 static_assert(std::is_same_v<C, StepOnce>);
@@ -257,7 +263,10 @@ CommandResult LabSession::load_preset(const std::string& name) {
 CommandResult LabSession::start_lesson(const StartLesson& command) {
     Result<Lesson> loaded = load_lesson_by_name(options_.assets_dir, command.name);
     if (!loaded) return CommandResult::failed(loaded);
+    record_board();  // the lesson being left
     lesson_ = std::move(loaded).value();
+    lesson_step_ = -1;  // no step of this lesson yet: nothing of the last lesson's step is kept as this one's
+    lesson_revealed_ = false;
     lesson_results_.assign(lesson_->steps.size(), std::nullopt);
     lesson_shown_.assign(lesson_->steps.size(), false);
     CommandResult result = go_to_step(command.step);
@@ -268,6 +277,7 @@ CommandResult LabSession::start_lesson(const StartLesson& command) {
 CommandResult LabSession::go_to_step(int index) {
     if (!lesson_) return {"no lesson is being taught", 2};
     index = std::clamp(index, 0, static_cast<int>(lesson_->steps.size()) - 1);
+    record_board();
     keep_step_results();
     lesson_step_ = index;
     lesson_revealed_ = false;
@@ -285,10 +295,17 @@ CommandResult LabSession::lesson_forward() {
     if (!lesson_) return {};
     if (!lesson_revealed_) {
         lesson_revealed_ = true;
+        record_board();
         event("lesson " + lesson_->name + ": step " + std::to_string(lesson_step_ + 1) + " revealed");
         return {};
     }
     if (lesson_step_ + 1 < static_cast<int>(lesson_->steps.size())) return go_to_step(lesson_step_ + 1);
+    // The lesson's end: its results board, where it has one.
+    if (!results_board().rows.empty()) {
+        record_board();
+        settings_.help = HelpPage::Board;
+        event("lesson " + lesson_->name + ": results board");
+    }
     return {};
 }
 

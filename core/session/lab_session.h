@@ -27,6 +27,7 @@
 #include "core/session/fixed_step_clock.h"
 #include "core/session/lesson_card.h"
 #include "core/session/npc_session_scene.h"
+#include "core/session/results_board.h"
 #include "core/session/session_scene.h"
 #include "core/settings/lab_settings.h"
 #include "core/timeslicing/trace.h"
@@ -168,6 +169,10 @@ public:
     int lesson_step() const { return lesson_step_; }
     bool lesson_revealed() const { return lesson_revealed_; }
     LessonCard lesson_card() const;
+    // The lesson's results board (results_board.h): its steps that ask for a
+    // guess, with the guesses given and what their reveals measured (the step
+    // shown while revealed: now). Empty without a lesson.
+    ResultsBoard results_board() const;
     // Whether the card checks expectations on times (true). lesson-check --fast
     // runs steps back to back, where times say nothing of the window: off.
     void set_check_times(bool check) { check_times_ = check; }
@@ -198,6 +203,14 @@ private:
     // it: a reader per scene made by then.
     using StepResults = std::array<RevealReader, kSceneKinds>;
     void keep_step_results();
+
+    // The results board (lab_session_board.cpp): a guess given, the board
+    // cleared, the revealed step's figures kept in it, a row and the card's guess.
+    CommandResult set_guess(const std::string& text);
+    void clear_board();
+    void record_board();
+    BoardRow board_row(int step, const BoardEntry* entry, bool now, bool kept_form = false) const;
+    void add_guess(LessonCard& card, const LessonStep& step) const;
 
     CommandResult set(const SetField& command);
     CommandResult load_preset(const std::string& name);

@@ -70,6 +70,7 @@ LessonCard LabSession::lesson_card() const {
                                         jobs_.worker_count() == 1 ? "" : "s");
     }
     if (lesson_revealed_) add_checks(card, step);
+    add_guess(card, step);
     if (ages) card.measured_over += shown_scene().ages_note();
     return card;
 }
@@ -77,7 +78,7 @@ LessonCard LabSession::lesson_card() const {
 // The step being left: its reveal's figures, for the expectations of later
 // steps that refer to it — only while it runs as the step set it up.
 void LabSession::keep_step_results() {
-    if (!lesson_ || preset_modified() || lesson_step_ >= static_cast<int>(lesson_results_.size())) return;
+    if (!lesson_ || preset_modified() || lesson_step_ < 0 || lesson_step_ >= static_cast<int>(lesson_results_.size())) return;
     StepResults kept;
     for (int k = 0; k < kSceneKinds; ++k)
         if (const SessionScene* s = scene(static_cast<SceneKind>(k))) kept[static_cast<std::size_t>(k)] = s->kept_reveal();

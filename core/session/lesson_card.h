@@ -26,6 +26,20 @@ struct CardTerm {
     std::string line() const { return name + ": " + meaning; }  // "T: one batch, ..."
 };
 
+// The class's guess on a step that asks for one (core/content/guess.h).
+struct CardGuess {
+    bool asked = false;    // the step asks for a guess
+    bool choice = false;   // a pane's letter (else a number)
+    std::string prompt;    // "Your guess: A's mean input age" / "Your guess: the lowest mean input age"
+    std::string unit;      // the number's unit: "T", "ms", "%"; "" — a count, or a choice
+    int panes = 0;         // a choice: A to this many
+    std::string value;     // the guess given ("0.5", "B"; "" — none yet)
+    // Revealed, with a guess: "Guess 0.4 T, measured 0.483 T: 17 % under", a
+    // shorter form ("Guess 0.4 T: 17 % under") and the whole ("..., model 0.483 T").
+    std::string result, result_short, result_full;
+    bool close = false;    // the guess was close (a number) or right (a choice)
+};
+
 struct LessonCard {
     std::string heading;               // "Timeslicing batched algorithms  |  step 3 of 8", or "Preset"
     std::string title;                 // the step's (or preset's) title
@@ -45,6 +59,8 @@ struct LessonCard {
     std::string answer;                // shown under the numbers
     // The step's expectations, each checked against what was measured (revealed only).
     std::vector<ExpectationResult> checks;
+    CardGuess guess;
+    bool board_next = false;           // Next, on the lesson's last step revealed, shows the results board
     std::string missed;                // "" — none missed; else why one was not met here, in plain words
     bool can_go_back = false, can_go_forward = false;
     std::string changed;               // "" — what runs is what the step (or preset) set up; else says it is not

@@ -164,8 +164,7 @@ std::int64_t NpcSessionScene::add_reveal_rows(LessonCard& card, const RevealRequ
         const std::string name = caption.empty() ? std::string(label_of(config.timeslicing.mode)) + map_caption(config.map) : caption;
         RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
                       reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)};
-        if (request.ages)
-            row.values.push_back(measure_text(1000.0 * model_input_age_steps(panes_.pane(i).config()) * panes_.pane(i).step_s(), "ms"));
+        if (request.ages) row.values.push_back(measure_text(*model_value(*find_measure("input_age"), i), "ms"));
         // Panes that differ only in drawing (debug lines on and off) measure the same: one row for both.
         const bool same_as_first = i > 0 && panes_.pane(i).config() == panes_.pane(0).config() && row.values == card.rows.front().values;
         if (same_as_first) {
@@ -201,6 +200,11 @@ RevealReader NpcSessionScene::kept_reveal() const {
 std::optional<double> NpcSessionScene::batch_period_ms(int pane) const {
     if (pane < 0 || pane >= panes_.size()) return std::nullopt;
     return 1000.0 * batch_period_s(panes_.pane(pane).config());
+}
+
+std::optional<double> NpcSessionScene::model_value(const LessonMeasure& measure, int pane) const {
+    if (pane < 0 || pane >= panes_.size() || std::string_view(measure.name) != "input_age") return std::nullopt;
+    return 1000.0 * model_input_age_steps(panes_.pane(pane).config()) * panes_.pane(pane).step_s();
 }
 
 }  // namespace tsl

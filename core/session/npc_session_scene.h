@@ -36,6 +36,7 @@ public:
     std::optional<double> reveal_value(const LessonMeasure& measure, int pane) const override;
     RevealReader kept_reveal() const override;
     std::optional<double> batch_period_ms(int pane) const override;
+    std::optional<double> model_value(const LessonMeasure& measure, int pane) const override;
 
     const NpcComparison& panes() const { return panes_; }
     std::span<const NpcMetricsSummary> summaries() const { return summaries_; }

@@ -97,6 +97,12 @@ public:
     virtual RevealReader kept_reveal() const = 0;
     // The batch period T of pane `pane`, ms, for expectations written in T (nullopt: the scene has none).
     virtual std::optional<double> batch_period_ms(int pane) const { (void)pane; return std::nullopt; }
+    // The model's value of `measure` for pane `pane` where the lab has one
+    // (the NPC scene's input ages, docs/semantics.md section 6); nullopt elsewhere.
+    virtual std::optional<double> model_value(const LessonMeasure& measure, int pane) const {
+        (void)measure, (void)pane;
+        return std::nullopt;
+    }
 };
 
 // Makes the scene of kind `kind` for `settings` (writing back what it made of

@@ -32,10 +32,11 @@ const EnumName kDockNames[5] = {
     {"tickets", static_cast<int>(DockTab::Tickets), "Path tickets"},
     {"counters", static_cast<int>(DockTab::Counters), "Counters"},
 };
-const EnumName kHelpNames[3] = {
+const EnumName kHelpNames[4] = {
     {"none", static_cast<int>(HelpPage::None)},
     {"keys", static_cast<int>(HelpPage::Keys), "Keyboard shortcuts"},
     {"about", static_cast<int>(HelpPage::About), "About the modes"},
+    {"board", static_cast<int>(HelpPage::Board), "Results board"},
 };
 
 std::string_view name_of(SceneKind scene) { return name_for(kSceneNames, static_cast<int>(scene)); }

@@ -30,8 +30,8 @@ enum class DockTab : std::uint8_t { Plots, Timing, Timeline, Tickets, Counters }
 extern const EnumName kDockNames[5];  // "plots", "timing", "timeline", "tickets", "counters"
 
 // A help page over the window.
-enum class HelpPage : std::uint8_t { None, Keys, About };
-extern const EnumName kHelpNames[3];  // "none", "keys", "about"
+enum class HelpPage : std::uint8_t { None, Keys, About, Board };
+extern const EnumName kHelpNames[4];  // "none", "keys", "about", "board" (the lesson's results board)
 
 std::string_view name_of(PaletteKind palette);
 std::string_view name_of(UiTheme theme);
@@ -79,7 +79,7 @@ struct LabSettings {
     PaletteKind palette = PaletteKind::Classic;
     UiTheme theme = UiTheme::Light;
     bool presenter = false;                 // false — P toggles: the scene, the lesson card and one plot
-    HelpPage help = HelpPage::None;         // none — ? and F1 show a page over everything
+    HelpPage help = HelpPage::None;         // none — ? and F1 show a page over everything (B: the results board)
     bool hide_ui = false;                   // false — H toggles: only the scene
     bool panel_open = true;                 // true — the control panel; false: folded to a strip with a button
     bool bottom_panel = true;               // true — the plots, timing diagram and timeline under the scene
@@ -91,6 +91,11 @@ struct LabSettings {
     int window_height = 900;
 
     RecordingSettings recording;
+
+    // The lessons' results boards: every step's guess, and what its reveal
+    // measured and modelled (core/session/results_board.h), kept with the
+    // settings so that a restart does not lose them. "" — no guess yet.
+    std::string results_board;
 
     // The pane pane-scope settings change: `pane` when it names one, else the edited pane.
     NpcPaneSettings& pane(int pane = -1);

@@ -39,7 +39,7 @@ struct SettingName {
     X(subtask_agents) X(share_routes) X(engine_caption) X(time_scale) X(paused) X(presenter) X(theme) X(bottom_panel) \
     X(palette) X(ui_scale) X(hide_idle_cursor) X(help) X(hide_ui) X(panel_open) X(dock) \
     X(timeline_steps) X(fullscreen) X(window_width) X(window_height) X(record_seconds) \
-    X(record_from_step) X(record_folder) X(record_name)
+    X(record_from_step) X(record_folder) X(record_name) X(results_board)
 
 namespace setting {
 #define TSL_SETTING_NAME_CONSTANT(name) inline constexpr SettingName name{#name};

@@ -437,7 +437,7 @@ const FieldSpec kFields[] = {
      .help = "The mouse pointer disappears after a few seconds without movement, and comes back when it moves.",
      .preset_key = "-", TSL_ACCESS(s.hide_idle_cursor)},
     {.key = setting::help.key, .scope = FieldScope::View, .kind = FieldKind::Enum,
-     .help = "A help page over the window: the keyboard shortcuts (?) or About the modes (F1).", .names = kHelpNames,
+     .help = "A help page over the window: the keyboard shortcuts (?), About the modes (F1), or the lesson's results board (B).", .names = kHelpNames,
      .noun = "help page", .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.help)},
     {.key = setting::hide_ui.key, .scope = FieldScope::View, .kind = FieldKind::Bool, .help = "Show only the scene (H toggles).",
      .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.hide_ui)},
@@ -472,6 +472,10 @@ const FieldSpec kFields[] = {
     {.key = setting::record_name.key, .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "file name",
      .help = "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in ({preset}: the preset's name, or one made from the settings once they differ from it, such as siao-10ups).", .preset_key = "-",
      .ui = {W::Input}, TSL_ACCESS(s.recording.name_template)},
+    // Kept, not shown: the lessons' guesses and results (core/session/results_board.h).
+    {.key = setting::results_board.key, .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 0, .label = "results board",
+     .help = "The lessons' results boards (B shows the lesson's): each step's guess, measured value and model.", .preset_key = "-",
+     .settings_key = "lesson.results_board", .ui = {W::Hidden}, TSL_ACCESS(s.results_board)},
 };
 
 // What --help shows as a text field's accepted values.
