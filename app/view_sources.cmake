@@ -12,6 +12,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/render/npc_renderer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/render/shader_sources.cpp
   ${CMAKE_CURRENT_LIST_DIR}/render/shape_batch.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/board_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/control_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/engine_panels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/engine_plots_panel.cpp

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""window_click_all.py APP [--scale S] [--size WxH] [--budget SECONDS] [--views npc,exposure,engine,lesson]
+"""window_click_all.py APP [--scale S] [--size WxH] [--budget SECONDS] [--views npc,exposure,engine,lesson,board]
 
 Clicks every control of the real window, the way a teacher trying the lab
 cold would, and fails if the app dies, stops drawing, lays out two items
 with one ImGui ID (the mistake that made the "NPCs" slider crash), leaves an
 item it saw unclicked, or runs out of time.
 
-It goes through views (--views; default all four), the app started afresh
+It goes through views (--views; default all five), the app started afresh
 for each (its own settings): the NPC scene, the exposure scene, the engine
-scene, and a lesson step with the panel open, where it clicks the lesson
-card's items. In each it clicks every item the view shows. A
+scene, a lesson step with the panel open, where it clicks the lesson
+card's items (its guess field too), and the lesson's results board. In each it clicks every item the view shows. A
 click that leaves the view's scene or lesson (a preset of another scene, a
 lesson from the picker) starts the app again in the view; such an entry is
 clicked once in the whole run. The presenter view, hiding the UI, folding
@@ -98,7 +98,8 @@ def deferred_item(window, label):
 # under it (a step loads its preset), so the lesson view clicks the lesson
 # card's items; the panel's are the scenes' views'.
 VIEWS = {"npc": (["--scene", "npc"], None), "exposure": (["--scene", "exposure"], None), "engine": (["--scene", "engine"], None),
-         "lesson": (["--lesson", "timeslicing", "--step", "2", "--set", "presenter=false"], "Lesson")}
+         "lesson": (["--lesson", "timeslicing", "--step", "2", "--set", "presenter=false"], "Lesson"),
+         "board": (["--lesson", "which-mode", "--step", "4", "--reveal", "--set", "help=board"], "Results board")}
 NOT_INPUT = re.compile(r"^##Tooltip_")
 
 
@@ -454,13 +455,13 @@ class Driver:
 
     def normal_view(self, frame):
         return (any(w[0] == "Controls" and w[3] > 150 for w in frame.windows)
-                and not any(w[0] == "Help" for w in frame.windows))
+                and not any(w[0] in ("Help", "Results board") for w in frame.windows))
 
     def restore(self):
         if self.normal_view(self.last):
             return
-        if any(i["window"] == "Help" for i in self.candidates(self.last, deferred=False)):
-            return  # a help page with something left to click on it
+        if any(i["window"] in ("Help", "Results board") for i in self.candidates(self.last, deferred=False)):
+            return  # a help page (or the results board) with something left to click on it
         for key in ["Escape", "Escape", "Tab", "h", "p", "Tab", "f"]:
             self.act(f"restore with {key}", ("tap", key))
             if self.normal_view(self.last):
@@ -704,7 +705,7 @@ def main():
     parser.add_argument("--size", default="1600x900")
     parser.add_argument("--budget", type=float, default=300)
     parser.add_argument("--min-items", type=int, default=100)
-    parser.add_argument("--views", default="npc,exposure,engine,lesson")
+    parser.add_argument("--views", default="npc,exposure,engine,lesson,board")
     parser.add_argument("--self-test")
     parser.add_argument("--expect-duplicates", type=int, default=0)
     args = parser.parse_args()

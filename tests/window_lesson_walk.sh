@@ -2,10 +2,12 @@
 # Every lesson walked in the real window under Xvfb as a lecturer walks it on
 # a 720p projector (UI scale 1.5): Page Down from the first step to the last
 # step's reveal (a reveal, then the next step, for every step), once more at
-# the end (nothing happens), then Page Up back to the first step and once more
-# there. The window must show every step in order (the UI probe's record of
-# each frame, tests/window_probe.py), stay up and quit cleanly, and its first
-# window must fit the screen; a click on a pane selects it.
+# the end (the results board; Esc closes it), then Page Up back to the first
+# step and once more there. The window must show every step in order (the UI
+# probe's record of each frame, tests/window_probe.py), stay up and quit
+# cleanly, and its first window must fit the screen; a click on a pane
+# selects it. In the first lesson the class types a guess into step 1's field
+# and saves the board as CSV and PNG from its buttons.
 # Usage: window_lesson_walk.sh PATH/TO/timeslice-lab
 set -euo pipefail
 app=$1
@@ -23,6 +25,14 @@ for file in "$lessons_dir"/*.toml; do
   eval "$(xdotool search --onlyvisible --name '^Timeslice Lab$' getwindowgeometry --shell | head -n 5)"
   [ "$WIDTH" -le 1280 ] && [ "$HEIGHT" -le 720 ] || fail "$lesson: the window is ${WIDTH}x${HEIGHT} on a 1280x720 screen"
   see "$lesson: step 1" lesson="$lesson" step=1 revealed=0
+  if [ "$lesson" = timeslicing ]; then
+    # The guess field: clicked, "0" typed and Return (update all: no input age at all).
+    xy=$(python3 "$probe_tool" item "$work/probe.txt" "##guess") || fail "$lesson: no guess field on step 1: $xy"
+    xdotool mousemove --window "$(xdotool search --onlyvisible --name '^Timeslice Lab$' | head -n 1)" $xy click 1
+    xdotool type 0
+    xdotool key Return
+    see "$lesson: the guess typed is kept" guess=0
+  fi
   # Forward: a reveal, then the next step, for every step; once more at the end does nothing.
   for step in $(seq 1 "$steps"); do
     xdotool key Next
@@ -33,8 +43,23 @@ for file in "$lessons_dir"/*.toml; do
     fi
   done
   xdotool key Next
-  sleep 0.5
-  see "$lesson: Page Down past the last reveal stays there" step="$steps" revealed=1
+  see "$lesson: Page Down past the last reveal shows the results board" step="$steps" revealed=1 help=board window="Results board"
+  if [ "$lesson" = timeslicing ]; then
+    folder="$work/pictures/Timeslice Lab"
+    for button in "Save CSV" "Save PNG"; do
+      xy=$(python3 "$probe_tool" item "$work/probe.txt" "$button") || fail "$lesson: no '$button' on the board: $xy"
+      xdotool mousemove --window "$(xdotool search --onlyvisible --name '^Timeslice Lab$' | head -n 1)" $xy click 1
+      extension=$([ "$button" = "Save CSV" ] && echo csv || echo png)
+      for _ in $(seq 1 200); do compgen -G "$folder/results-board-timeslicing-*.$extension" >/dev/null && break; sleep 0.1; done
+      see "$lesson: '$button' saved a file, the board still shown" notice=saved help=board
+    done
+    csv=$(ls "$folder"/results-board-timeslicing-*.csv) || fail "$lesson: no board CSV in $folder"
+    grep -q '^timeslicing,1,Update all: the baseline,A: mean input age,ms,0,0,0,exact,yes$' "$csv" || fail "$lesson: step 1's row not in the CSV: $(cat "$csv")"
+    png=$(ls "$folder"/results-board-timeslicing-*.png) || fail "$lesson: no board PNG in $folder"
+    [ "$(head -c 8 "$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || fail "$lesson: $png is not a PNG"
+  fi
+  xdotool key Escape
+  see "$lesson: Esc closes the board" step="$steps" revealed=1 help=none
   # Back to the first step; once more there does nothing.
   for step in $(seq $((steps - 1)) -1 1); do
     xdotool key Prior

@@ -13,6 +13,10 @@ from the app's log.
         !window=NAME   no window of that name is shown
   window_probe.py state PROBE KEY
       Prints the value of KEY on the newest frame's state line.
+  window_probe.py item PROBE LABEL
+      Prints "X Y", the centre of the newest frame's item labelled LABEL (its
+      label up to "##", or its whole label when it starts with "##"), in the
+      window's coordinates; exit 1 when no item has that label.
   window_probe.py pointer
       Prints "hidden" when the X pointer's image is fully transparent (what
       GLFW shows for a hidden cursor), else "shown" (XFixes, on $DISPLAY).
@@ -100,6 +104,15 @@ def main(argv):
         frame = read(argv[1])
         print(frame[1].get(argv[2], "") if frame else "")
         return 0 if frame else 1
+    if len(argv) >= 3 and argv[0] == "item":
+        frame = read_probe(argv[1])
+        for item in frame.items if frame else []:
+            label = item["label"] if item["label"].startswith("##") else item["label"].split("##")[0]
+            if label == argv[2]:
+                print(f"{int(item['x'] + item['w'] / 2)} {int(item['y'] + item['h'] / 2)}")
+                return 0
+        print(f"window_probe: no item '{argv[2]}' in the newest frame")
+        return 1
     if len(argv) >= 3 and argv[0] == "wait":
         path, rest, timeout = argv[1], argv[2:], 20.0
         if rest[:1] == ["--timeout"]:

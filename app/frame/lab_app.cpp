@@ -121,6 +121,7 @@ std::string LabApp::probe_state() const {
            " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
            " step=" + std::to_string(lesson ? session_->lesson_step() + 1 : 0) + " revealed=" + (session_->lesson_revealed() ? "1" : "0") +
            " pane=" + static_cast<char>('A' + pane) + " help=" + std::string(name_of(s.help)) +
+           " guess=" + (card_ && !card_->guess.value.empty() ? card_->guess.value : std::string("-")) +
            " recording=" + (recording_.active() ? std::to_string(recording_.frames()) : std::string("-")) + " notice=" +
            (notice_.text.empty() ? "-" : notice_.kind == Notice::Kind::Problem ? "problem" : notice_.kind == Notice::Kind::Saved ? "saved" : "info");
 }
@@ -163,6 +164,21 @@ void LabApp::render_ui(const FrameParams& params, const Layout& layout) {
     part.CmdLists = all->CmdLists + background;
     part.CmdListsCount = all->CmdListsCount - background;
     ImGui_ImplOpenGL3_RenderDrawData(&part);
+    if (board_picture_) {
+        board_picture_ = false;
+        const float to_px = ImGui::GetIO().DisplaySize.x > 0 ? static_cast<float>(params.target.width) / ImGui::GetIO().DisplaySize.x : 1.0f;
+        Image image;
+        image.width = std::min(static_cast<int>(board_rect_.w * to_px), params.target.width);
+        image.height = std::min(static_cast<int>(board_rect_.h * to_px), params.target.height);
+        const int x = std::max(0, static_cast<int>(board_rect_.x * to_px)), y = std::max(0, static_cast<int>(board_rect_.y * to_px));
+        if (image.width > 0 && image.height > 0 && session_->settings().help == HelpPage::Board) {
+            image.rgba.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 4);
+            read_framebuffer(params.target.framebuffer, x, params.target.height - y - image.height, image.width, image.height, image.rgba.data());
+            for (std::size_t i = 3; i < image.rgba.size(); i += 4) image.rgba[i] = 255;
+            notice_ = save_board_png(image, session_->settings().recording, session_->results_board().lesson);
+            action("results board PNG: " + notice_.text);
+        }
+    }
 }
 
 // The notice over the bottom of the scene, and while recording a REC badge
@@ -259,12 +275,31 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
         lesson_card_fits_ = result.fits;
         if (result.forward) requests.commands.emplace_back(LessonForward{});
         if (result.back) requests.commands.emplace_back(LessonBack{});
+        if (result.guess) requests.commands.emplace_back(Guess{*result.guess});
         if (result.restore && session_->lesson()) requests.commands.emplace_back(GoToStep{session_->lesson_step()});
         else if (result.restore) requests.commands.emplace_back(LoadPreset{session_->preset()});
     }
     const HelpPage help = session_->settings().help;
-    if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize))
+    if (help == HelpPage::Board) {
+        draw_board(requests);
+    } else if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize)) {
         requests.commands.emplace_back(SetField{setting::help, std::string("none")});
+    }
+}
+
+// The lesson's results board (B, or Next at a lesson's end), and what its buttons ask for.
+void LabApp::draw_board(UiRequests& requests) {
+    const ResultsBoard board = session_->results_board();
+    // Asked for a picture last frame: this frame draws it without its buttons, and render_ui reads it.
+    board_picture_ = std::exchange(board_png_requested_, false);
+    const BoardActions asked = draw_results_board(board, style_.fonts(), ImGui::GetIO().DisplaySize, board_rect_, board_picture_);
+    if (asked.close) requests.commands.emplace_back(SetField{setting::help, std::string("none")});
+    if (asked.clear) requests.commands.emplace_back(ClearBoard{});
+    if (asked.save_csv) {
+        notice_ = save_board_csv(board_csv(board), session_->settings().recording, board.lesson);
+        action("results board CSV: " + notice_.text);
+    }
+    if (asked.save_png) board_png_requested_ = true;
 }
 
 // A click on the scene (not on a window over it) selects the pane under the

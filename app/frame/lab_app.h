@@ -135,6 +135,7 @@ private:
     void select_clicked_pane(const Layout& layout, UiRequests& requests);  // a click on a pane of the scene edits that pane
     void draw_dock(const PixelRect& rect, UiRequests& requests);
     void draw_presenter_plot(const PixelRect& rect);
+    void draw_board(UiRequests& requests);
     double draw_scene(const FrameParams& params, const Layout& layout);
     void draw_overlays(const Layout& layout);
     void draw_notice_and_badge(const Layout& layout);
@@ -154,6 +155,9 @@ private:
     TimelinePanel timeline_;
     Recording recording_;
     bool snapshot_requested_ = false;
+    bool board_png_requested_ = false;  // "Save PNG": the next frame draws the board for its picture
+    bool board_picture_ = false;        // this frame's board is drawn for its picture, read once the frame is drawn
+    PixelRect board_rect_;              // where the results board was drawn (UI coordinates)
     bool record_requested_ = false;
     std::int64_t panel_frame_ = -1;
     std::optional<LessonCard> card_;  // card_drawn()

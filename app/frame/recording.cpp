@@ -129,4 +129,28 @@ Notice save_snapshot(const Image& image, const RecordingSettings& settings, cons
     return written ? saved_notice(path) : problem_notice("PNG not saved: " + written.error());
 }
 
+namespace {
+
+Result<std::string> board_path(const RecordingSettings& settings, const std::string& lesson, const char* extension) {
+    const Result<std::string> folder = output_folder(settings);
+    if (!folder) return folder;
+    return (std::filesystem::path(*folder) / (expand_name("results-board-{preset}-{date}-{time}", lesson, "") + extension)).string();
+}
+
+}  // namespace
+
+Notice save_board_csv(const std::string& csv, const RecordingSettings& settings, const std::string& lesson) {
+    const Result<std::string> path = board_path(settings, lesson, ".csv");
+    if (!path) return problem_notice("CSV not saved: " + path.error());
+    const Status written = write_output_file(*path, csv);
+    return written ? saved_notice(*path, "(the results board)") : problem_notice("CSV not saved: " + written.error());
+}
+
+Notice save_board_png(const Image& image, const RecordingSettings& settings, const std::string& lesson) {
+    const Result<std::string> path = board_path(settings, lesson, ".png");
+    if (!path) return problem_notice("PNG not saved: " + path.error());
+    const Status written = write_png(*path, image);
+    return written ? saved_notice(*path, "(the results board)") : problem_notice("PNG not saved: " + written.error());
+}
+
 }  // namespace tsl::app

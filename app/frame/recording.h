@@ -61,6 +61,11 @@ private:
     int frames_ = 0, expected_ = 0, width_ = 0, height_ = 0;
 };
 
+// The lesson `lesson`'s results board in output_folder(), as
+// results-board-LESSON-DATE-TIME.csv (its CSV text) or .png (its picture).
+Notice save_board_csv(const std::string& csv, const RecordingSettings& settings, const std::string& lesson);
+Notice save_board_png(const Image& image, const RecordingSettings& settings, const std::string& lesson);
+
 // A PNG of the scene area in output_folder(), named from the template: where it went, or why not.
 Notice save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode);
 

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace tsl::app {
@@ -24,11 +25,6 @@ namespace {
 
 void wrapped(const std::string& text) { text_wrapped(text); }
 
-void disabled_wrapped(const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    wrapped(text);
-    ImGui::PopStyleColor();
-}
 
 void bold(const UiFonts& fonts, const char* text) {
     ImGui::PushFont(fonts.bold);
@@ -182,6 +178,61 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
     ImGui::EndTable();
 }
 
+// The class's guess before the reveal: a number with its unit, or a pane's
+// letter. A number is handed over when the field is left or Return pressed.
+void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult& result) {
+    const std::string prompt = guess.prompt + (guess.choice ? "" : ":");
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // The field beside the prompt where both fit on one line, else under it.
+    float controls_w = guess.choice ? guess.panes * (ImGui::GetFrameHeight() + ImGui::CalcTextSize("A").x + style.ItemInnerSpacing.x + style.ItemSpacing.x)
+                                    : ImGui::GetFontSize() * 5 + style.ItemSpacing.x + ImGui::CalcTextSize(guess.unit.c_str()).x;
+    ImGui::PushFont(fonts.bold);
+    const bool one_line = ImGui::CalcTextSize(prompt.c_str()).x + style.ItemSpacing.x + controls_w <= ImGui::GetContentRegionAvail().x;
+    if (one_line) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(prompt.c_str());
+        ImGui::SameLine();
+    } else {
+        wrapped(prompt);
+    }
+    ImGui::PopFont();
+    if (guess.choice) {
+        for (int p = 0; p < guess.panes; ++p) {
+            const std::string letter(1, static_cast<char>('A' + p));
+            if (p > 0) ImGui::SameLine();
+            if (ImGui::RadioButton(letter.c_str(), guess.value == letter)) result.guess = guess.value == letter ? "" : letter;
+        }
+    } else {
+        // The field shows the guess kept while it is not being typed into.
+        static char text[32] = "";
+        static bool typing = false;
+        if (!typing) std::snprintf(text, sizeof text, "%s", guess.value.c_str());
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
+        const bool entered = ImGui::InputText("##guess", text, sizeof text, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        typing = ImGui::IsItemActive();
+        if (entered || ImGui::IsItemDeactivatedAfterEdit()) result.guess = std::string(text);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type the class's guess, then Return. The reveal sets it beside the measurement.");
+        if (!guess.unit.empty()) {
+            ImGui::SameLine();
+            ImGui::TextUnformatted(guess.unit.c_str());
+        }
+    }
+}
+
+// After the reveal, the guess against the measurement, in the buttons' row:
+// the longest form that fits, the whole of it in a tooltip.
+void guess_result(const CardGuess& guess, const UiFonts& fonts) {
+    if (guess.result.empty()) return;
+    const Rgba colour = hex(guess.close ? 0x007A5A : 0xC0392B);  // as the checks' met and not met
+    ImGui::PushFont(fonts.bold);
+    const float room = ImGui::GetContentRegionAvail().x;
+    const std::string& shown = ImGui::CalcTextSize(guess.result.c_str()).x <= room ? guess.result : guess.result_short;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored({colour.r, colour.g, colour.b, 1.0f}, "%s", shown.c_str());
+    ImGui::PopFont();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", guess.result_full.c_str());
+}
+
 }  // namespace
 
 // --- [SECTION] The lesson card ---------------------------------------------------
@@ -245,7 +296,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
             for (const CardTerm& term : card.terms) wrapped(term.line());  // what the question's symbols mean, met here first
         ImGui::Spacing();
         if (card.revealed) {
-            disabled_wrapped(card.measured_over);
+            disabled_text_wrapped(card.measured_over);
             if (!card.rows.empty()) reveal_table(card, fonts);
             if (!card.missed.empty()) {
                 ImGui::PushFont(fonts.bold);
@@ -254,8 +305,10 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
             }
             if (!card.answer.empty()) wrapped(card.answer);
             checks_table(card, fonts);
+        } else if (card.guess.asked) {
+            guess_field(card.guess, fonts, result);
         } else {
-            disabled_wrapped("Page Down (or Reveal) shows what the running scene measured.");
+            disabled_text_wrapped("Page Down (or Reveal) shows what the running scene measured.");
         }
     }
 
@@ -280,11 +333,14 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("The step before (Page Up).");
         ImGui::SameLine();
         ImGui::BeginDisabled(!card.can_go_forward);
-        if (ImGui::Button(card.revealed || card.question.empty() ? "Next >" : "Reveal")) result.forward = true;
+        if (ImGui::Button(card.board_next ? "Results board" : card.revealed || card.question.empty() ? "Next >" : "Reveal")) result.forward = true;
         ImGui::EndDisabled();
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Page Down: first the measured answer, then the next step.");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", card.board_next ? "Page Down: every step's guess beside what was measured (B shows it too)."
+                                                    : "Page Down: first the measured answer, then the next step.");
         ImGui::SameLine();
-        ImGui::TextDisabled("PgUp / PgDn");
+        if (!card.guess.result.empty()) guess_result(card.guess, fonts);
+        else ImGui::TextDisabled("PgUp / PgDn");
     }
     ImGui::End();
     return result;

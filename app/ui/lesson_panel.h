@@ -1,8 +1,9 @@
 // lesson_panel.h — the classroom's lesson card: where the class is in the
 // lesson, the step's text, the question to predict, and on reveal the numbers
 // the running scene measured (with the step's answer); or, without a lesson,
-// the preset's title and description. Also the two help pages: the keyboard
-// shortcuts (?) and "About the modes" (F1).
+// the preset's title and description; a step that asks for a guess has a
+// field for it. Also the two help pages, the keyboard shortcuts (?) and
+// "About the modes" (F1), and the lesson's results board (B, board_panel.cpp).
 //
 // Immediate mode, main thread only. The card reports whether everything it
 // drew fitted its rectangle, so tests can hold lessons to the 1080p scale.
@@ -13,7 +14,9 @@
 
 #include "core/base/view.h"
 #include "core/session/lesson_card.h"
+#include "core/session/results_board.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,7 @@ struct LessonCardResult {
     bool back = false;     // the "< Back" button
     bool forward = false;  // "Reveal" or "Next >"
     bool restore = false;  // "Restore": the step's (or preset's) own settings again
+    std::optional<std::string> guess;  // the class's guess, given or changed ("" — cleared)
     bool fits = true;      // everything drawn fitted the card without scrolling
 };
 
@@ -31,6 +35,15 @@ struct LessonCardResult {
 // measurement and the answer have the room. What does not fit scrolls above
 // the Back / Next buttons, which stay in view (and `fits` is false).
 LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, const PixelRect& rect);
+
+// What the results board's buttons asked for.
+struct BoardActions {
+    bool close = false, save_csv = false, save_png = false, clear = false;
+};
+// The lesson's results board (core/session/results_board.h) over the whole
+// display, like a help page; `rect` receives where it was drawn. `picture`:
+// drawn for its PNG, without its buttons, `rect` cut below the last row.
+BoardActions draw_results_board(const ResultsBoard& board, const UiFonts& fonts, ImVec2 display, PixelRect& rect, bool picture = false);
 
 // The help page over the whole display; false when the user closed it (its
 // close button). The shortcuts page lists core/session/key_bindings.h.

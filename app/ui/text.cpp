@@ -23,6 +23,12 @@ std::vector<std::string> split_at(const std::string& text, const std::vector<std
 
 }  // namespace
 
+void disabled_text_wrapped(const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    text_wrapped(text);
+    ImGui::PopStyleColor();
+}
+
 void text_wrapped(const std::string& text) {
     const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
     std::string out, line;

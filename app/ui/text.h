@@ -21,6 +21,8 @@ std::string formatted(const char* fmt, Args... args) {
 // spaces: ImGui's own wrapping also breaks after punctuation, which splits
 // "10,000" into "10," and "000" across two lines.
 void text_wrapped(const std::string& text);
+// The same in the style's disabled (grey) text colour.
+void disabled_text_wrapped(const std::string& text);
 
 // A caption in `font` fitted to `width`: one line at `size` if it fits; else
 // split at spaces into up to `max_lines` lines at `size`; else one line set
