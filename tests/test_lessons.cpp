@@ -226,7 +226,7 @@ TEST_CASE("An unknown measure or plot is an error listing the known ones", "[les
     step.replace(step.find("input_age"), 9, "speed");
     const std::string e = error_of(kHead + kStep + step);
     CHECK(starts_with(e, "lessons/bad.toml:13: step 2: unknown measure 'speed' (known: input_age, "));
-    CHECK(starts_with(error_of(kHead + kStep + "plot = \"pie\"\n"), "lessons/bad.toml:8: step 1: unknown plot 'pie' (accepted: latency, cost, timeline, staleness)"));
+    CHECK(starts_with(error_of(kHead + kStep + "plot = \"pie\"\n"), "lessons/bad.toml:8: step 1: unknown plot 'pie' (accepted: latency, cost, timeline, staleness, seen, timing)"));
     CHECK(starts_with(error_of(kHead + kStep + "frames = 0\n"), "lessons/bad.toml:8: step 1: frames = 0 is out of range"));
 }
 

@@ -61,6 +61,18 @@ TEST_CASE("Every lesson step loads its preset, fits the card at 1920x1080 x2 and
     }
 }
 
+TEST_CASE("A quiz's questions fit the card at 1280x720 x1.5 and 1920x1080 x2, every seed's alike in length", "[gl][lessons][quiz]") {
+    for (const char* seed : {"quiz-modes-42", "quiz-modes-999999999"})
+        for (const auto& [size, scale] : {std::pair{"1280x720", "1.5"}, std::pair{"1920x1080", "2"}}) {
+            INFO(seed << " at " << size << " x" << scale);
+            const CommandResult r = run_command(tsl::test::kApp, {"lesson-check", "--fast", "--lesson", seed, "--size", size, "--scale", scale}, kNoDisplay);
+            INFO(r.out << r.err);
+            CHECK(r.status == 0);
+            CHECK(count_of(r.out, "; text fits") == 6);
+            CHECK(count_of(r.out, "1 pane(s)") == 6);
+        }
+}
+
 TEST_CASE("A lesson whose expectation is false fails lesson-check, naming the step and what was measured", "[gl][lessons]") {
     const auto dir = scratch_dir("false-expectation");
     std::filesystem::create_directories(dir / "lessons");

@@ -107,7 +107,7 @@ TEST_CASE("Walking a lesson with guesses: each reveal grades the guess, and the 
 
     // Step 2: the pane whose map splits most (A); the class says B.
     CHECK(session.lesson_card().guess.choice);
-    CHECK(session.lesson_card().guess.panes == 2);
+    CHECK(session.lesson_card().guess.options == std::vector<std::string>{"A", "B"});
     CHECK_FALSE(session.apply(Guess{"C"}));
     REQUIRE(session.apply(Guess{"b"}));
     walked(session, 300);

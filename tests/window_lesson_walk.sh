@@ -26,17 +26,18 @@ for file in "$lessons_dir"/*.toml; do
   [ "$WIDTH" -le 1280 ] && [ "$HEIGHT" -le 720 ] || fail "$lesson: the window is ${WIDTH}x${HEIGHT} on a 1280x720 screen"
   see "$lesson: step 1" lesson="$lesson" step=1 revealed=0
   if [ "$lesson" = timeslicing ]; then
-    # The guess field: clicked, "0" typed and Return (update all: no input age at all).
+    # The guess field: clicked and "0" typed (update all: no input age at all); Page Down, below, reveals with the field still active.
     xy=$(python3 "$probe_tool" item "$work/probe.txt" "##guess") || fail "$lesson: no guess field on step 1: $xy"
     xdotool mousemove --window "$(xdotool search --onlyvisible --name '^Timeslice Lab$' | head -n 1)" $xy click 1
+    see "$lesson: a click on the guess field gives it the keyboard" typing=1
     xdotool type 0
-    xdotool key Return
-    see "$lesson: the guess typed is kept" guess=0
+    see "$lesson: the guess is kept as it is typed" guess=0 typing=1
   fi
   # Forward: a reveal, then the next step, for every step; once more at the end does nothing.
   for step in $(seq 1 "$steps"); do
     xdotool key Next
     see "$lesson: Page Down reveals step $step" step="$step" revealed=1
+    [ "$lesson" != timeslicing ] || [ "$step" != 1 ] || see "$lesson: revealed, the guess field gave the keyboard back" typing=0
     if [ "$step" -lt "$steps" ]; then
       xdotool key Next
       see "$lesson: Page Down moves to step $((step + 1))" step=$((step + 1)) revealed=0

@@ -7,7 +7,8 @@ from the app's log.
       Waits until one frame's probe meets every CONDITION; exit 1 with the last
       frame's windows and state when none did within S seconds (default 20).
       A CONDITION is
-        KEY=VALUE      the state line says so (frame=120, lesson=timeslicing, step=3, revealed=1, paused=1, mode=aiso, pane=B)
+        KEY=VALUE      the state line says so (frame=120, lesson=timeslicing, step=3, revealed=1, paused=1, mode=aiso, pane=B),
+                       or typing=1 / typing=0: a field takes the keyboard, or none does
         KEY!=VALUE     the state line has KEY, with another value (recording!=-)
         window=NAME    a window of that name is shown (its name up to "##")
         !window=NAME   no window of that name is shown
@@ -31,9 +32,10 @@ from probe_file import read_probe
 
 
 def read(path):
-    """(windows, state) of the newest frame, or None before the first."""
+    """(windows, state) of the newest frame, or None before the first; the
+    state has typing=1 while a field takes the keyboard, else typing=0."""
     frame = read_probe(path)
-    return (frame.window_names(), frame.state) if frame else None
+    return (frame.window_names(), dict(frame.state, typing="1" if frame.keyboard_taken else "0")) if frame else None
 
 
 def meets(frame, condition):

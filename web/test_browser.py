@@ -45,6 +45,7 @@ import test_keys
 import test_lanes
 import test_layout
 import test_lesson_walk
+import test_quiz
 import test_record
 import test_serve
 import test_thread_limits
@@ -54,7 +55,7 @@ import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_lesson_walk, test_keys, test_input, test_a11y, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
+ISOLATED = [test_lesson_walk, test_quiz, test_keys, test_input, test_a11y, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
             test_bench, test_lanes, test_weight, test_serve]
 NOT_ISOLATED = [test_workers, test_files, test_weight]
 

@@ -28,6 +28,7 @@ the main thread (no error on the status line or in the console), and the
 lesson card says what runs instead.
 """
 import json
+import re
 
 from browser_check import press, wait_for
 
@@ -292,6 +293,9 @@ def check_start_card(page, url):
     catalog = [(lesson['title'], f'?lesson={lesson["name"]}&step=1') for lesson in json.loads(page.call_text('tsl_web_lessons'))]
     check(shown and [tuple(x) for x in lessons] == catalog and len(catalog) == 4,
           f'start card: the bare page opens on it, listing the lessons of the catalog as links to their first step ({lessons})')
+    quiz = driver.execute_script("return document.getElementById('start-quiz').getAttribute('href');")
+    check(re.fullmatch(r'\?quiz=modes&seed=[0-9]{1,6}', quiz or '') is not None,
+          f'start card: it offers the quiz, with a seed of its own in the link ({quiz!r})')
     focused = driver.execute_script('return document.activeElement.textContent;')
     check(focused == catalog[0][0], f'start card: the keyboard starts on the first lesson ({focused!r})')
     # Its keys are its own: Space is not the lab's pause while it is open; Esc closes it.

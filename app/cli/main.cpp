@@ -127,7 +127,7 @@ struct LaunchOptions {
         command.add_option("--scene", request.scene, scenes_help)->check(field_validator(field_of(setting::scene)));
         command.add_option("--preset", request.preset, "Open a preset from assets/presets (e.g. four-modes-10hz); --set changes it further");
         command.add_option("--set", request.sets, "Set a control, NAME=VALUE (repeatable; names below)")->check(set_validator());
-        command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, which-mode, delayed-gathering, parallel-engine (presenter view on)");
+        command.add_option("--lesson", request.lesson, "Start a lesson from assets/lessons: timeslicing, which-mode, delayed-gathering, parallel-engine (presenter view on); quiz-modes-SEED: the quiz \"Which mode is this?\" made from SEED");
         step_option = command.add_option("--step", request.step, "With --lesson: the step to start at, from 1")->check(CLI::Range(1, 1000));
         command.add_flag("--reveal", request.reveal, "With --lesson: show the step's measured answer (screenshot: every step at the real rate)");
     }

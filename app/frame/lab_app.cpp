@@ -218,10 +218,14 @@ void LabApp::draw_notice_and_badge(const Layout& layout) {
 
 void LabApp::handle_keys() {
     const std::vector<KeyPress> keys = std::exchange(pending_keys, {});
-    if (ImGui::GetIO().WantCaptureKeyboard) return;  // typing into a field
+    // Typing into a field, the keys are the field's; but Page Down and Page Up
+    // (a clicker's, which no field uses) still move the lesson: a guess typed
+    // is kept as it is typed, and the reveal follows it.
+    const bool typing = ImGui::GetIO().WantCaptureKeyboard;
     for (const KeyPress& press : keys) {
         const KeyMatch match = find_binding(press.key, press.mods, press.repeat, session_->settings().scene);
-        if (match.binding) key_action(match.binding->action, match.argument);
+        const bool lesson_key = match.binding && (match.binding->action == KeyAction::LessonForward || match.binding->action == KeyAction::LessonBack);
+        if (match.binding && (!typing || lesson_key)) key_action(match.binding->action, match.argument);
     }
 }
 
@@ -373,7 +377,8 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     const LabSession& session = *session_;
     const LessonStep* step = session.lesson() ? &session.lesson()->steps[static_cast<std::size_t>(session.lesson_step())] : nullptr;
     SceneView& shown = view();
-    const LessonPlot plot = shown.presenter_plot(step);
+    LessonPlot plot = shown.presenter_plot(step);
+    if (plot == LessonPlot::Timing && !session.lesson_revealed()) plot = LessonPlot::Latency;  // the diagram names the mode
     // A plot fills the window; the timeline's lanes keep their height and scroll.
     begin_fixed_window("Presenter plot", rect, plot == LessonPlot::Timeline ? 0 : ImGuiWindowFlags_NoScrollbar);
     std::vector<Command> ignored;  // the presenter view has no controls

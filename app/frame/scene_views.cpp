@@ -60,6 +60,20 @@ void NpcView::draw_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
         draw_npc_overlay(list, fonts, session.settings(), session.pane(i), rects[static_cast<std::size_t>(i)], i, panes, outline);
 }
 
+namespace {
+
+// The edited pane's timing diagram (the dock's tab, or a quiz's reveal in the presenter view).
+void draw_edited_timing(const LabSession& session, const UiStyle& style) {
+    if (const TraceLog* log = session.diagram_trace()) {
+        const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
+        draw_timing_diagram(*log, *session.diagram_pane(), style, session.settings().palette, pane.c_str());
+    } else {
+        ImGui::TextDisabled("Recording the jobs from the next step on.");
+    }
+}
+
+}  // namespace
+
 void NpcView::draw_tabs(const DockTab& tab, ViewContext& c) {
     const LabSession& session = c.session;
     if (tab("plots", "Plots")) {
@@ -67,12 +81,7 @@ void NpcView::draw_tabs(const DockTab& tab, ViewContext& c) {
         ImGui::EndTabItem();
     }
     if (tab("timing", "Timing diagram")) {
-        if (const TraceLog* log = session.diagram_trace()) {
-            const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
-            draw_timing_diagram(*log, *session.diagram_pane(), c.style, session.settings().palette, pane.c_str());
-        } else {
-            ImGui::TextDisabled("Recording the jobs from the next step on.");
-        }
+        draw_edited_timing(session, c.style);
         ImGui::EndTabItem();
     }
     if (tab("timeline", "Timeline")) {
@@ -81,7 +90,10 @@ void NpcView::draw_tabs(const DockTab& tab, ViewContext& c) {
     }
 }
 
-void NpcView::draw_plot(LessonPlot plot, ViewContext& c) { plots_.draw_one(c.session, plot == LessonPlot::Cost, c.style, c.notice); }
+void NpcView::draw_plot(LessonPlot plot, ViewContext& c) {
+    if (plot == LessonPlot::Timing) draw_edited_timing(c.session, c.style);
+    else plots_.draw_one(c.session, plot == LessonPlot::Cost, c.style, c.notice);
+}
 
 // --- The exposure scene ------------------------------------------------------------------
 

@@ -5,11 +5,14 @@
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
 
+#include "core/content/quiz.h"
+
 #include "core/session/key_bindings.h"
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <random>
 
 namespace tsl::app {
 
@@ -110,6 +113,8 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     std::string lesson = "(no lesson)";
     for (const CatalogEntry& l : catalog.lessons)
         if (session.lesson() && l.name == session.lesson()->name) lesson = l.title;
+    const bool quiz = session.lesson() && quiz_seed(session.lesson()->name);
+    if (quiz) lesson = session.lesson()->title;
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo("##lesson", lesson.c_str())) {
         if (ImGui::Selectable("(no lesson)", !session.lesson())) requests.commands.emplace_back(StopLesson{});
@@ -118,6 +123,11 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
                 requests.commands.emplace_back(StartLesson{l.name});
             if (!l.description.empty()) tooltip(l.description.c_str());
         }
+        // A quiz of its own each time (core/content/quiz.h): a new seed.
+        if (ImGui::Selectable("Quiz: which mode is this?", false))
+            requests.commands.emplace_back(StartLesson{quiz_name(std::random_device{}() % (kMaxQuizSeed + 1))});
+        tooltip("Six questions drawn at random: name the mode of an unlabelled pane, predict a mean input age. The results board (B) is "
+                "the score; its seed, in the title, gives anyone the same questions (--lesson quiz-modes-SEED).");
         ImGui::EndCombo();
     }
     tooltip("A guided lesson from assets/lessons: each step loads a preset, asks the class to predict, then shows what was measured. "
@@ -126,7 +136,7 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     // changed since it loaded says so.
     std::string current = "(your own settings)";
     for (const CatalogEntry& p : catalog.presets)
-        if (p.name == session.preset()) current = p.title + (session.preset_modified() ? " (modified)" : "");
+        if (p.name == session.preset() && !session.step_sets_more()) current = p.title + (session.preset_modified() ? " (modified)" : "");
     ImGui::SetNextItemWidth(-FLT_MIN);
     if (ImGui::BeginCombo("##preset", current.c_str())) {
         for (std::size_t i = 0; i < catalog.presets.size(); ++i) {
@@ -145,7 +155,7 @@ void draw_lessons_section(const PanelContext& context, const UiFonts& fonts, UiR
     tooltip(session.preset_modified() ? "Changed since the preset loaded: pick it again to go back to it. Recordings are named after what is shown."
                                       : "Ready-made settings from assets/presets: the article's figures and side-by-side comparisons.");
     for (const CatalogEntry& p : catalog.presets)
-        if (p.name == session.preset() && !p.description.empty()) {
+        if (p.name == session.preset() && !session.step_sets_more() && !p.description.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
             text_wrapped(p.description);
             ImGui::PopStyleColor();

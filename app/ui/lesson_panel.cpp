@@ -8,6 +8,7 @@
 
 #include "app/ui/text.h"
 
+#include "core/content/guess.h"
 #include "core/session/key_bindings.h"
 
 #include <imgui.h>
@@ -178,14 +179,16 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
     ImGui::EndTable();
 }
 
-// The class's guess before the reveal: a number with its unit, or a pane's
-// letter. A number is handed over when the field is left or Return pressed.
+// The class's guess before the reveal: a number with its unit, or one of the
+// choices (a pane's letter, a mode). A number is handed over as it is typed,
+// whenever it reads as one, and when the field is left.
 void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult& result) {
     const std::string prompt = guess.prompt + (guess.choice ? "" : ":");
     const ImGuiStyle& style = ImGui::GetStyle();
     // The field beside the prompt where both fit on one line, else under it.
-    float controls_w = guess.choice ? guess.panes * (ImGui::GetFrameHeight() + ImGui::CalcTextSize("A").x + style.ItemInnerSpacing.x + style.ItemSpacing.x)
-                                    : ImGui::GetFontSize() * 5 + style.ItemSpacing.x + ImGui::CalcTextSize(guess.unit.c_str()).x;
+    float controls_w = guess.choice ? 0.0f : ImGui::GetFontSize() * 5 + style.ItemSpacing.x + ImGui::CalcTextSize(guess.unit.c_str()).x;
+    for (const std::string& option : guess.options)
+        controls_w += ImGui::GetFrameHeight() + ImGui::CalcTextSize(option.c_str()).x + style.ItemInnerSpacing.x + style.ItemSpacing.x;
     ImGui::PushFont(fonts.bold);
     const bool one_line = ImGui::CalcTextSize(prompt.c_str()).x + style.ItemSpacing.x + controls_w <= ImGui::GetContentRegionAvail().x;
     if (one_line) {
@@ -197,10 +200,10 @@ void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult&
     }
     ImGui::PopFont();
     if (guess.choice) {
-        for (int p = 0; p < guess.panes; ++p) {
-            const std::string letter(1, static_cast<char>('A' + p));
-            if (p > 0) ImGui::SameLine();
-            if (ImGui::RadioButton(letter.c_str(), guess.value == letter)) result.guess = guess.value == letter ? "" : letter;
+        for (std::size_t i = 0; i < guess.options.size(); ++i) {
+            const std::string& option = guess.options[i];
+            if (i > 0) ImGui::SameLine();
+            if (ImGui::RadioButton(option.c_str(), guess.value == option)) result.guess = guess.value == option ? "" : option;
         }
     } else {
         // The field shows the guess kept while it is not being typed into.
@@ -208,10 +211,12 @@ void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult&
         static bool typing = false;
         if (!typing) std::snprintf(text, sizeof text, "%s", guess.value.c_str());
         ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5);
-        const bool entered = ImGui::InputText("##guess", text, sizeof text, ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        // Kept as it is typed, whenever it reads as a number (or is emptied): Page Down then reveals with it.
+        const bool edited = ImGui::InputText("##guess", text, sizeof text, ImGuiInputTextFlags_AutoSelectAll);
         typing = ImGui::IsItemActive();
-        if (entered || ImGui::IsItemDeactivatedAfterEdit()) result.guess = std::string(text);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type the class's guess, then Return. The reveal sets it beside the measurement.");
+        const std::string typed(text);
+        if ((edited && (typed.empty() || guessed_number(typed))) || ImGui::IsItemDeactivatedAfterEdit()) result.guess = typed;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type the class's guess; Page Down reveals the measurement beside it.");
         if (!guess.unit.empty()) {
             ImGui::SameLine();
             ImGui::TextUnformatted(guess.unit.c_str());

@@ -38,7 +38,9 @@ std::string card_json(const LabApp& app) {
     nlohmann::json options = nlohmann::json::array();
     for (const EnumName& name : mode->names)
         if (!name.label.empty()) options.push_back({name.name, name.label});
-    j["mode"] = {{"key", mode->key}, {"noun", mode->noun}, {"value", format_value(*mode, get_field(s, *mode))}, {"options", options}};
+    // A quiz's question about the mode keeps it from the page's text until the reveal.
+    const std::string value = session.answer_hidden("mode") ? std::string() : format_value(*mode, get_field(s, *mode));
+    j["mode"] = {{"key", mode->key}, {"noun", mode->noun}, {"value", value}, {"options", options}};
     j["lesson"] = session.lesson() != nullptr;
     if (session.lesson() || !session.preset().empty()) {
         std::optional<LessonCard> built;  // when the frame drew none: the panel folded, no presenter view
@@ -58,6 +60,9 @@ std::string card_json(const LabApp& app) {
                      {"rows", rows},                  {"answer", card.answer},     {"checks", checks},
                      {"missed", card.missed},         {"changed", card.changed},   {"can_go_back", card.can_go_back},
                      {"can_go_forward", card.can_go_forward}};
+        if (card.guess.asked)
+            j["card"]["guess"] = {{"prompt", card.guess.prompt}, {"unit", card.guess.unit}, {"value", card.guess.value},
+                                  {"result", card.guess.result_full}};
     }
     return j.dump();
 }

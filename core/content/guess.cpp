@@ -16,7 +16,13 @@ Result<LessonGuess> parse_guess(std::string_view text) {
     for (std::string w; in >> w;) words.push_back(w);
     LessonGuess guess;
     guess.text = std::string(text);
-    const std::string forms = " (a guess reads \"A input_age\", \"A input_age in T\", \"lowest input_age\" or \"highest input_age\")";
+    const std::string forms =
+        " (a guess reads \"A input_age\", \"A input_age in T\", \"lowest input_age\", \"highest input_age\" or \"A mode\")";
+    if (words.size() == 2 && words[1] == "mode" && words[0].size() == 1 && words[0][0] >= 'A' && words[0][0] <= 'E') {
+        guess.kind = LessonGuess::Kind::Mode;
+        guess.pane = words[0][0] - 'A';
+        return guess;
+    }
     if (words.size() == 2 && (words[0] == "lowest" || words[0] == "highest")) {
         guess.kind = words[0] == "lowest" ? LessonGuess::Kind::Lowest : LessonGuess::Kind::Highest;
         guess.measure = words[1];

@@ -5,8 +5,9 @@
 //   guess = "A input_age in T"     the same as a share of the pane's batch period T (NPC measures in ms)
 //   guess = "lowest input_age"     a choice: the pane with the lowest mean input age
 //   guess = "highest map_split"    ... or the highest
+//   guess = "A mode"               a choice: pane A's mode, one of AIAO, SIAO, SISO, AISO (the quiz's)
 //
-// The measure is one of the step's `reveal` measures, so that the reveal shows
+// The measure (but for "mode") is one of the step's `reveal` measures, so that the reveal shows
 // what the guess is checked against. The reveal puts the guess beside what
 // was measured and, where the lab has one (input ages: docs/semantics.md,
 // section 6), the model's value; the lesson's results board keeps one row per
@@ -29,15 +30,19 @@ struct LessonGuess {
         Number,   // a value of one pane's measure
         Lowest,   // which pane's measure is the lowest
         Highest,  // ... the highest
+        Mode,     // pane `pane`'s mode, one of kModeOptions
     };
     Kind kind = Kind::Number;
-    std::string measure;  // a lesson measure (lesson.h)
-    int pane = 0;         // Number: the pane guessed about (0: A)
+    std::string measure;  // a lesson measure (lesson.h); "" for Mode
+    int pane = 0;         // Number, Mode: the pane guessed about (0: A)
     bool of_T = false;    // Number: in batch periods T
     std::string text;     // as written
 
     bool is_choice() const { return kind != Kind::Number; }
 };
+
+// The modes a Mode guess chooses from, as the board writes them.
+inline constexpr const char* kModeOptions[] = {"AIAO", "SIAO", "SISO", "AISO"};
 
 // Parses a step's guess, or says why it does not read.
 Result<LessonGuess> parse_guess(std::string_view text);

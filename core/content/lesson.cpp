@@ -1,6 +1,7 @@
 #include "core/content/lesson.h"
 
 #include "core/content/preset.h"
+#include "core/content/quiz.h"
 #include "core/content/toml_reader.h"
 #include "core/base/printable.h"
 #include "core/base/text_file.h"
@@ -133,6 +134,7 @@ std::string_view name_of(LessonPlot plot) {
         case LessonPlot::Timeline: return "timeline";
         case LessonPlot::Staleness: return "staleness";
         case LessonPlot::Seen: return "seen";
+        case LessonPlot::Timing: return "timing";
     }
     return "latency";
 }
@@ -140,7 +142,7 @@ std::string_view name_of(LessonPlot plot) {
 namespace {
 
 std::optional<LessonPlot> parse_plot(std::string_view text) {
-    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline, LessonPlot::Staleness, LessonPlot::Seen})
+    for (LessonPlot p : {LessonPlot::Latency, LessonPlot::Cost, LessonPlot::Timeline, LessonPlot::Staleness, LessonPlot::Seen, LessonPlot::Timing})
         if (text == name_of(p)) return p;
     return std::nullopt;
 }
@@ -210,12 +212,12 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         measures_field(r, step.reveal),
         expectations_field(r, step.expect),
         guess_field(r, step.guess),
-        r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness", step.plot),
+        r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness, seen, timing", step.plot),
         r.integer("frames", 1, LessonStep::kMaxFrames, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
     });
     for (const char* key : {"title", "preset", "text", "question", "reveal"})
         if (!table.contains(key)) r.fail(step.line, std::string("no ") + key + " (every step has a title, preset, text, question and reveal)");
-    if (step.guess && std::find(step.reveal.begin(), step.reveal.end(), step.guess->measure) == step.reveal.end())
+    if (step.guess && step.guess->kind != LessonGuess::Kind::Mode && std::find(step.reveal.begin(), step.reveal.end(), step.guess->measure) == step.reveal.end())
         r.fail(step.line, "guess '" + step.guess->text + "' is of " + step.guess->measure + ", which the step does not reveal (add it to reveal)");
     return step;
 }
@@ -347,15 +349,17 @@ Result<Lesson> load_lesson(const std::string& path, const std::string& assets_di
             const std::size_t panes = step.scene == SceneKind::Exposure ? preset->exposure.panes.size()
                                       : step.scene == SceneKind::Engine ? preset->engine.panes.size()
                                                                          : preset->npc.panes.size();
-            if (step.guess->is_choice() && panes < 2)
+            if (step.guess->kind == LessonGuess::Kind::Mode && step.scene != SceneKind::Npc)
+                return failure(path, step.line, where + "guess '" + step.guess->text + "': only the NPC scene's panes have a mode to guess");
+            if (step.guess->is_choice() && step.guess->kind != LessonGuess::Kind::Mode && panes < 2)
                 return failure(path, step.line, where + "guess '" + step.guess->text + "' asks which pane, but preset '" + step.preset + "' has one pane");
-            if (!step.guess->is_choice() && static_cast<std::size_t>(step.guess->pane) >= panes)
+            if ((!step.guess->is_choice() || step.guess->kind == LessonGuess::Kind::Mode) && static_cast<std::size_t>(step.guess->pane) >= panes)
                 return failure(path, step.line, where + "guess '" + step.guess->text + "' names pane " + std::string(1, static_cast<char>('A' + step.guess->pane)) +
                                                     ", but preset '" + step.preset + "' has " + std::to_string(panes) + " pane" + (panes == 1 ? "" : "s"));
         }
-        if (step.scene == SceneKind::Exposure && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Cost))
+        if (step.scene == SceneKind::Exposure && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Cost || step.plot == LessonPlot::Timing))
             return failure(path, step.line, where + "the exposure scene has no " + std::string(name_of(*step.plot)) + " plot; use staleness, seen or timeline");
-        if (step.scene == SceneKind::Engine && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Seen))
+        if (step.scene == SceneKind::Engine && (step.plot == LessonPlot::Latency || step.plot == LessonPlot::Seen || step.plot == LessonPlot::Timing))
             return failure(path, step.line, where + "the engine scene has no " + std::string(name_of(*step.plot)) + " plot; use staleness, cost or timeline");
         if (step.scene == SceneKind::Npc && (step.plot == LessonPlot::Staleness || step.plot == LessonPlot::Seen))
             return failure(path, step.line, where + "the NPC scene has no " + std::string(name_of(*step.plot)) + " plot; use latency, cost or timeline");
@@ -368,6 +372,7 @@ std::vector<std::string> list_lessons(const std::string& assets_dir) {
 }
 
 Result<Lesson> load_lesson_by_name(const std::string& assets_dir, const std::string& name) {
+    if (const std::optional<std::uint32_t> seed = quiz_seed(name)) return make_mode_quiz(*seed, assets_dir);
     const Result<std::string> file = find_named(std::filesystem::path(assets_dir) / "lessons", name, "lesson");
     if (!file) return file.failure();
     return load_lesson(*file, assets_dir);

@@ -26,12 +26,13 @@
 //                            # shows each met or not; lesson-check fails on one not met
 //   guess = "A input_age in T"   # optional: what the class may guess before the reveal, in the step's
 //                            # own terms — a number ("A input_age", "A input_age in T") or a choice
-//                            # of pane ("lowest input_age", "highest map_split"); the measure is one
-//                            # of `reveal` (core/content/guess.h). The reveal sets the guess beside the
+//                            # of pane ("lowest input_age", "highest map_split") or of mode ("A mode");
+//                            # the measure is one of `reveal` (core/content/guess.h). The reveal sets the guess beside the
 //                            # measured value and the model's, and the results board keeps it.
-//   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness | seen
+//   plot = "latency"         # the presenter view's plot: latency | cost | timeline | staleness | seen | timing
 //                            # (default: latency for NPC presets, timeline for exposure and engine;
-//                            # NPC: latency, cost; engine: staleness, cost; exposure: staleness
+//                            # NPC: latency, cost, timing (the timing diagram once revealed: it
+//                            # names the mode); engine: staleness, cost; exposure: staleness
 //                            # (the map's age), seen (time the character is seen))
 //   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
 //
@@ -129,8 +130,10 @@ std::string measure_number(double value);  // the same without the unit: "483", 
 // latency, cost: the NPC scene's (cost: the engine's too); staleness: the
 // engine's copies, or the exposure map's age; seen: the exposure scene's time
 // the character is seen; timeline: every scene's.
-enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness, Seen };
-std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness", "seen"
+// timing: the NPC scene's timing diagram once the step is revealed (it names
+// the mode), the latency plot before.
+enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness, Seen, Timing };
+std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness", "seen", "timing"
 
 struct LessonStep {
     std::string title;
@@ -141,6 +144,7 @@ struct LessonStep {
     std::vector<std::string> reveal;    // measure names, in the order shown
     std::vector<Expectation> expect;    // what the reveal will show, as checks (none — nothing checked)
     std::optional<LessonGuess> guess;   // none — the class is not asked for a guess it can type in
+    std::vector<std::string> sets;      // NAME=VALUE applied after the preset, as --set (the quiz's steps; not in files)
     std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
     static constexpr int kMaxFrames = 100'000;
     int frames = 150;                   // 150 — steps a screenshot of this step runs first, 1 .. kMaxFrames
@@ -180,6 +184,7 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& file_nam
 Result<Lesson> load_lesson(const std::string& path, const std::string& assets_dir);
 
 // assets_dir/lessons/NAME.toml; an unknown name lists the lessons there.
+// "quiz-modes-SEED" is the quiz made from that seed (core/content/quiz.h).
 Result<Lesson> load_lesson_by_name(const std::string& assets_dir, const std::string& name);
 
 // Stems of the .toml files in assets_dir/lessons, sorted.

@@ -286,7 +286,18 @@ CommandResult LabSession::go_to_step(int index) {
         if (lesson_shown_[static_cast<std::size_t>(i)])
             for (const LessonTerm* term : terms_used(*lesson_, i, true)) lesson_terms_met_.push_back(term->name);
     lesson_shown_[static_cast<std::size_t>(index)] = true;
-    const CommandResult loaded = load_preset(lesson_->steps[static_cast<std::size_t>(index)].preset);
+    const LessonStep& step = lesson_->steps[static_cast<std::size_t>(index)];
+    CommandResult loaded = load_preset(step.preset);
+    // The step's own settings over its preset (the quiz's), part of what the step sets up.
+    for (const std::string& assignment : step.sets) {
+        const std::optional<Assignment> a = split_assignment(assignment);
+        if (!loaded || !a) break;
+        loaded = set(SetField{a->name, a->value});
+    }
+    if (!step.sets.empty() && loaded) {
+        preset_settings_ = settings_;
+        reset_scene();
+    }
     event("lesson " + lesson_->name + ": step " + std::to_string(index + 1) + " of " + std::to_string(lesson_->steps.size()));
     return loaded;
 }
@@ -322,8 +333,10 @@ void LabSession::reset_scene() {
 }
 
 bool LabSession::answer_hidden(std::string_view measure) const {
-    if (!lesson_ || lesson_revealed_) return false;
-    const std::vector<std::string>& reveal = lesson_->steps[static_cast<std::size_t>(lesson_step_)].reveal;
+    if (!lesson_ || lesson_revealed_ || lesson_step_ < 0) return false;
+    const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
+    if (measure == "mode") return step.guess && step.guess->kind == LessonGuess::Kind::Mode;  // the quiz's question
+    const std::vector<std::string>& reveal = step.reveal;
     return std::find(reveal.begin(), reveal.end(), measure) != reveal.end();
 }
 
@@ -368,8 +381,13 @@ bool LabSession::preset_modified() const {
     return a.scene != b.scene || a.workers != b.workers || shown_scene().differs(a, b);
 }
 
+bool LabSession::step_sets_more() const {
+    return lesson_ && lesson_step_ >= 0 && !lesson_->steps[static_cast<std::size_t>(lesson_step_)].sets.empty();
+}
+
 std::string LabSession::shown_name() const {
-    if (!preset_.empty() && !preset_modified()) return preset_;
+    // A step that sets more than its preset (the quiz's) is not that preset: named from its settings.
+    if (!preset_.empty() && !preset_modified() && !step_sets_more()) return preset_;
     return shown_scene().file_name(settings_);
 }
 

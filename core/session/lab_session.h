@@ -135,7 +135,8 @@ public:
     const ExposureMetricsSummary* settled_exposure_summary(int pane = 0) const;
     std::span<const EngineSummary> reveal_engine_summaries() const;
     // True while a lesson step's question is open and `measure` (a lesson
-    // measure such as "input_age") is part of its answer: the UI hides it.
+    // measure such as "input_age", or "mode" when the class is asked which
+    // mode runs) is part of its answer: the UI hides it.
     bool answer_hidden(std::string_view measure) const;
     const SessionPlots& plots() const { return npc_scene().plots(); }
     const EnginePlots& engine_plots() const;
@@ -159,6 +160,9 @@ public:
     // one made from the settings ("siao-10ups", "aiao-vs-siso-10ups",
     // "exposure-timesliced"), lower case, safe in a file name.
     std::string shown_name() const;
+    // The lesson step shown sets more than its preset (LessonStep::sets, the
+    // quiz's): what runs is not the preset, though unmodified since the step began.
+    bool step_sets_more() const;
     const Catalog& catalog() const;
     const std::string& assets_dir() const { return options_.assets_dir; }
     // SessionOptions::threads_unavailable: "" — threads besides the main one can start.

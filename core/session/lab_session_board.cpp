@@ -47,7 +47,13 @@ CommandResult LabSession::set_guess(const std::string& text) {
     const std::size_t first = text.find_first_not_of(" \t");
     if (first != std::string::npos) {
         const std::string trimmed = text.substr(first, text.find_last_not_of(" \t") - first + 1);
-        if (step.guess->is_choice()) {
+        if (step.guess->kind == LessonGuess::Kind::Mode) {
+            std::string upper = trimmed;
+            for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+            if (std::find_if(std::begin(kModeOptions), std::end(kModeOptions), [&](const char* m) { return upper == m; }) == std::end(kModeOptions))
+                return {"'" + trimmed + "' is not a mode: the guess is AIAO, SIAO, SISO or AISO", 2};
+            kept = upper;
+        } else if (step.guess->is_choice()) {
             const int panes = shown_scene().reveal_panes();
             const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(trimmed[0])));
             if (trimmed.size() != 1 || letter < 'A' || letter >= 'A' + panes)
@@ -93,19 +99,32 @@ void LabSession::record_board() {
 BoardRow LabSession::board_row(int step, const BoardEntry* entry, bool now, bool kept_form) const {
     const LessonStep& s = lesson_->steps[static_cast<std::size_t>(step)];
     const LessonGuess& g = *s.guess;
-    const LessonMeasure& m = *find_measure(g.measure);
+    const bool mode = g.kind == LessonGuess::Kind::Mode;
+    static const LessonMeasure kNoMeasure{"mode", "mode", "", MeasureKind::Counted, static_cast<LessonMeasure::NpcReading>(nullptr)};
+    const LessonMeasure& m = mode ? kNoMeasure : *find_measure(g.measure);
     BoardRow row;
     row.step = step + 1;
     row.title = s.title;
-    row.asked = g.is_choice() ? std::string("the pane with the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") + m.label
-                              : std::string(1, static_cast<char>('A' + g.pane)) + ": " + m.label;
+    row.asked = mode            ? std::string(1, static_cast<char>('A' + g.pane)) + ": the mode"
+                : g.is_choice() ? std::string("the pane with the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") + m.label
+                                : std::string(1, static_cast<char>('A' + g.pane)) + ": " + m.label;
     row.unit = g.is_choice() ? "" : g.of_T ? "T" : m.unit;
     if (entry) {
         row.guess = entry->guess;
         row.measured = entry->measured;
         row.model = entry->model;
+        // A guess kept that does not fit this step's (a board set by hand, a lesson file changed since): none.
+        const bool fits = mode            ? std::find_if(std::begin(kModeOptions), std::end(kModeOptions), [&](const char* o) { return row.guess == o; }) !=
+                                                std::end(kModeOptions)
+                          : g.is_choice() ? row.guess.size() == 1 && row.guess[0] >= 'A' && row.guess[0] <= 'E'
+                                          : guessed_number(row.guess).has_value();
+        if (!fits) row.guess.clear();
     }
-    if (now && m.scene() == settings_.scene) {
+    if (now && mode && settings_.scene == SceneKind::Npc && g.pane < static_cast<int>(settings_.npc.panes.size())) {
+        // What ran is the answer: the measurement and the model agree on it.
+        const Mode ran = settings_.npc.panes[static_cast<std::size_t>(g.pane)].timeslicing.mode;
+        row.measured = row.model = ran == Mode::UpdateAll ? "ALL" : kModeOptions[static_cast<int>(ran) - 1];
+    } else if (now && !mode && m.scene() == settings_.scene) {
         if (g.is_choice()) {
             std::vector<double> measured, modelled;
             for (int p = 0; p < shown_scene().reveal_panes(); ++p) {
@@ -124,7 +143,10 @@ BoardRow LabSession::board_row(int step, const BoardEntry* entry, bool now, bool
         }
     }
     if (!row.guess.empty() && !row.measured.empty()) {
-        if (g.is_choice()) {
+        if (mode) {
+            row.close = row.guess == row.measured;
+            row.closeness = row.close ? "right" : "wrong";
+        } else if (g.is_choice()) {
             row.close = choice_right(row.guess, row.measured);
             row.closeness = row.close ? "right" : "wrong";
         } else if (const std::optional<double> guess = guessed_number(row.guess), measured = guessed_number(row.measured); guess && measured) {
@@ -164,18 +186,23 @@ void LabSession::add_guess(LessonCard& card, const LessonStep& step) const {
     if (card.board_next) card.can_go_forward = true;
     if (!step.guess) return;
     const LessonGuess& g = *step.guess;
-    const LessonMeasure& m = *find_measure(g.measure);
     CardGuess& out = card.guess;
     out.asked = true;
     out.choice = g.is_choice();
-    out.panes = shown_scene().reveal_panes();
-    out.unit = g.is_choice() ? "" : g.of_T ? "T" : m.unit;
-    out.prompt = g.is_choice() ? std::string("Your guess: which pane has the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") +
-                                     m.label + "?"
-                               : std::string("Your guess: ") + static_cast<char>('A' + g.pane) + "'s " + m.label;
+    if (g.kind == LessonGuess::Kind::Mode) {
+        out.options.assign(std::begin(kModeOptions), std::end(kModeOptions));
+        out.prompt = "Your answer:";
+    } else {
+        const LessonMeasure& m = *find_measure(g.measure);
+        for (int p = 0; g.is_choice() && p < shown_scene().reveal_panes(); ++p) out.options.emplace_back(1, static_cast<char>('A' + p));
+        out.unit = g.is_choice() ? "" : g.of_T ? "T" : m.unit;
+        out.prompt = g.is_choice() ? std::string("Your guess: which pane has the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") +
+                                         m.label + "?"
+                                   : std::string("Your guess: ") + static_cast<char>('A' + g.pane) + "'s " + m.label;
+    }
     const std::vector<BoardEntry> entries = parse_board(settings_.results_board);
     const BoardEntry* entry = find_entry(entries, lesson_->name, lesson_step_);
-    if (entry) out.value = entry->guess;
+    if (entry) out.value = board_row(lesson_step_, entry, false, true).guess;  // a guess that fits this step's, as kept
     if (!lesson_revealed_ || out.value.empty()) return;
     const BoardRow row = board_row(lesson_step_, entry, !preset_modified());
     const std::string guessed = "Guess " + with_unit(row.guess, row.unit);

@@ -1,7 +1,10 @@
 #include "core/session/launch_query.h"
 
+#include "core/content/quiz.h"
+
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 
 namespace tsl {
 
@@ -59,8 +62,21 @@ std::vector<std::pair<std::string, std::string>> query_items(std::string_view qu
 
 QueryLaunch launch_of_query(std::string_view query) {
     QueryLaunch out;
+    std::optional<std::string> quiz, seed;
     for (const auto& [key, value] : query_items(query)) {
-        if (key == "scene") {
+        if (key == "quiz") {
+            if (value != "modes") {
+                out.problem = "quiz=" + value + ": the quiz is quiz=modes";
+                return out;
+            }
+            quiz = value;
+        } else if (key == "seed") {
+            if (!quiz_seed("quiz-modes-" + value)) {
+                out.problem = "seed=" + value + ": a whole number from 0 to " + std::to_string(kMaxQuizSeed) + " is needed";
+                return out;
+            }
+            seed = value;
+        } else if (key == "scene") {
             out.request.scene = value;
         } else if (key == "preset") {
             out.request.preset = value;
@@ -80,10 +96,13 @@ QueryLaunch launch_of_query(std::string_view query) {
         } else if (key == "set") {
             out.request.sets.push_back(value);
         } else {
-            out.problem = "'" + key + "' is not a parameter of this page (scene, preset, lesson, step, reveal, set)";
+            out.problem = "'" + key + "' is not a parameter of this page (scene, preset, lesson, step, reveal, set, quiz, seed)";
             return out;
         }
     }
+    if (seed && !quiz) out.problem = "seed=" + *seed + " is the quiz's: add quiz=modes";
+    // The quiz is the lesson its seed makes (core/content/quiz.h); without a seed, seed 1.
+    else if (quiz) out.request.lesson = quiz_name(seed ? *quiz_seed("quiz-modes-" + *seed) : 1);
     return out;
 }
 
@@ -95,7 +114,12 @@ std::string query_of(const LaunchRequest& request) {
         query += '=';
         query += url_encoded(value);
     };
-    if (!request.lesson.empty()) {
+    if (const std::optional<std::uint32_t> seed = quiz_seed(request.lesson)) {
+        add("quiz", "modes");
+        add("seed", std::to_string(*seed));
+        add("step", std::to_string(request.step));
+        if (request.reveal) add("reveal", "1");
+    } else if (!request.lesson.empty()) {
         add("lesson", request.lesson);
         add("step", std::to_string(request.step));
         if (request.reveal) add("reveal", "1");

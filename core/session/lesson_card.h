@@ -29,10 +29,10 @@ struct CardTerm {
 // The class's guess on a step that asks for one (core/content/guess.h).
 struct CardGuess {
     bool asked = false;    // the step asks for a guess
-    bool choice = false;   // a pane's letter (else a number)
-    std::string prompt;    // "Your guess: A's mean input age" / "Your guess: the lowest mean input age"
+    bool choice = false;   // one of `options` (else a number)
+    std::string prompt;    // "Your guess: A's mean input age" / "Your guess: which pane has the lowest mean input age?"
     std::string unit;      // the number's unit: "T", "ms", "%"; "" — a count, or a choice
-    int panes = 0;         // a choice: A to this many
+    std::vector<std::string> options;  // a choice: the panes' letters ("A", "B"), or the modes ("AIAO", ...)
     std::string value;     // the guess given ("0.5", "B"; "" — none yet)
     // Revealed, with a guess: "Guess 0.4 T, measured 0.483 T: 17 % under", a
     // shorter form ("Guess 0.4 T: 17 % under") and the whole ("..., model 0.483 T").
