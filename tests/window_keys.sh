@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The real window under Xvfb, driven with xdotool as a user would: all five
-# modes (1-5), pause (space), two single steps (right arrow), hide the UI (H),
+# modes (1-5), pause (space), two single steps (right arrow), steps back in
+# time (left arrow, pressed and held) and forward, running on, hide the UI (H),
 # quit (Ctrl+Q). Checks what the window shows (the UI probe's record of each
 # frame, tests/window_probe.py): each mode in turn, the scene held while
 # paused, one frame per step, the panel gone with H; that the app exits
@@ -29,6 +30,22 @@ xdotool key Right
 see "the second single step" frame=$((paused + 2)) paused=1
 sleep 0.5
 [ "$(shown frame)" = $((paused + 2)) ] || fail "a single step ran more than one frame ($(shown frame))"
+xdotool key Left
+see "a step back in time" frame=$((paused + 1)) paused=1
+xdotool key Left Left
+see "two more steps back" frame=$((paused - 1)) paused=1
+xdotool key Right
+see "a step forward, replayed" frame=$paused paused=1
+xdotool keydown Left
+sleep 0.6
+xdotool keyup Left
+sleep 0.3
+held=$(shown frame)
+[ "$held" -lt $((paused - 1)) ] || fail "holding the left arrow did not keep stepping back (frame $held)"
+xdotool key space
+see "space runs on from the live moment" paused=0
+sleep 0.3
+[ "$(shown frame)" -gt $((paused + 2)) ] || fail "running again did not start from the live moment (frame $(shown frame))"
 xdotool key h
 see "H hides the UI" '!window=Controls'
 # Written as it changes, before the app quits.
@@ -38,4 +55,4 @@ quit_app
 grep -q "mode = 'aiso'" "$XDG_CONFIG_HOME/timeslice-lab/settings.toml" || fail "last mode not saved"
 # --set on the command line applied to that run alone.
 grep -q "count = 10\$" "$XDG_CONFIG_HOME/timeslice-lab/settings.toml" || fail "--set npcs=500 became a saved default"
-echo "window_keys: ok (paused at frame $paused, two single steps, clean exit)"
+echo "window_keys: ok (paused at frame $paused, two single steps, back to $held and on, clean exit)"

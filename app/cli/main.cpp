@@ -170,7 +170,9 @@ struct WindowCommand {
             options.settings_path = default_settings_path();
             stored = load_settings(options.settings_path);
         }
-        options.boot = boot_lab(session_options(), stored ? &*stored : nullptr, launch.given());
+        SessionOptions session = session_options();
+        session.rewind = true;  // the left arrow steps back (core/session/rewind.h)
+        options.boot = boot_lab(std::move(session), stored ? &*stored : nullptr, launch.given());
         if (!LaunchOptions::said(options.boot.launched)) return fail(options.boot.launched);
         options.verbose = verbose;
         return run_window(std::move(options));
@@ -191,11 +193,15 @@ struct ScreenshotCommand {
                      ->check(CLI::Range(0, 1'000'000))
                      ->capture_default_str();
         command->add_option("--size", size, "Image size WIDTHxHEIGHT")->check(size_validator())->capture_default_str();
+        command->add_option("--back", shot.back, "Steps back in time after them, as the left arrow (at most the last 30 s)")
+            ->check(CLI::Range(0, 1'000'000));
         launch.add_to(*command, "Scene: npc, exposure, engine");
     }
     int run() {
         parse_size(size, shot.width, shot.height);
-        Boot boot = boot_lab(session_options(), nullptr, launch.given());
+        SessionOptions session_opts = session_options();
+        session_opts.rewind = shot.back > 0;
+        Boot boot = boot_lab(std::move(session_opts), nullptr, launch.given());
         if (!LaunchOptions::said(boot.launched)) return fail(boot.launched);
         auto session = std::move(boot.session);
         if (session->lesson() && frames->count() == 0) shot.frames = session->lesson()->steps[static_cast<std::size_t>(session->lesson_step())].frames;

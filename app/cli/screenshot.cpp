@@ -27,6 +27,13 @@ int run_screenshot(std::unique_ptr<LabSession> lab, const ScreenshotOptions& opt
         std::this_thread::sleep_until(start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(step * i));
         session->render(app, 1);
     }
+    for (int i = 0; i < options.back; ++i) {
+        const CommandResult back = app.session().apply(StepBack{});
+        if (!back) {
+            std::cerr << "timeslice-lab: screenshot --back: " << back.problem << '\n';
+            return 2;
+        }
+    }
     session->render(app, 0);
 
     const Status written = write_png(options.out, session->read());

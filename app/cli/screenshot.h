@@ -17,6 +17,7 @@ struct ScreenshotOptions {
     int frames = 40;        // simulation steps before the picture (the article's frame 40)
     int width = 1600;       // image size, pixels
     int height = 900;
+    int back = 0;           // 0 — steps back in time after them (the left arrow pressed this often)
     bool pace_all = false;  // false — true: every step at the real step rate (a lesson's reveal: its
                             // timings are then the window's, with workers given the time between frames)
 };

@@ -13,6 +13,7 @@ std::optional<Key> lab_key(int key) {
     switch (key) {
         case GLFW_KEY_SPACE: return Key::Space;
         case GLFW_KEY_RIGHT: return Key::Right;
+        case GLFW_KEY_LEFT: return Key::Left;
         case GLFW_KEY_PAGE_DOWN: return Key::PageDown;
         case GLFW_KEY_PAGE_UP: return Key::PageUp;
         case GLFW_KEY_P: return Key::P;

@@ -43,8 +43,11 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
     if (ImGui::Button(fields.settings().paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.commands.emplace_back(TogglePause{});
     tooltip("Stop or resume the simulation (space).");
     ImGui::SameLine();
+    if (ImGui::Button("Back")) requests.commands.emplace_back(StepBack{});
+    tooltip("Pause and step back one fixed step, replayed from the states kept over the last 30 s (left arrow).");
+    ImGui::SameLine();
     if (ImGui::Button("Step")) requests.commands.emplace_back(StepOnce{});
-    tooltip("Pause and advance exactly one fixed step (right arrow).");
+    tooltip("Pause and advance exactly one fixed step (right arrow); stepped back, the next step again.");
     ImGui::SameLine();
     if (ImGui::Button("Reset")) requests.commands.emplace_back(ResetScene{});
     tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
@@ -52,6 +55,12 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
     const std::int64_t frames = session.frames_stepped();
     ImGui::TextDisabled("frame %lld  |  %.2f s  |  %u steps/s", static_cast<long long>(frames), static_cast<double>(frames) * session.step_s(),
                         static_cast<unsigned>(std::lround(1.0 / session.step_s())));
+    if (session.viewing_past()) {
+        const double back_s = static_cast<double>(session.live_frame() - frames) * session.step_s();
+        ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram], "stepped back %.2f s from the live moment", back_s);
+        tooltip("A moment replayed from the states kept (docs/semantics.md, section 10). The plots stop at it; the averages, "
+                "reveals and timeline stay the live run's. Play (space) returns to the live moment and runs on from there.");
+    }
     if (context.display_frame_ms > 0) {
         ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / context.display_frame_ms, context.display_frame_ms);
         tooltip("How fast the window redraws. The simulation keeps its fixed step rate whatever this is.");

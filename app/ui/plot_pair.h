@@ -39,6 +39,11 @@ public:
 
     // Where "Export CSV" writes, for both plots.
     void set_export_dir(const std::string& dir);
+    // The moment shown when the lab stepped back (PlotWidget::set_moment), for both plots.
+    void set_moment(std::optional<double> x) {
+        measure_.set_moment(x);
+        cost_.set_moment(x);
+    }
 
 protected:
     // The lines of both plots for one frame.

@@ -233,14 +233,16 @@ void draw_line(ImDrawList* list, const Canvas& canvas, const PlotLine& line, dou
                std::vector<ImVec2>& points) {
     const PlotSeries& series = *line.series;
     if (series.empty()) return;
-    // One sample beyond each edge, so lines enter and leave the plot at its borders.
-    std::size_t first = series.lower_bound(canvas.x.lo), end = series.upper_bound(canvas.x.hi);
+    // One sample beyond each edge, so lines enter and leave the plot at its
+    // borders; none after `extend_to_x` (a moment stepped back to ends the line there).
+    const double last = std::min(canvas.x.hi, extend_to_x);
+    std::size_t first = series.lower_bound(canvas.x.lo), end = series.upper_bound(last);
     if (first > 0) --first;
-    if (end < series.size()) ++end;
+    if (end < series.size() && last >= canvas.x.hi) ++end;
     decimate(series, first, end, line.shape,
              [&](PlotSample s) { return ImVec2{canvas.px(s.x), canvas.py(s.y, line.axis)}; }, points);
     // A staircase holds its newest value up to the newest time plotted.
-    if (line.shape == PlotShape::Staircase && !points.empty() && end == series.size()) {
+    if (line.shape == PlotShape::Staircase && !points.empty() && (end == series.size() || series.sample(end).x > extend_to_x)) {
         const float x = canvas.px(std::min(extend_to_x, canvas.x.hi));
         if (x > points.back().x) points.push_back({x, points.back().y});
     }

@@ -67,6 +67,7 @@ void stroke_dashed(ImDrawList* list, std::span<const ImVec2> points, ImU32 colou
 
 // One line on the canvas: its samples in view (and one beyond each edge),
 // a staircase held to `extend_to_x`; `points` is scratch space.
+// Samples after `extend_to_x` (the newest time plotted) are not drawn.
 void draw_line(ImDrawList* list, const Canvas& canvas, const PlotLine& line, double extend_to_x, std::vector<ImVec2>& points);
 
 }  // namespace tsl::app::plot_parts

@@ -29,7 +29,7 @@ PlotWidget::PlotWidget(PlotOptions options) : options_(std::move(options)) {}
 
 AxisRange PlotWidget::view_x(std::span<const PlotLine> lines) const {
     const double window = std::isfinite(options_.window_s) && options_.window_s > 0 ? options_.window_s : 10.0;
-    const std::optional<double> newest = newest_x(lines);
+    const std::optional<double> newest = newest_shown(lines);
     const bool reset = newest && *newest < frozen_newest_x_;  // x only grows, except when the simulation restarts
     if (frozen_ && !reset) return {frozen_right_x_ - window, frozen_right_x_};
     if (!newest) return {0, window};
@@ -39,10 +39,16 @@ AxisRange PlotWidget::view_x(std::span<const PlotLine> lines) const {
     return {right - window, right};
 }
 
+std::optional<double> PlotWidget::newest_shown(std::span<const PlotLine> lines) const {
+    const std::optional<double> newest = newest_x(lines);
+    if (newest && moment_) return std::min(*newest, *moment_);
+    return newest;
+}
+
 void PlotWidget::set_frozen(bool frozen, std::span<const PlotLine> lines) {
     if (frozen && !frozen_) {
         frozen_right_x_ = view_x(lines).hi;
-        frozen_newest_x_ = newest_x(lines).value_or(-DBL_MAX);
+        frozen_newest_x_ = newest_shown(lines).value_or(-DBL_MAX);
     }
     frozen_ = frozen;
 }
@@ -126,7 +132,7 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
                                            const UiStyle& style) {
     const UiFonts& fonts = style.fonts();
     colours_ = style.plot_colours();
-    const std::optional<double> newest = newest_x(lines);
+    const std::optional<double> newest = newest_shown(lines);
     if (frozen_ && newest && *newest < frozen_newest_x_) frozen_ = false;  // the simulation was reset
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     if (size.x <= 0) size.x = avail.x;
@@ -156,10 +162,11 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
 //-----------------------------------------------------------------------------
 
 void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button) {
-    const std::optional<double> newest = newest_x(lines);
+    const std::optional<double> newest = newest_shown(lines);
     char status[96];
     if (frozen_ && frozen_newest_x_ > -DBL_MAX) std::snprintf(status, sizeof status, "frozen at t = %.2f s", frozen_newest_x_);
     else if (frozen_) std::snprintf(status, sizeof status, "frozen");
+    else if (newest && moment_ && *moment_ < newest_x(lines).value_or(0)) std::snprintf(status, sizeof status, "t = %.2f s, stepped back", *newest);
     else if (newest) std::snprintf(status, sizeof status, "t = %.2f s", *newest);
     else std::snprintf(status, sizeof status, "no samples yet");
 
@@ -517,7 +524,7 @@ void PlotWidget::draw_data(ImDrawList* list, const CanvasLayout& l, std::span<co
         const ImVec2 ends[] = {{c.min.x, y}, {c.max.x, y}};
         stroke_dashed(list, ends, ref->colour.packed(), std::max(1.0f, 1.5f * scale), 9 * scale, 6 * scale, c.min, c.max);
     }
-    const std::optional<double> newest = newest_x(lines);
+    const std::optional<double> newest = newest_shown(lines);
     for (const PlotLine& line : lines)
         if (!hidden(*line.series)) draw_line(list, c, line, newest.value_or(c.x.hi), points_);
     if (show_ref && !ref->label.empty()) {
@@ -540,7 +547,7 @@ void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<c
     const float font = l.font;
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     if (!c.contains(mouse)) return;
-    const std::optional<double> newest = newest_x(lines);
+    const std::optional<double> newest = newest_shown(lines);
     const double x = c.x_at(mouse.x);
     list->AddLine({mouse.x, c.min.y}, {mouse.x, c.max.y}, colours_.cursor.packed(), std::max(1.0f, font / kBodyPx));
     ImGui::BeginTooltip();

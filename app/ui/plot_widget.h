@@ -136,6 +136,11 @@ public:
     // with "-2", "-3", ... added if that file exists.
     std::string next_export_path() const;
 
+    // The moment shown, in simulation seconds, when it is earlier than the
+    // newest sample (the lab stepped back in time: core/session/rewind.h):
+    // the plot ends there, as it did then. nullopt — the newest sample.
+    void set_moment(std::optional<double> x) { moment_ = x; }
+
     bool frozen() const { return frozen_; }
     void set_frozen(bool frozen, std::span<const PlotLine> lines);
     bool hidden(const PlotSeries& series) const;
@@ -155,6 +160,8 @@ private:
     void set_fixed_y(bool fixed);
 
     PlotOptions options_;
+    std::optional<double> newest_shown(std::span<const PlotLine> lines) const;  // the newest sample's x, at most moment_
+    std::optional<double> moment_;
     bool frozen_ = false;
     double frozen_right_x_ = 0;                    // view_x().hi while frozen
     double frozen_newest_x_ = -DBL_MAX;            // newest x when frozen: a smaller one later means a reset

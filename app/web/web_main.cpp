@@ -282,6 +282,7 @@ int start() {
 
     SessionOptions options;
     options.assets_dir = assets_directory();
+    options.rewind = true;  // the left arrow steps back (core/session/rewind.h)
     // The page has no clock of a thread's CPU time (emscripten's clock_gettime
     // refuses CLOCK_THREAD_CPUTIME_ID): the main thread's work is timed on the
     // wall clock (performance.now), and the figures say "wall".

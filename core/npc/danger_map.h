@@ -88,6 +88,22 @@ public:
     static Vec2 cell_direction(std::uint32_t k);  // unit vector
     const Slicer& timeslicer() const noexcept { return slicer_; }
 
+    // The map's state as a value (stepping back in time), and back to one of
+    // this map's with the same configuration. Main thread, between updates.
+    struct State {
+        Vec2 target;
+        std::int64_t frame = 0;
+        std::array<MapCell, kMapCells> initial{};
+        Slicer::Snapshot slicer;
+    };
+    State state() const { return {target_, frame_, initial_, slicer_.snapshot()}; }
+    void restore(const State& state) {
+        target_ = state.target;
+        frame_ = state.frame;
+        initial_ = state.initial;
+        slicer_.restore(state.slicer);
+    }
+
 private:
     DangerMapConfig config_;
     Vec2 target_;

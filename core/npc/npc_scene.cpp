@@ -150,6 +150,22 @@ void NpcScene::reset() {
     lock_stats_ = {};
 }
 
+NpcScene::State NpcScene::state() const {
+    return {slicer_.snapshot(), npcs_, map_.state(), map_reading_, frame_, target_phase_turns_, target_, metrics_, lock_stats_};
+}
+
+void NpcScene::restore(const State& state) {
+    slicer_.restore(state.slicer);
+    npcs_ = state.npcs;
+    map_.restore(state.map);
+    map_reading_ = state.map_reading;
+    frame_ = state.frame;
+    target_phase_turns_ = state.target_phase_turns;
+    target_ = state.target;
+    metrics_ = state.metrics;
+    lock_stats_ = state.lock_stats;
+}
+
 void NpcScene::set_config(const NpcSceneConfig& requested) {
     const NpcSceneConfig config = sanitized(requested);
     const bool new_rate = config.steps_per_s != config_.steps_per_s || config.look != config_.look;

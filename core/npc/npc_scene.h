@@ -227,6 +227,30 @@ public:
     // Where the target's circle is, for the look: the map's cells sit on it.
     double target_orbit_radius() const noexcept;
     void set_trace(TraceLog* trace) { slicer_.set_trace(trace); }
+
+    // Everything the next steps depend on, as a value: stepping back in time
+    // replays from one (core/session/rewind.h). Decision jobs in flight are
+    // not waited for: Timeslicer::Snapshot keeps their inputs. The config is
+    // not part of it (restore into a scene with the config it was taken with).
+    struct State {
+        Slicer::Snapshot slicer;
+        std::vector<Npc> npcs;
+        DangerMap::State map;
+        MapReading map_reading;
+        std::int64_t frame = 0;
+        double target_phase_turns = 0;
+        Vec2 target;
+        NpcFrameMetrics metrics;
+        ArticleLockStats lock_stats;
+        std::size_t bytes() const {  // about what it holds in memory
+            return sizeof(State) + npcs.capacity() * sizeof(Npc) + slicer.jobs.capacity() * sizeof(Slicer::JobSlot) +
+                   slicer.batch_keys.capacity() * sizeof(std::uint32_t) + slicer.history.capacity() * (sizeof(NpcDecision) + 16) +
+                   map.slicer.jobs.capacity() * sizeof(DangerMap::Slicer::JobSlot);
+        }
+    };
+    // Main thread, between steps.
+    State state() const;
+    void restore(const State& state);
     // From how many NPCs step() splits its per-NPC pass over the job system
     // (kNpcSplitFromNpcs by default; 0: always, UINT32_MAX: never). Without
     // a job system, or with no workers in it, the pass never splits. The

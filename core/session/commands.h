@@ -34,14 +34,15 @@ struct LessonForward {};  // the answer if hidden, else the next step
 struct LessonBack {};     // the step before
 struct ResetScene {};     // back to frame 0 with the same settings
 struct TogglePause {};
-struct StepOnce {};       // pause, and simulate exactly one more step
+struct StepOnce {};       // pause, and simulate exactly one more step (stepped back: replay it)
+struct StepBack {};       // pause, and show the step before (core/session/rewind.h)
 struct Guess {
     std::string text;     // the class's guess on this step, before its reveal: a number ("0.5"), a pane ("B"), "" — none
 };
 struct ClearBoard {};     // the lesson's results board emptied (without a lesson: every lesson's)
 
 using Command = std::variant<SetField, LoadPreset, StartLesson, StopLesson, GoToStep, LessonForward, LessonBack, ResetScene,
-                             TogglePause, StepOnce, Guess, ClearBoard>;
+                             TogglePause, StepOnce, StepBack, Guess, ClearBoard>;
 
 // Settings changed to fit where the lab runs (a choice that needs worker
 // threads where none can start, more workers than there are), and why.

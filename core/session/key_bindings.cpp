@@ -10,7 +10,10 @@ const KeyBinding kBindings[] = {
     {Key::Space, Key::Space, kNoMods, kNoMods, KeyAction::TogglePause, kAnyScene, false, "Space", "Pause or resume the simulation.",
      "space pause"},
     {Key::Right, Key::Right, kNoMods, kNoMods, KeyAction::StepOnce, kAnyScene, true, "Right arrow",
-     "Pause and advance one fixed step (hold to keep stepping).", "right step"},
+     "Pause and advance one fixed step (hold to keep stepping). Stepped back, the next step again.", "right step"},
+    {Key::Left, Key::Left, kNoMods, kNoMods, KeyAction::StepBack, kAnyScene, true, "Left arrow",
+     "NPC scene: pause and step back one fixed step, over the last 30 s (hold to keep stepping). Space returns to the live moment.",
+     ""},
     {Key::Digit1, Key::Digit5, kNoMods, kNoMods, KeyAction::SetMode, SceneKind::Npc, false, "1 - 5",
      "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited, or every pane when panes are linked.", "1-5 modes"},
     {Key::Digit1, Key::Digit4, kNoMods, kNoMods, KeyAction::SetExposureMode, SceneKind::Exposure, false, "1 - 4",
@@ -78,6 +81,10 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
         case KeyAction::StepOnce:
             out.commands.push_back(StepOnce{});
             out.log = "key right: step from frame " + at;
+            break;
+        case KeyAction::StepBack:
+            out.commands.push_back(StepBack{});
+            out.log = "key left: back from frame " + at;
             break;
         case KeyAction::SetMode: {
             const std::string name(name_of(static_cast<Mode>(argument)));

@@ -19,7 +19,7 @@
 namespace tsl {
 
 enum class Key : std::uint8_t {
-    Space, Right, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
+    Space, Right, Left, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
     P, R, H, F, Q, B, Slash, F1, Escape, Minus, Equal, Tab,
 };
 
@@ -27,7 +27,8 @@ enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
 
 enum class KeyAction : std::uint8_t {
     TogglePause,      // space
-    StepOnce,         // pause, then one fixed step
+    StepOnce,         // pause, then one fixed step (stepped back: the next one, replayed)
+    StepBack,         // pause, then the step before (core/session/rewind.h)
     SetMode,          // the edited pane's mode: argument = the Mode's value (0: Update All, 1: AIAO ... 4: AISO)
     SetExposureMode,  // the exposure scene's execution mode: argument = the ExposureMode's value
     SetStepMode,      // the edited engine pane's step mode: argument = the StepMode's value

@@ -67,7 +67,7 @@ void apply_preset(LabSettings& settings, const Preset& preset) {
 // --- [SECTION] Construction and the settings → scenes ---------------------------------
 
 LabSession::LabSession(const LabSettings& settings, SessionOptions options)
-    : options_(std::move(options)), settings_(settings), jobs_({workers_here(settings.workers, options_)}) {
+    : options_(std::move(options)), settings_(settings), jobs_({workers_here(settings.workers, options_)}), rewind_(options_.rewind_budget_bytes) {
     if (options_.profile) profiler_.name_this_thread("main");
     profiler_.set_enabled(options_.profile);
     if (!options_.make_scene) options_.make_scene = make_lab_scene;
@@ -83,6 +83,7 @@ LabSession::LabSession(const LabSettings& settings, SessionOptions options)
     Synced synced = sync();
     startup_problem_ = std::move(synced.problem);
     startup_fitted_ = std::move(synced.fitted);
+    rewind_settings_ = settings_;
 }
 
 LabSession::~LabSession() = default;
@@ -185,7 +186,7 @@ void LabSession::attach_trace(int pane, TraceLog* log) {
 
 // --- [SECTION] Commands ----------------------------------------------------------------
 
-CommandResult LabSession::apply(const Command& command) {
+CommandResult LabSession::apply_now(const Command& command) {
     return std::visit(
         [this](const auto& c) -> CommandResult {
             using C = std::decay_t<decltype(c)>;
@@ -218,6 +219,8 @@ CommandResult LabSession::apply(const Command& command) {
             } else if constexpr (std::is_same_v<C, ClearBoard>) {
                 clear_board();
                 return {};
+            } else if constexpr (std::is_same_v<C, StepBack>) {
+                return step_back();
             } else {
                 static_assert(std::is_same_v<C, StepOnce>);
                 settings_.paused = true;
@@ -360,8 +363,20 @@ int LabSession::advance(double real_dt_s) {
 
 void LabSession::step(int steps) {
     if (steps <= 0) return;
+    if (rewind_.viewing_past()) {  // single steps forward through what was already run
+        for (int i = 0; i < steps && rewind_.viewing_past(); ++i) {
+            show_frame(frames_stepped() + 1);
+        }
+        return;
+    }
     const double start = cpu_ms();
-    for (int i = 0; i < steps; ++i) shown().step();
+    const double s = step_s();
+    SessionScene& scene = shown();
+    if (rewind_.keyframes() == 0) rewind_.after_live_step(scene, scene.frames_stepped(), s);  // the moment the keeping starts
+    for (int i = 0; i < steps; ++i) {
+        scene.step();
+        rewind_.after_live_step(scene, scene.frames_stepped(), s);
+    }
     frame_steps_cpu_ms_ += cpu_ms() - start;
     frame_steps_ += steps;
 }

@@ -28,6 +28,7 @@
 #include "core/session/lesson_card.h"
 #include "core/session/npc_session_scene.h"
 #include "core/session/results_board.h"
+#include "core/session/rewind.h"
 #include "core/session/session_scene.h"
 #include "core/settings/lab_settings.h"
 #include "core/timeslicing/trace.h"
@@ -61,6 +62,10 @@ struct SessionOptions {
     // without a word.
     int max_workers = JobSystem::kMaxWorkers;
     std::string max_workers_reason;
+    // Keep the scene shown's state over its last 30 s so that StepBack can
+    // show an earlier moment (rewind.h): the window and the page. Off, StepBack says so.
+    bool rewind = false;
+    std::size_t rewind_budget_bytes = Rewind::kBudgetBytes;  // what the kept states may hold (rewind.h)
     // Makes every scene but the NPC scene when first shown (empty: the lab's
     // own, make_lab_scene). The tests give a scene of their own this way.
     SceneMaker make_scene;
@@ -168,6 +173,16 @@ public:
     // SessionOptions::threads_unavailable: "" — threads besides the main one can start.
     const std::string& threads_unavailable() const { return options_.threads_unavailable; }
 
+    // Stepping back in time (rewind.h): whether an earlier moment than the
+    // live one is shown (paused; StepOnce replays forward, every other command
+    // and running again return to the live moment), the live moment's frame,
+    // and the earliest frame StepBack can reach (-1: none; the scene shown
+    // cannot step back, or nothing is kept yet).
+    bool viewing_past() const { return rewind_.viewing_past(); }
+    std::int64_t live_frame() const { return rewind_.viewing_past() ? rewind_.live_frame() : frames_stepped(); }
+    std::int64_t earliest_frame() const { return rewind_.oldest_frame(); }
+    const Rewind& rewind() const { return rewind_; }
+
     // The lesson taught (null — none), where the class is, and the card.
     const Lesson* lesson() const { return lesson_ ? &*lesson_ : nullptr; }
     int lesson_step() const { return lesson_step_; }
@@ -216,6 +231,14 @@ private:
     BoardRow board_row(int step, const BoardEntry* entry, bool now, bool kept_form = false) const;
     void add_guess(LessonCard& card, const LessonStep& step) const;
 
+    // Stepping back in time (lab_session_rewind.cpp).
+    CommandResult apply_now(const Command& command);
+    CommandResult step_back();
+    void go_live();                          // the live moment shown again
+    void show_frame(std::int64_t frame);     // an earlier frame: from its keyframe, replayed
+    void replay_steps(std::int64_t steps);   // the scene shown, recording nothing
+    void keep_rewind(std::int64_t live_frame_before);  // after a command: the keyframes still hold, or are dropped
+
     CommandResult set(const SetField& command);
     CommandResult load_preset(const std::string& name);
     CommandResult start_lesson(const StartLesson& command);
@@ -249,6 +272,8 @@ private:
     std::array<std::unique_ptr<SessionScene>, kSceneKinds> scenes_;
     NpcSessionScene* npc_ = nullptr;
     FixedStepClock clock_;
+    Rewind rewind_;
+    LabSettings rewind_settings_;  // the settings the keyframes were kept with
     double frame_steps_cpu_ms_ = 0;
     int frame_steps_ = 0;
 

@@ -111,6 +111,7 @@ void NpcSessionScene::follow_edited_pane(bool shown, int pane) {
 void NpcSessionScene::attach_trace(int pane, TraceLog* log, bool shown, int edited_pane) {
     unfollow();
     attached_trace_ = log;
+    attached_pane_ = pane;
     panes_.pane(pane).set_trace(log);
     if (!log) follow_edited_pane(shown, edited_pane);
 }
@@ -128,6 +129,59 @@ void NpcSessionScene::after_step() {
     std::uint32_t newest = 0;
     for (const TraceRecord& r : diagram_.log.records()) newest = std::max(newest, r.batch);
     if (newest >= 2) diagram_.log.drop_batches_before(newest - 1);
+}
+
+// --- Stepping back in time ------------------------------------------------------------
+
+namespace {
+
+struct NpcSceneState final : SessionScene::State {
+    std::vector<NpcScene::State> panes;
+    TraceLog diagram;  // the timing diagram's record of the followed pane
+    int diagram_pane = -1;
+    std::int64_t diagram_last_frame = -1;
+    bool exact = true;
+    bool exact_replay() const override { return exact; }
+    std::size_t bytes() const override {
+        std::size_t sum = sizeof(*this) + diagram.records().capacity() * sizeof(TraceRecord);
+        for (const NpcScene::State& p : panes) sum += p.bytes();
+        return sum;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<SessionScene::State> NpcSessionScene::save_state() const {
+    auto state = std::make_unique<NpcSceneState>();
+    for (int p = 0; p < panes_.size(); ++p) {
+        state->panes.push_back(panes_.pane(p).state());
+        // The article's lock: the readers race the update, as in the article.
+        if (panes_.pane(p).article_lock_in_use()) state->exact = false;
+    }
+    if (diagram_.followed) {
+        state->diagram = diagram_.log;
+        state->diagram_pane = diagram_.followed_index;
+        state->diagram_last_frame = diagram_.last_frame;
+    }
+    return state;
+}
+
+void NpcSessionScene::restore_state(const State& state) {
+    const auto& s = static_cast<const NpcSceneState&>(state);
+    for (int p = 0; p < panes_.size() && p < static_cast<int>(s.panes.size()); ++p) panes_.pane(p).restore(s.panes[static_cast<std::size_t>(p)]);
+    if (diagram_.followed) {
+        // The diagram follows the pane it did then; one followed since starts empty.
+        const bool same = s.diagram_pane == diagram_.followed_index;
+        diagram_.log = same ? s.diagram : TraceLog{};
+        diagram_.last_frame = same ? s.diagram_last_frame : -1;
+    }
+}
+
+void NpcSessionScene::replay_step() {
+    if (attached_trace_) panes_.pane(attached_pane_).set_trace(nullptr);  // recorded once, when it ran
+    panes_.step();
+    after_step();  // the timing diagram
+    if (attached_trace_) panes_.pane(attached_pane_).set_trace(attached_trace_);
 }
 
 // --- What it shows ------------------------------------------------------------------

@@ -38,6 +38,10 @@ public:
     std::optional<double> batch_period_ms(int pane) const override;
     std::optional<double> model_value(const LessonMeasure& measure, int pane) const override;
 
+    std::unique_ptr<State> save_state() const override;
+    void restore_state(const State& state) override;
+    void replay_step() override;
+
     const NpcComparison& panes() const { return panes_; }
     std::span<const NpcMetricsSummary> summaries() const { return summaries_; }
     std::span<const NpcMetricsSummary> reveal_summaries() const;
@@ -77,6 +81,7 @@ private:
     SessionPlots plots_;
     Diagram diagram_;
     TraceLog* attached_trace_ = nullptr;
+    int attached_pane_ = 0;
 };
 
 }  // namespace tsl

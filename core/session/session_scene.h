@@ -78,6 +78,26 @@ public:
     virtual std::int64_t frames_stepped() const = 0;
     virtual double step_s() const = 0;
 
+    // --- Stepping back in time (core/session/rewind.h) ---------------------------------
+    // What the scene's next steps depend on, as a value; its panes and what
+    // they show follow it (the timing diagram too), its averages, reveal
+    // tallies and plots do not. Main thread, between steps.
+    struct State {
+        virtual ~State() = default;
+        virtual std::size_t bytes() const = 0;  // about what it holds in memory
+        // Whether steps replayed from it are the steps the run took (true for
+        // a scene deterministic on its fixed step; false where threads race by
+        // design, as the article's lock does: then every step's state is kept).
+        virtual bool exact_replay() const { return true; }
+    };
+    // Null: this scene cannot step back.
+    virtual std::unique_ptr<State> save_state() const { return nullptr; }
+    // Back to a state this scene saved, with the settings it had then.
+    virtual void restore_state(const State& state) { (void)state; }
+    // One step that records nothing (no averages, reveal tallies, plot
+    // samples or attached traces): what a replay takes. Only for scenes that save states.
+    virtual void replay_step() {}
+
     // --- What it shows -------------------------------------------------------------
     // Whether this scene's part of `now` differs from `then` (both showing it).
     virtual bool differs(const LabSettings& now, const LabSettings& then) const = 0;

@@ -130,6 +130,17 @@ public:
         std::function<std::uint64_t(const Key& key)> trace_id;
     };
 
+    // One job of the batch: its input, its output and how it ran.
+    struct JobSlot {
+        Input input{};
+        Output output{};
+        bool has_batch_input = false;  // input was read at batch start (synchronous input)
+        // Written by the thread that runs the job, read by the main thread
+        // after it has waited for the job.
+        std::int64_t run_ns = 0;
+        bool ran_off_main = false;
+    };
+
     explicit Timeslicer(Callbacks callbacks, const TimeslicerConfig& config = {})
         : callbacks_(std::move(callbacks)) {
         assert(callbacks_.new_batch && callbacks_.read_input && callbacks_.run_job &&
@@ -220,6 +231,59 @@ public:
         history_.clear();
     }
 
+    // Everything the timeslicer will do next depends on, as a value (stepping
+    // back in time: core/session/rewind.h). Taken between updates on the main
+    // thread; jobs still in flight are not waited for: their inputs are kept
+    // and restore() runs them again (run_job is pure, so they give the same
+    // outputs). The configuration, callbacks, job system, profiler and trace
+    // are not part of it.
+    struct Snapshot {
+        KeyedHistory<Key, Output, Index> history;
+        std::vector<Key> batch_keys;
+        std::vector<JobSlot> jobs;
+        BatchCursor batch;
+        std::uint32_t batch_number = 0, batches_started = 0;
+        std::int64_t frame = 0, last_update_frame = -1;
+        UnitRange started_last_update;
+        TimeslicerStats stats;
+        UpdateStats last_update;
+    };
+    // Main thread, between updates.
+    Snapshot snapshot() const {
+        Snapshot s{history_, batch_keys_, {}, batch_, batch_number_, batches_started_,
+                   frame_, last_update_frame_, started_last_update_, stats_, last_update_};
+        // A job in flight may be writing its output slot now: only its input is copied.
+        const std::uint32_t in_flight_from = batch_.finished(), in_flight_to = batch_.started();
+        s.jobs.resize(jobs_.size());
+        for (std::uint32_t i = 0; i < jobs_.size(); ++i) {
+            if (i >= in_flight_from && i < in_flight_to) {
+                s.jobs[i].input = jobs_[i].input;
+                s.jobs[i].has_batch_input = jobs_[i].has_batch_input;
+            } else {
+                s.jobs[i] = jobs_[i];
+            }
+        }
+        return s;
+    }
+    // Main thread, between updates: back to `s` (of this timeslicer, with the
+    // same configuration). The jobs in flight now are waited for and dropped;
+    // those in flight in `s` run again here, on the calling thread.
+    void restore(const Snapshot& s) {
+        wait_for_jobs();
+        history_ = s.history;
+        batch_keys_ = s.batch_keys;
+        jobs_ = s.jobs;
+        batch_ = s.batch;
+        batch_number_ = s.batch_number;
+        batches_started_ = s.batches_started;
+        frame_ = s.frame;
+        last_update_frame_ = s.last_update_frame;
+        started_last_update_ = s.started_last_update;
+        stats_ = s.stats;
+        last_update_ = s.last_update;
+        for (std::uint32_t i = batch_.finished(); i < batch_.started(); ++i) run_job(i);
+    }
+
     // Main thread. Events are appended to `trace` while it is set; nullptr
     // (the default) turns tracing off, leaving one predictable branch per event.
     void set_trace(TraceLog* trace) noexcept { trace_ = trace; }
@@ -246,15 +310,6 @@ public:
     }
 
 private:
-    struct JobSlot {
-        Input input{};
-        Output output{};
-        bool has_batch_input = false;  // input was read at batch start (synchronous input)
-        // Written by the thread that runs the job, read by the main thread
-        // after it has waited for the job.
-        std::int64_t run_ns = 0;
-        bool ran_off_main = false;
-    };
     // The jobs started by the last launch and how, so that they are waited
     // for the same way — on the same job system — even if the threading or
     // the job system changes meanwhile.
