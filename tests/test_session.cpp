@@ -372,6 +372,7 @@ TEST_CASE("Every key has one binding, listed for the help page and the footer", 
     }
     CHECK(find_binding(Key::Digit5, kNoMods, false, SceneKind::Exposure).binding == nullptr);  // four exposure modes
     CHECK(find_binding(Key::Right, kNoMods, true, SceneKind::Npc).binding != nullptr);       // held: keeps stepping
+    CHECK(find_binding(Key::Left, kNoMods, true, SceneKind::Npc).binding->action == KeyAction::StepBack);  // held: keeps stepping back
     CHECK(find_binding(Key::Space, kNoMods, true, SceneKind::Npc).binding == nullptr);       // held: toggles once
     CHECK(find_binding(Key::R, kCtrl, false, SceneKind::Npc).binding == nullptr);
     CHECK(key_footer(SceneKind::Npc) == "space pause  |  right step  |  1-5 modes");
