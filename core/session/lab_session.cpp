@@ -372,12 +372,21 @@ void LabSession::step(int steps) {
     const double start = cpu_ms();
     const double s = step_s();
     SessionScene& scene = shown();
-    if (rewind_.keyframes() == 0) rewind_.after_live_step(scene, scene.frames_stepped(), s);  // the moment the keeping starts
+    // The states kept for stepping back (rewind.h) are neither a step nor
+    // drawing: their copies stay out of the frame-total plot.
+    const bool keep = options_.rewind;
+    double keeping_ms = 0;
+    auto keep_state = [&] {
+        const double t0 = cpu_ms();
+        rewind_.after_live_step(scene, scene.frames_stepped(), s);
+        keeping_ms += cpu_ms() - t0;
+    };
+    if (keep && rewind_.keyframes() == 0) keep_state();  // the moment the keeping starts
     for (int i = 0; i < steps; ++i) {
         scene.step();
-        rewind_.after_live_step(scene, scene.frames_stepped(), s);
+        if (keep) keep_state();
     }
-    frame_steps_cpu_ms_ += cpu_ms() - start;
+    frame_steps_cpu_ms_ += cpu_ms() - start - keeping_ms;
     frame_steps_ += steps;
 }
 

@@ -85,6 +85,7 @@ struct Drawn {
     std::string text;             // as the failure report lists it
     bool must_refuse = false;     // a value outside the field's range
     bool may_refuse = false;      // a lesson step with no lesson taught
+    bool refusal_ok = false;      // a step back where nothing is kept, or in a scene that cannot step back
 };
 
 class Driver {
@@ -122,7 +123,8 @@ public:
         if (roll < 90) return panes_change(session);
         if (roll < 96) return {ResetScene{}, "reset"};
         if (roll < 98) return {TogglePause{}, "pause"};
-        return {StepOnce{}, "step once"};
+        if (roll < 99) return {StepOnce{}, "step once"};
+        return {StepBack{}, "step back", false, false, true};
     }
 
 private:
@@ -258,6 +260,10 @@ SoakResult run_soak(const SoakOptions& options) {
     std::vector<ChangeEvent> changes;
     SessionOptions session_options;
     session_options.assets_dir = options.assets_dir;
+    // Stepping back as in the window, on a small budget: states kept every
+    // few steps and replayed between them, and a resident size that stays flat.
+    session_options.rewind = true;
+    session_options.rewind_budget_bytes = std::size_t{16} << 20;
     LabSession session({}, std::move(session_options));
     const Catalog& catalog = session.catalog();
     if (!catalog.problem.empty()) {
@@ -333,7 +339,7 @@ SoakResult run_soak(const SoakOptions& options) {
             }
             ++result.refused;
         } else if (!applied) {
-            if (!(drawn.may_refuse && applied.status == 2 && !session.lesson())) {
+            if (!(drawn.may_refuse && applied.status == 2 && !session.lesson()) && !(drawn.refusal_ok && applied.status == 2)) {
                 fail(step, "refused: " + applied.problem);
                 break;
             }
@@ -342,7 +348,9 @@ SoakResult run_soak(const SoakOptions& options) {
 
         // What is checked until the next command.
         const int steps = static_cast<int>(std::min<std::int64_t>(driver.steps_until_next(options.most_steps_between), options.steps - step));
-        const bool npc_from_zero = session.settings().scene == SceneKind::Npc && session.pane(0).frames_stepped() == 0;
+        // (Stepped back to frame 0, the steps on are replayed and traced by no one: not a run from zero.)
+        const bool npc_from_zero =
+            session.settings().scene == SceneKind::Npc && session.pane(0).frames_stepped() == 0 && !session.viewing_past();
         // Recorded only while checked: in between the timing diagram follows the edited pane, as in the window.
         session.attach_trace(0, npc_from_zero ? &log : nullptr);
         log.clear();
