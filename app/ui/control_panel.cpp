@@ -37,18 +37,27 @@ bool section(const UiFonts& fonts, const char* title) {
 
 namespace {
 
+// The next button on this row if it fits there, else on the next row (a
+// narrow panel at a projector's scale).
+void same_line_if_fits(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x;
+    const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 void draw_simulation_section(FieldSection& fields, const PanelContext& context, const UiFonts& fonts, UiRequests& requests) {
     if (!section(fonts, "Simulation")) return;
     const LabSession& session = context.session;
     if (ImGui::Button(fields.settings().paused ? "Play" : "Pause", {ImGui::GetFontSize() * 5.0f, 0})) requests.commands.emplace_back(TogglePause{});
     tooltip("Stop or resume the simulation (space).");
-    ImGui::SameLine();
+    same_line_if_fits("Back");
     if (ImGui::Button("Back")) requests.commands.emplace_back(StepBack{});
     tooltip("Pause and step back one fixed step, replayed from the states kept over the last 30 s (left arrow).");
-    ImGui::SameLine();
+    same_line_if_fits("Step");
     if (ImGui::Button("Step")) requests.commands.emplace_back(StepOnce{});
     tooltip("Pause and advance exactly one fixed step (right arrow); stepped back, the next step again.");
-    ImGui::SameLine();
+    same_line_if_fits("Reset");
     if (ImGui::Button("Reset")) requests.commands.emplace_back(ResetScene{});
     tooltip("Back to frame 0 with the current settings; every run with the same settings is identical.");
     fields.control(setting::time_scale);
@@ -57,7 +66,9 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
                         static_cast<unsigned>(std::lround(1.0 / session.step_s())));
     if (session.viewing_past()) {
         const double back_s = static_cast<double>(session.live_frame() - frames) * session.step_s();
-        ImGui::TextColored(ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram], "stepped back %.2f s from the live moment", back_s);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram]);
+        ImGui::TextWrapped("stepped back %.2f s from the live moment", back_s);
+        ImGui::PopStyleColor();
         tooltip("A moment replayed from the states kept (docs/semantics.md, section 10). The plots stop at it; the averages, "
                 "reveals and timeline stay the live run's. Play (space) returns to the live moment and runs on from there.");
     }
