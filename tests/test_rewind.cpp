@@ -13,6 +13,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace tsl;
@@ -21,8 +22,75 @@ namespace {
 
 const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
-// Every NPC of every pane, as bytes: equal means the same state to the bit.
+template <class T>
+void append(std::string& out, const T& value) {
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Every pane's map shown, sentinel, character and tickets, as bytes.
+std::string exposure_bytes(const LabSession& session) {
+    std::string out;
+    for (int p = 0; p < session.exposure_panes(); ++p) {
+        const ExposureScene& scene = *session.exposure(p);
+        out.append(reinterpret_cast<const char*>(scene.exposure().data()), scene.exposure().size());
+        append(out, scene.exposure_version());
+        append(out, scene.frames_stepped());
+        append(out, scene.sentinel_position());
+        append(out, scene.eye());
+        append(out, scene.pass_progress());
+        const Character& c = scene.character();
+        for (const auto& v : {c.position.x, c.position.y}) append(out, v);
+        for (const Cell& cell : {c.cell, c.destination, c.asked_from, c.fleeing_to}) append(out, cell);
+        out.append(reinterpret_cast<const char*>(c.path.data()), c.path.size() * sizeof(Cell));
+        for (const auto& n : {c.flights, c.steps, c.steps_seen}) append(out, n);
+        append(out, c.phase);
+        for (const TicketInfo& t : scene.paths().tickets()) {
+            append(out, t.id);
+            append(out, t.state);
+            append(out, t.answer_step);
+            append(out, t.requesters);
+        }
+        const ExposureMetrics& m = scene.metrics();
+        for (const auto& n : {m.map_age_steps, static_cast<std::int64_t>(m.cells)}) append(out, n);
+    }
+    return out;
+}
+
+// Every pane's scene copy, tick, live counters, runs in flight, tickets, and
+// the AI's minds between its runs, as bytes.
+std::string engine_bytes(const LabSession& session) {
+    std::string out;
+    for (int p = 0; p < session.engine()->size(); ++p) {
+        const EngineScene& scene = session.engine()->pane(p);
+        append(out, scene.ticks());
+        append(out, scene.state_hash());
+        const EngineTickStats& s = scene.stats();
+        append(out, s.started);
+        append(out, s.finished);
+        append(out, s.staleness);
+        append(out, s.run_ticks);
+        for (const auto& n : {s.merge.merged, s.merge.dropped, s.routes_asked, s.searches}) append(out, n);
+        for (SystemId id : kSystems) append(out, scene.in_flight(id));
+        for (const TicketInfo& t : scene.paths().tickets()) {
+            append(out, t.id);
+            append(out, t.state);
+            append(out, t.requesters);
+        }
+        if (scene.in_flight(SystemId::Ai)) continue;
+        for (std::uint32_t i = 0; i < scene.state().size(); ++i) {
+            const AiSystem::Mind& m = scene.ai().mind(i);
+            for (const auto& n : {m.trip, m.rest_until, m.ticket.id}) append(out, n);
+            append(out, m.phase);
+            append(out, m.goal);
+        }
+    }
+    return out;
+}
+
+// Every NPC of every pane (or the scene shown), as bytes: equal means the same state to the bit.
 std::string npc_bytes(const LabSession& session) {
+    if (session.showing_exposure()) return exposure_bytes(session);
+    if (session.showing_engine()) return engine_bytes(session);
     std::string out;
     for (int p = 0; p < session.panes().size(); ++p) {
         const std::span<const Npc> npcs = session.pane(p).npcs();
@@ -48,6 +116,23 @@ std::string plot_bytes(const LabSession& session) {
         }
         out += '|';
     };
+    if (session.showing_exposure()) {
+        const ExposurePlots& plots = session.exposure_plots();
+        for (int p = 0; p < plots.pane_count(); ++p) {
+            add(plots.pane(p).map_age);
+            add(plots.pane(p).seen);
+        }
+        return out;
+    }
+    if (session.showing_engine()) {
+        const EnginePlots& plots = session.engine_plots();
+        for (int p = 0; p < plots.pane_count(); ++p) {
+            const EnginePaneSeries& s = plots.pane(p);
+            for (const PlotSeries& series : s.staleness) add(series);
+            for (const PlotSeries* series : {&s.tick_ms, &s.wait_ms, &s.merge_ms, &s.work_ms}) add(*series);
+        }
+        return out;
+    }
     const SessionPlots& plots = session.plots();
     for (int p = 0; p < plots.pane_count(); ++p) {
         const PaneSeries& s = plots.pane(p);
@@ -61,7 +146,14 @@ std::string plot_bytes(const LabSession& session) {
 
 // The series that do not measure real time: the same in two runs.
 std::string simulated_plot_bytes(const LabSession& session) {
+    if (session.showing_exposure()) return plot_bytes(session);  // map age, time seen: simulated
     std::string out;
+    if (session.showing_engine()) {
+        for (int p = 0; p < session.engine_plots().pane_count(); ++p)
+            for (const PlotSeries& series : session.engine_plots().pane(p).staleness)
+                for (std::size_t i = 0; i < series.size(); ++i) append(out, series.sample(i));
+        return out;
+    }
     const SessionPlots& plots = session.plots();
     for (int p = 0; p < plots.pane_count(); ++p) {
         const PaneSeries& s = plots.pane(p);
@@ -76,7 +168,17 @@ std::string simulated_plot_bytes(const LabSession& session) {
 
 struct Run {
     std::unique_ptr<LabSession> session;
-    TraceLog trace;  // pane A's whole trace
+    TraceLog trace;                        // pane A's whole trace (NPC scene)
+    std::vector<ChangeEvent> changes;      // pane A's merged changes (engine scene)
+    std::string changes_bytes() const {
+        std::string out;
+        for (const ChangeEvent& e : changes) {
+            for (const auto& n : {e.tick, static_cast<std::int64_t>(e.data_tick), static_cast<std::int64_t>(e.object)}) append(out, n);
+            for (const auto& n : {static_cast<int>(e.system), static_cast<int>(e.field), static_cast<int>(e.outcome), e.other ? static_cast<int>(*e.other) : -1})
+                append(out, n);
+        }
+        return out;
+    }
 };
 
 SessionOptions rewind_options(std::size_t budget_bytes = Rewind::kBudgetBytes) {
@@ -88,14 +190,17 @@ SessionOptions rewind_options(std::size_t budget_bytes = Rewind::kBudgetBytes) {
 }
 
 // A session of `preset` (cheap jobs, so that the test is quick), its trace recorded.
-void start(Run& run, const std::string& preset, std::size_t budget_bytes) {
+// `then`: settings applied after the preset.
+void start(Run& run, const std::string& preset, std::size_t budget_bytes, const std::vector<SetField>& then = {}) {
     const SessionOptions options = rewind_options(budget_bytes);
     LabSettings settings;
     settings.workers = 2;
     run.session = std::make_unique<LabSession>(settings, options);
     REQUIRE(run.session->apply(LoadPreset{preset}));
-    REQUIRE(run.session->apply(SetField{"job_cost_us", "20"}));
-    run.session->attach_trace(0, &run.trace);
+    if (run.session->settings().scene == SceneKind::Npc) REQUIRE(run.session->apply(SetField{"job_cost_us", "20"}));
+    for (const SetField& set : then) REQUIRE(run.session->apply(set));
+    if (run.session->settings().scene == SceneKind::Engine) run.session->attach_engine_trace(0, &run.changes);
+    else run.session->attach_trace(0, &run.trace);
 }
 
 // One single step, as the right arrow gives it.
@@ -106,11 +211,11 @@ void step_once(LabSession& session) {
 
 // `exact`: the preset's steps are the same in every run (the article's lock
 // races by design: its past is kept step by step and compared within one run).
-void check_rewind(const std::string& preset, std::size_t budget_bytes, bool exact) {
+void check_rewind(const std::string& preset, std::size_t budget_bytes, bool exact, const std::vector<SetField>& then = {}) {
     constexpr int kRun = 150, kAfter = 60;
     Run plain, walked;
-    start(plain, preset, budget_bytes);
-    start(walked, preset, budget_bytes);
+    start(plain, preset, budget_bytes, then);
+    start(walked, preset, budget_bytes, then);
 
     // Every moment of both runs: the one that never steps back, and the one that will.
     std::map<std::int64_t, std::string> states;
@@ -131,6 +236,7 @@ void check_rewind(const std::string& preset, std::size_t budget_bytes, bool exac
     CHECK(kBack >= (exact ? 40 : 5));
     const std::string plots_before = plot_bytes(*walked.session);
     const std::size_t trace_before = walked.trace.records().size();
+    const std::string changes_before = walked.changes_bytes();
     const std::string live_state = npc_bytes(*walked.session);
 
     // Back, one step at a time: each moment is the run's own.
@@ -147,6 +253,7 @@ void check_rewind(const std::string& preset, std::size_t budget_bytes, bool exac
     // Nothing recorded on the way: plots and trace are the live run's.
     CHECK(plot_bytes(*walked.session) == plots_before);
     CHECK(walked.trace.records().size() == trace_before);
+    CHECK(walked.changes_bytes() == changes_before);
 
     // Another command at a past moment is applied at the live one, and the past shown again.
     REQUIRE(walked.session->apply(SetField{"help", "keys"}));
@@ -169,11 +276,12 @@ void check_rewind(const std::string& preset, std::size_t budget_bytes, bool exac
     plain.session->step(kAfter);
     CHECK(walked.trace.records() == plain.trace.records());
     if (exact) {
+        CHECK(walked.changes_bytes() == plain.changes_bytes());
         CHECK(npc_bytes(*walked.session) == npc_bytes(*plain.session));
         CHECK(diagram(*walked.session) == diagram(*plain.session));
         CHECK(simulated_plot_bytes(*walked.session) == simulated_plot_bytes(*plain.session));
     }
-    CHECK(walked.session->plots().pane(0).main_ms.size() == plain.session->plots().pane(0).main_ms.size());
+    CHECK(plot_bytes(*walked.session).size() == plot_bytes(*plain.session).size());
 }
 
 }  // namespace
@@ -186,6 +294,45 @@ TEST_CASE("Stepping back and forward again changes nothing of the run, in every 
             check_rewind(preset, budget, std::string(preset) != "article-lock");
         }
     }
+}
+
+TEST_CASE("Stepping back in the exposure scene: maps, sentinel, character and tickets as they were, every mode", "[rewind]") {
+    // The sweep and a slow job cost: passes and path searches still in flight when a state is kept.
+    const std::vector<SetField> sweep_sliced{{"exposure_mode", "timesliced"}, {"slice_percent", "30"}};
+    const std::vector<SetField> slow_jobs{{"exposure_mode", "next-frame"}, {"exposure_job_cost_us", "200"}, {"other_work_ms", "2"}};
+    for (const std::size_t budget : {Rewind::kBudgetBytes, std::size_t{200} << 10}) {
+        for (const auto& [preset, then] : {std::pair{"exposure-three-maps-fast", std::vector<SetField>{}},
+                                          std::pair{"exposure-sweep", sweep_sliced}, std::pair{"exposure-gather-late", slow_jobs},
+                                          std::pair{"exposure-same-frame", std::vector<SetField>{}}}) {
+            INFO(preset << ", budget " << budget);
+            check_rewind(preset, budget, true, then);
+        }
+    }
+}
+
+TEST_CASE("Stepping back in the engine scene: copies, runs in flight, tickets and minds as they were", "[rewind]") {
+    // Free-step runs are in flight when a state is kept; the AI on a thread of its own;
+    // runs that end when their work is done end by the clock: kept every step, not replayed.
+    // (An engine's state is larger than an NPC lesson's: the small budget keeps one every several ticks.)
+    const std::vector<SetField> cheap_ai{{"ai_cost_ms", "2"}, {"pane", "2"}, {"ai_cost_ms", "2"}};
+    const std::vector<SetField> fewer{{"agents", "2000"}};
+    for (const std::size_t budget : {Rewind::kBudgetBytes, std::size_t{16} << 20}) {
+        for (const auto& [preset, then, exact] :
+             {std::tuple{"engine-lock-vs-free", std::vector<SetField>{}, true}, std::tuple{"engine-tickets", std::vector<SetField>{}, true},
+              std::tuple{"engine-decomposition", fewer, true}, std::tuple{"engine-slow-ai", cheap_ai, false}}) {
+            if (!exact && budget != Rewind::kBudgetBytes) continue;  // every step kept: a small budget holds one or two
+            INFO(preset << ", budget " << budget);
+            check_rewind(preset, budget, exact, then);
+        }
+    }
+}
+
+TEST_CASE("Keeping states while jobs, searches and free-step runs are in flight races with none of them", "[rewind][threads]") {
+    // Under ThreadSanitizer: a state taken while workers write the pass, the
+    // path searches and the free-step runs; restored while they run.
+    check_rewind("threading", Rewind::kBudgetBytes, true);
+    check_rewind("exposure-next-frame", Rewind::kBudgetBytes, true, {{"exposure_job_cost_us", "200"}});
+    check_rewind("engine-lock-vs-free", Rewind::kBudgetBytes, true);
 }
 
 TEST_CASE("A small budget keeps a state every few steps, and still reaches 30 s back", "[rewind]") {
@@ -238,14 +385,7 @@ TEST_CASE("Running again, a new setting or a reset return to the live moment", "
     CHECK(session.earliest_frame() == -1);
 }
 
-TEST_CASE("A scene that cannot step back says so, and a session without keeping says so", "[rewind]") {
-    LabSession session({}, rewind_options());
-    REQUIRE(session.apply(LoadPreset{"exposure-timesliced"}));
-    session.step(20);
-    const CommandResult exposure = session.apply(StepBack{});
-    CHECK(exposure.problem == "This scene cannot step back in time yet");
-    CHECK(session.frames_stepped() == 20);
-
+TEST_CASE("A session without keeping says it cannot step back", "[rewind]") {
     SessionOptions off;
     off.assets_dir = kAssets;
     LabSession plain({}, off);
@@ -263,5 +403,23 @@ TEST_CASE("How often a state is kept: every step for a lesson's NPCs, every few 
         CHECK(session.rewind().interval() >= 1);
         CHECK(session.rewind().interval() <= most);
         CHECK(session.rewind().kept_bytes() <= Rewind::kBudgetBytes);
+    }
+}
+
+// The figures docs/semantics.md section 10 gives, after 10 s of a run (the
+// path service's answers fill its cache as the character flees).
+TEST_CASE("How often a state is kept in the exposure and engine scenes", "[rewind]") {
+    for (const auto& [preset, key, value, most] :
+         {std::tuple{"exposure-next-frame", "grid_size", "100", 1}, std::tuple{"exposure-three-maps", "grid_size", "100", 2},
+          std::tuple{"exposure-next-frame", "grid_size", "1000", 60}, std::tuple{"engine-lock-vs-free", "agents", "1000", 3},
+          std::tuple{"engine-10k", "agents", "10000", 20}}) {
+        LabSession session({}, rewind_options());
+        REQUIRE(session.apply(LoadPreset{preset}));
+        REQUIRE(session.apply(SetField{key, value}));
+        session.step(static_cast<int>(10 / session.step_s()));
+        INFO(preset << ", " << key << " " << value << ": a state every " << session.rewind().interval() << " steps");
+        CHECK(session.rewind().interval() >= 1);
+        CHECK(session.rewind().interval() <= most);
+        CHECK(session.rewind().kept_bytes() <= Rewind::kBudgetBytes + Rewind::kBudgetBytes / 8);
     }
 }

@@ -105,6 +105,7 @@ void EnginePlotsPanel::draw(const LabSession& session, const UiStyle& style, Not
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
+    set_moment_of(session);
     draw_pair(lines(session), kNames, show_cost_, style, notice);
 }
 
@@ -113,6 +114,7 @@ void EnginePlotsPanel::draw_one(const LabSession& session, bool cost, const UiSt
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
     }
+    set_moment_of(session);
     draw_alone(lines(session), kNames, cost, style, notice);
 }
 

@@ -51,6 +51,7 @@ void ExposurePlotsPanel::draw(const LabSession& session, const UiStyle& style, N
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
+    set_moment_of(session);
     draw_pair(lines(session), kNames, show_seen_, style, notice);
 }
 
@@ -59,6 +60,7 @@ void ExposurePlotsPanel::draw_one(const LabSession& session, bool seen, const Ui
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
     }
+    set_moment_of(session);
     draw_alone(lines(session), kNames, seen, style, notice);
 }
 

@@ -29,16 +29,6 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
 MetricsPlots::MetricsPlots()
     : PlotPair(live_plot_options("Latency", "timeslice-lab-latency", 6), live_plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {}
 
-namespace {
-
-// Stepped back in time, the simulation time shown: the plots end there.
-std::optional<double> shown_moment(const LabSession& session) {
-    if (!session.viewing_past()) return std::nullopt;
-    return static_cast<double>(session.frames_stepped()) * session.step_s();
-}
-
-}  // namespace
-
 MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     const SessionPlots& plots = session.plots();
     // The session sizes its series with its panes (SessionPlots::set_pane_count);
@@ -114,7 +104,7 @@ void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiS
         ImGui::TextDisabled("The plot fills in as the simulation runs.");
         return;
     }
-    set_moment(shown_moment(session));
+    set_moment_of(session);
     const Lines all = lines(session);
     if ((cost_plot ? all.cost : all.measure).empty()) return draw_waiting(all.hidden, style);
     draw_hidden_note(all.hidden);
@@ -137,7 +127,7 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice&
         ImGui::TextDisabled("The plots fill in as the simulation runs.");
         return;
     }
-    set_moment(shown_moment(session));
+    set_moment_of(session);
     // Named members, not a structured binding: clang before 16 cannot capture a binding in a lambda.
     const Lines all = lines(session);
     const std::vector<PlotLine>& latency = all.measure;

@@ -1,6 +1,7 @@
 #include "app/ui/plot_pair.h"
 
 #include "app/ui/text.h"
+#include "core/session/lab_session.h"
 
 #include <imgui.h>
 
@@ -8,6 +9,12 @@
 #include <utility>
 
 namespace tsl::app {
+
+// Stepped back in time, the simulation time shown: the plots end there.
+void PlotPair::set_moment_of(const LabSession& session) {
+    if (!session.viewing_past()) return set_moment(std::nullopt);
+    set_moment(static_cast<double>(session.frames_stepped()) * session.step_s());
+}
 
 PlotOptions live_plot_options(const char* title, const char* export_stem, float window_s) {
     PlotOptions options;

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace tsl {
+class LabSession;
+}
+
 namespace tsl::app {
 
 // A plot's settings: its title, the seconds it shows, the stem of its CSV exports.
@@ -44,6 +48,8 @@ public:
         measure_.set_moment(x);
         cost_.set_moment(x);
     }
+    // The session's: the moment shown while it has stepped back, none at the live moment.
+    void set_moment_of(const LabSession& session);
 
 protected:
     // The lines of both plots for one frame.

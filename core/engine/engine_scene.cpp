@@ -4,6 +4,7 @@
 // [SECTION] Construction and settings
 // [SECTION] One tick
 // [SECTION] Runs: inline or on the task manager
+// [SECTION] Stepping back in time: the state as a value
 #include "core/engine/engine_scene.h"
 
 #include "core/base/thread_clock.h"
@@ -215,6 +216,7 @@ void EngineScene::step() {
     ZoneScope step_zone(profiler, ZoneKind::Step, "engine tick", static_cast<std::uint32_t>(tick_), pane);
     const std::int64_t t0 = Profiler::now_ns();
     const double cpu0 = thread_cpu_ms();
+    keep_ns_ = 0;
     EngineTickStats s;
     s.tick = tick_;
     const PathServiceStats before = paths_->stats();
@@ -239,7 +241,8 @@ void EngineScene::step() {
         if (config_.pane.decomposition == Decomposition::Data && !f.on_thread) previous = f.done;
         s.started[static_cast<std::size_t>(index_of(id))] = true;
     }
-    s.launch_ms = static_cast<double>(Profiler::now_ns() - l0) * 1e-6;
+    // (Keeping the runs' inputs for stepping back is not the scheduler's work: left out.)
+    s.launch_ms = static_cast<double>(Profiler::now_ns() - l0 - keep_ns_) * 1e-6;
 
     // 3. Wait for the runs that end now (free-step runs that end when their
     // work is done: those whose ticks are up and whose work has ended).
@@ -275,7 +278,7 @@ void EngineScene::step() {
     }
     {
         ZoneScope distribute(profiler, ZoneKind::Distribute, "merge and distribute", static_cast<std::uint32_t>(tick_), pane);
-        state_.merge_and_distribute(finishing, tick_, config_.pane.conflicts, busy, trace_, s.merge);
+        state_.merge_and_distribute(finishing, tick_, config_.pane.conflicts, busy, replaying_ ? nullptr : trace_, s.merge);
     }
 
     // 5. The AI's requests to the path service, in agent order.
@@ -298,8 +301,8 @@ void EngineScene::step() {
         if (!busy[static_cast<std::size_t>(o)]) copy_through_[static_cast<std::size_t>(o)] = tick_;
         s.staleness[static_cast<std::size_t>(o)] = static_cast<int>(tick_ - copy_through_[static_cast<std::size_t>(o)]);
     }
-    s.tick_ms = static_cast<double>(Profiler::now_ns() - t0) * 1e-6;
-    s.tick_cpu_ms = thread_cpu_ms() - cpu0;
+    s.tick_ms = static_cast<double>(Profiler::now_ns() - t0 - keep_ns_) * 1e-6;
+    s.tick_cpu_ms = std::max(0.0, thread_cpu_ms() - cpu0 - static_cast<double>(keep_ns_) * 1e-6);
     stats_ = s;
     ++tick_;
 }
@@ -316,7 +319,7 @@ void EngineScene::run_part(Task& task, std::uint32_t first, std::uint32_t last, 
         ChangeWriter writer(state_.queues(), task.system->id(), task.context.queues, task.context.data_tick, task.context.carried, first);
         if (run_hook_) run_hook_(run_hook_user_, task.system->id());
         task.system->run(task.context, first, last, writer);
-        if (task.context.cost_us > 0 && task.agents > 0)
+        if (task.context.cost_us > 0 && task.agents > 0 && !replaying_)
             busy_work_us(task.context.cost_us * static_cast<double>(last - first) / static_cast<double>(task.agents));
         task.subtasks.fetch_add(1, std::memory_order_relaxed);
     }
@@ -335,6 +338,14 @@ JobHandle EngineScene::launch(SystemId id, JobHandle after) {
                     static_cast<float>(world.turn_speed), world.seed, pane.queues, pane.step_mode == StepMode::FreeStep, run_cost_ms(id, tick_) * 1000.0};
     // The AI reads the service's answers now, so that its run never touches the service.
     if (id == SystemId::Ai) ai_.take_answers(*paths_);
+    // Free-step runs outlast the tick: what they read is kept for a state taken meanwhile.
+    const std::size_t k = static_cast<std::size_t>(index_of(id));
+    launched_kept_[k] = services_.keep_run_inputs && pane.step_mode == StepMode::FreeStep;
+    if (launched_kept_[k]) {
+        const std::int64_t c0 = Profiler::now_ns();
+        system(id).save(launched_[k]);
+        keep_ns_ += Profiler::now_ns() - c0;
+    }
     const std::uint32_t agents = world.agents;
     task.agents = agents;
     const bool has_prelude = id == SystemId::Physics;
@@ -362,6 +373,76 @@ JobHandle EngineScene::launch(SystemId id, JobHandle after) {
     if (has_prelude) ready = jobs_->schedule([t] { t->scene->run_part(*t, 0, 0, true); }, {after});
     return jobs_->parallel_for(
         agents, pane.subtask_agents, [t](std::uint32_t b, std::uint32_t e) { t->scene->run_part(*t, b, e, false); }, {ready});
+}
+
+// --- [SECTION] Stepping back in time: the state as a value ----------------------------------
+
+std::size_t EngineScene::State::bytes() const {
+    std::size_t sum = sizeof(State) + scene_copy.size() * kFieldCount * sizeof(AgentValue) + manager.bytes() + paths.bytes();
+    for (const SystemData& d : systems) sum += d.bytes();
+    return sum;
+}
+
+bool EngineScene::can_save() const {
+    for (std::size_t k = 0; k < flights_.size(); ++k)
+        if (flights_[k].active && !launched_kept_[k]) return false;
+    return true;
+}
+
+EngineScene::State EngineScene::snapshot() const {
+    State s;
+    s.tick = tick_;
+    s.copy_through = copy_through_;
+    s.stats = stats_;
+    s.scene_copy = scene_copy_;
+    s.manager = state_.state();
+    for (SystemId id : kSystems) {
+        const auto k = static_cast<std::size_t>(index_of(id));
+        const Flight& f = flights_[k];
+        if (f.active) {
+            s.systems[k] = launched_[k];  // the run is writing the system's data now
+            s.runs[k] = {true, f.start, f.finish, tasks_[k].context};
+        } else {
+            const EngineSystem& sys = id == SystemId::Ai ? static_cast<const EngineSystem&>(ai_)
+                                      : id == SystemId::Physics ? static_cast<const EngineSystem&>(physics_) : animation_;
+            sys.save(s.systems[k]);
+        }
+    }
+    s.paths = paths_->state();
+    return s;
+}
+
+void EngineScene::restore(const State& s) {
+    settle();
+    state_.queues().clear();
+    tick_ = s.tick;
+    copy_through_ = s.copy_through;
+    stats_ = s.stats;
+    scene_copy_ = s.scene_copy;
+    state_.restore(s.manager);
+    paths_->restore(s.paths);
+    for (SystemId id : kSystems) system(id).load(s.systems[static_cast<std::size_t>(index_of(id))]);
+    ai_.take_loaded_routes(*paths_);
+    // The runs in flight then, again, here: their changes queued as the
+    // workers' were (the merge order does not depend on the thread).
+    const bool was_replaying = replaying_;
+    replaying_ = true;
+    for (SystemId id : kSystems) {
+        const auto k = static_cast<std::size_t>(index_of(id));
+        Task& task = tasks_[k];
+        task.work_ns.store(0, std::memory_order_relaxed);
+        task.subtasks.store(0, std::memory_order_relaxed);
+        const State::Run& run = s.runs[k];
+        launched_kept_[k] = run.active;
+        if (!run.active) continue;
+        launched_[k] = s.systems[k];
+        flights_[k] = {true, false, run.start, run.finish, {}};
+        task.context = run.context;
+        task.agents = config_.world.agents;
+        if (id == SystemId::Physics) run_part(task, 0, 0, true);
+        run_part(task, 0, task.agents, false);
+    }
+    replaying_ = was_replaying;
 }
 
 }  // namespace tsl

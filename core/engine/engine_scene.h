@@ -144,6 +144,39 @@ public:
     // Every merged change is appended to `trace` from now on (nullptr: stop).
     void set_trace(std::vector<ChangeEvent>* trace) { trace_ = trace; }
 
+    // The scene's whole state as a value, for stepping back in time
+    // (core/session/rewind.h). Runs in flight are not waited for: what each
+    // read when it was launched is kept (with `keep_run_inputs` in the
+    // services; only free-step runs outlast a tick), and restore() runs them
+    // again on the calling thread (a run's changes depend only on its inputs).
+    // Settings, arena, job system and profiler are not part of it.
+    struct State {
+        struct Run {
+            bool active = false;
+            std::int64_t start = 0, finish = 0;
+            RunContext context;
+        };
+        std::int64_t tick = 0;
+        std::array<std::int64_t, kObserverCount> copy_through{};
+        EngineTickStats stats;
+        AgentStore scene_copy;
+        StateManager::State manager;
+        std::array<SystemData, kSystemCount> systems;  // a system in flight: as its run found it
+        std::array<Run, kSystemCount> runs;
+        PathService::State paths;
+        std::size_t bytes() const;
+    };
+    // Main thread, between ticks. False while a run is in flight whose inputs were not kept.
+    bool can_save() const;
+    State snapshot() const;
+    void restore(const State& state);
+    // Free-step runs that end when their work is done end by the clock of
+    // the machine: a replay would not end them on the same ticks.
+    bool exact_replay() const { return !(config_.pane.step_mode == StepMode::FreeStep && config_.pane.free_step_end == FreeStepEnd::WorkDone); }
+    // Ticks replayed to show an earlier moment skip the runs' real busy work
+    // (their cost settings) and write no trace.
+    void set_replaying(bool replaying) { replaying_ = replaying; }
+
     // Tests: called with the system's id on the thread that runs each part of
     // a run over agents, before its work, while the run is in flight (a test
     // holds a run open with it). Set it only while no run is in flight.
@@ -199,6 +232,10 @@ private:
     std::vector<ChangeEvent>* trace_ = nullptr;
     RunHook run_hook_ = nullptr;
     void* run_hook_user_ = nullptr;
+    bool replaying_ = false;
+    std::array<SystemData, kSystemCount> launched_;  // keep_run_inputs: each run's inputs, kept when it is launched
+    std::array<bool, kSystemCount> launched_kept_{};
+    std::int64_t keep_ns_ = 0;  // this tick's keeping of run inputs: left out of its times
 };
 
 // The configuration a pane's scene runs with, and the caption the app shows

@@ -89,6 +89,13 @@ public:
     // Ordering + conflicts, per change, of the last merge (for the bench).
     const std::vector<Change>& last_merged() const { return merged_; }
 
+    // What it holds between ticks, as a value, for stepping back in time: the
+    // changes held for each observer and the last merge. The queues are not
+    // part of it (between ticks only running systems have changes queued).
+    struct State;
+    State state() const;
+    void restore(const State& state);
+
 private:
     struct Held {
         std::uint32_t object;
@@ -112,7 +119,31 @@ private:
     std::vector<std::uint8_t> other_;    // the other system's index per merged change (0xFF: none)
     // Per agent and field: the merge that last touched it, and its winner there.
     std::vector<std::uint32_t> stamp_, winner_;
-    std::uint32_t merge_number_ = 0;
+    std::uint32_t merge_number_ = 0;  // never restored: a stamp of a later merge must not match an earlier one
 };
+
+struct StateManager::State {
+    std::array<std::vector<Held>, kObserverCount> held;
+    std::vector<Change> merged;
+    std::vector<std::uint8_t> outcome, other;
+    std::size_t bytes() const {
+        std::size_t sum = sizeof(State) + merged.capacity() * sizeof(Change) + outcome.capacity() + other.capacity();
+        for (const auto& h : held) sum += h.capacity() * sizeof(Held);
+        return sum;
+    }
+};
+
+inline StateManager::State StateManager::state() const {
+    State s{{}, merged_, outcome_, other_};
+    for (int o = 0; o < kObserverCount; ++o) s.held[static_cast<std::size_t>(o)] = observers_[static_cast<std::size_t>(o)].held;
+    return s;
+}
+
+inline void StateManager::restore(const State& s) {
+    for (int o = 0; o < kObserverCount; ++o) observers_[static_cast<std::size_t>(o)].held = s.held[static_cast<std::size_t>(o)];
+    merged_ = s.merged;
+    outcome_ = s.outcome;
+    other_ = s.other;
+}
 
 }  // namespace tsl

@@ -46,6 +46,16 @@ void EngineSystem::reset(const Arena& arena, std::uint32_t agents, std::uint32_t
     }
 }
 
+void EngineSystem::save(SystemData& data) const {
+    data.copy = copy_;
+    data.out = out_;
+}
+
+void EngineSystem::load(const SystemData& data) {
+    copy_ = data.copy;  // in place: the state manager holds its address
+    out_ = data.out;
+}
+
 // --- AI --------------------------------------------------------------------------
 
 AiSystem::AiSystem()
@@ -103,6 +113,29 @@ TicketRequests AiSystem::hand_requests(PathService& paths) {
         ++counts.routes;
     }
     return counts;
+}
+
+void AiSystem::save(SystemData& data) const {
+    EngineSystem::save(data);
+    data.minds = minds_;
+    data.newest_ticket = newest_ticket_;
+    // What take_answers() gave a run: a route where the agent's ticket was answered.
+    data.routes.assign(minds_.size(), 0);
+    for (std::size_t i = 0; i < minds_.size(); ++i)
+        if (routes_[i]) data.routes[i] = minds_[i].ticket.id;
+}
+
+void AiSystem::load(const SystemData& data) {
+    EngineSystem::load(data);
+    minds_ = data.minds;
+    newest_ticket_ = data.newest_ticket;
+    loaded_routes_ = data.routes;
+    for (auto& r : requests_) r.clear();
+}
+
+void AiSystem::take_loaded_routes(const PathService& paths) {
+    for (std::size_t i = 0; i < routes_.size() && i < loaded_routes_.size(); ++i)
+        routes_[i] = loaded_routes_[i] ? paths.distances({loaded_routes_[i]}) : nullptr;
 }
 
 void AiSystem::release_all(PathService& paths) {

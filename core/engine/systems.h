@@ -27,6 +27,7 @@
 #include "core/exposure/path_service.h"
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -49,6 +50,8 @@ struct RunContext {
 // The value every copy starts with (the spawn state).
 AgentValue initial_value(const Arena& arena, AgentField field, std::uint32_t agent, std::uint32_t seed);
 
+struct SystemData;
+
 class EngineSystem {
 public:
     EngineSystem(SystemId id, FieldMask observes, FieldMask writes) : id_(id), observes_(observes), writes_(writes) {}
@@ -70,6 +73,11 @@ public:
     AgentStore& copy() { return copy_; }
     const AgentStore& copy() const { return copy_; }
     const AgentStore& out() const { return out_; }
+
+    // Main thread, between runs (or just before one starts): the system's
+    // data as a value, and back to it (stepping back in time).
+    virtual void save(SystemData& data) const;
+    virtual void load(const SystemData& data);
 
 protected:
     // Writes the value where lock-step observers will read it and posts the change.
@@ -106,6 +114,11 @@ public:
     TicketRequests hand_requests(PathService& paths);
     // Main thread: every ticket given back (before the service goes).
     void release_all(PathService& paths);
+    void save(SystemData& data) const override;
+    void load(const SystemData& data) override;
+    // Main thread, after load() and the service's own restore: the routes a
+    // run reads, as they were when the run saved with save() was launched.
+    void take_loaded_routes(const PathService& paths);
 
     enum class Phase : std::uint8_t { Resting, Coarse, Moving };
     struct Mind {
@@ -137,6 +150,20 @@ private:
     std::array<std::vector<Request>, kQueueThreads> requests_;  // per thread, like the change queues
     std::vector<Request> gathered_;
     std::vector<PathTicket> newest_ticket_;  // per rally point
+    std::vector<std::uint32_t> loaded_routes_;  // load()'s, for take_loaded_routes()
+};
+
+// A system's data as a value: its copy and output store, and the AI's
+// private data (physics keeps only what its prelude makes again every run).
+struct SystemData {
+    AgentStore copy, out;
+    std::vector<AiSystem::Mind> minds;
+    std::vector<std::uint32_t> routes;       // per agent: the ticket whose answered route a run reads (0: none)
+    std::vector<PathTicket> newest_ticket;
+    std::size_t bytes() const {
+        return sizeof(SystemData) + (copy.size() * std::popcount(copy.fields()) + out.size() * std::popcount(out.fields())) * sizeof(AgentValue) +
+               minds.capacity() * sizeof(AiSystem::Mind) + routes.capacity() * sizeof(std::uint32_t) + newest_ticket.capacity() * sizeof(PathTicket);
+    }
 };
 
 class PhysicsSystem final : public EngineSystem {

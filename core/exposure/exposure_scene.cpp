@@ -9,6 +9,7 @@
 // [SECTION] A step's exposure: kick, other work, gather
 // [SECTION] The shy character
 // [SECTION] The step
+// [SECTION] Stepping back in time: the state as a value
 #include "core/exposure/exposure_scene.h"
 
 #include "core/jobs/busy_work.h"
@@ -195,6 +196,7 @@ std::size_t ExposureScene::work_units() const {
 
 ExposureScene::UnitWork ExposureScene::unit_work() const {
     // At most kMaxJobCostMs a map, so that no setting stalls the window.
+    if (replaying_) return {config_.algorithm, config_.ray_caster, 0};
     const double per_cell = std::min(config_.job_cost_us / 1000.0, kMaxJobCostMs * 1000.0 / static_cast<double>(grid_->cell_count()));
     return {config_.algorithm, config_.ray_caster, per_cell};
 }
@@ -318,7 +320,7 @@ void ExposureScene::update_exposure() {
 // as real work of the chosen length.
 void ExposureScene::other_work() {
     metrics_.other_ms = 0;
-    if (config_.other_work_ms <= 0) return;
+    if (config_.other_work_ms <= 0 || replaying_) return;
     ZoneScope zone(services_.profiler, ZoneKind::OtherWork, "other work", static_cast<std::uint32_t>(frame_), services_.pane);
     const std::int64_t t0 = Profiler::now_ns();
     busy_work_us(config_.other_work_ms * 1000.0);
@@ -465,6 +467,62 @@ void ExposureScene::step() {
         update_character();
     }
     ++frame_;
+}
+
+// --- [SECTION] Stepping back in time: the state as a value ---------------------------
+
+ExposureScene::State ExposureScene::state() const {
+    State s;
+    s.front = front_;
+    // Rays: units are cells, and the jobs in flight write only theirs.
+    if (config_.algorithm == ExposureAlgorithm::Rays && config_.mode != ExposureMode::Single)
+        s.back_finished.assign(back_.begin(), back_.begin() + pass_.finished());
+    s.version = version_;
+    s.pass = pass_;
+    s.pass_eye = pass_eye_;
+    s.pass_frame = pass_frame_;
+    s.front_frame = front_frame_;
+    s.frame = frame_;
+    s.patrol_distance = patrol_distance_;
+    s.sentinel = sentinel_;
+    s.heading_deg = heading_deg_;
+    s.eye = eye_;
+    s.character = character_;
+    s.ticket = ticket_;
+    s.metrics = metrics_;
+    s.paths = paths_->state();
+    return s;
+}
+
+void ExposureScene::restore(const State& s) {
+    if (pending_.valid()) jobs_->complete(pending_);
+    pending_ = {};
+    front_ = s.front;
+    version_ = s.version;
+    pass_ = s.pass;
+    pass_eye_ = s.pass_eye;
+    pass_frame_ = s.pass_frame;
+    front_frame_ = s.front_frame;
+    frame_ = s.frame;
+    patrol_distance_ = s.patrol_distance;
+    sentinel_ = s.sentinel;
+    heading_deg_ = s.heading_deg;
+    eye_ = s.eye;
+    character_ = s.character;
+    ticket_ = s.ticket;
+    metrics_ = s.metrics;
+    paths_->restore(s.paths);
+    for (auto& ns : work_ns_) ns.store(0, std::memory_order_relaxed);
+    // The pass's map so far: the units gathered, then those in flight then,
+    // run here (their time counts as the next gather's work, as the jobs' would).
+    if (config_.mode == ExposureMode::Single || pass_.started() == 0) return;
+    if (config_.algorithm == ExposureAlgorithm::Rays) {
+        std::copy(s.back_finished.begin(), s.back_finished.end(), back_.begin());
+    } else {
+        clear_for_sweep(back_.data(), *grid_, pass_eye_);
+        for (std::uint32_t k = 0; k < pass_.finished(); ++k) expose_sweep_octant(*grid_, pass_eye_, back_.data(), static_cast<int>(k));
+    }
+    if (pass_.in_flight()) run_units(pass_.finished(), pass_.started(), pass_eye_, back_.data(), unit_work());
 }
 
 }  // namespace tsl

@@ -219,6 +219,38 @@ public:
     // Timesliced: share of the current pass done.
     double pass_progress() const;
 
+    // The scene's whole state as a value, for stepping back in time
+    // (core/session/rewind.h). The units of a pass still in flight are not
+    // waited for: restore() runs them again on the calling thread (they are
+    // pure: the same cells). The configuration, level, job system and
+    // profiler are not part of it (restore into the scene it was taken from,
+    // with the same settings).
+    struct State {
+        std::vector<std::uint8_t> front;
+        std::vector<std::uint8_t> back_finished;  // rays: the pass's cells gathered so far (the sweep's octants run again)
+        std::uint64_t version = 0;
+        BatchCursor pass;
+        Cell pass_eye;
+        std::int64_t pass_frame = 0, front_frame = 0, frame = 0;
+        double patrol_distance = 0;
+        Vec2 sentinel;
+        double heading_deg = 0;
+        Cell eye;
+        Character character;
+        PathTicket ticket;
+        ExposureMetrics metrics;
+        PathService::State paths;
+        std::size_t bytes() const {
+            return sizeof(State) + front.capacity() + back_finished.capacity() + character.path.capacity() * sizeof(Cell) + paths.bytes();
+        }
+    };
+    // Main thread, between steps.
+    State state() const;
+    void restore(const State& state);
+    // Steps replayed to show an earlier moment skip the real busy work (the
+    // other work, the job cost): it changes no state, only the time taken.
+    void set_replaying(bool replaying) { replaying_ = replaying; }
+
 private:
     ExposureScene(const ExposureSceneConfig& config, const SceneServices& services, Level level);
     void place_sentinel();
@@ -270,6 +302,7 @@ private:
     Character character_;
     PathTicket ticket_;
     ExposureMetrics metrics_;
+    bool replaying_ = false;
     std::int64_t wait_ns_ = 0;  // this step's gathers, while jobs were unfinished
     bool waited_ = false;
     // Exposure work per thread (index: JobSystem worker index, 0 = any other

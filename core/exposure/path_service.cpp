@@ -150,6 +150,65 @@ void PathService::release(PathTicket ticket) {
     if (Computation* c = find(ticket.id); c && c->requesters > 0) --c->requesters;
 }
 
+// --- Stepping back in time ----------------------------------------------------------
+
+PathService::State PathService::state() const {
+    State s{{}, {}, next_id_, step_, stats_, config_.share};
+    auto kept = [this](const Computation& c) {
+        Answer a{c.id, c.kind, c.start, c.goal, c.grid_version, c.state, c.requesters, c.from_cache, c.answer_step, false, {}, {}};
+        // The job writes the answer until it ends; an ended job's writes are visible (acquire).
+        if (c.state == TicketState::Ready || jobs_.is_done(c.job)) {
+            a.found = true;
+            a.path = c.path;
+            a.field = c.field;
+        }
+        return a;
+    };
+    for (const auto& c : live_) s.live.push_back(kept(*c));
+    for (const auto& c : cache_) s.cache.push_back(kept(*c));
+    return s;
+}
+
+void PathService::restore(const State& s) {
+    for (const auto& c : live_) jobs_.complete(c->job);
+    auto made = [this](const Answer& a) {
+        auto c = std::make_unique<Computation>();
+        c->id = a.id;
+        c->kind = a.kind;
+        c->start = a.start;
+        c->goal = a.goal;
+        c->grid_version = a.grid_version;
+        c->grid = grid_;
+        c->state = a.state;
+        c->requesters = a.requesters;
+        c->from_cache = a.from_cache;
+        c->answer_step = a.answer_step;
+        if (a.found) {
+            c->path = a.path;
+            c->field = a.field;
+        } else if (grid_) {  // the search it had running, again, here
+            if (a.kind == RequestKind::Path) c->path = find_path(*grid_, a.start, a.goal);
+            else c->field = distance_field(*grid_, a.start);
+        }
+        return c;
+    };
+    live_.clear();
+    cache_.clear();
+    for (const Answer& a : s.live) live_.push_back(made(a));
+    for (const Answer& a : s.cache) cache_.push_back(made(a));
+    next_id_ = s.next_id;
+    step_ = s.step;
+    stats_ = s.stats;
+    config_.share = s.share;
+}
+
+std::size_t PathService::State::bytes() const {
+    std::size_t sum = sizeof(State);
+    for (const auto* list : {&live, &cache})
+        for (const Answer& a : *list) sum += sizeof(Answer) + a.path.cells.capacity() * sizeof(Cell) + a.field.capacity() * sizeof(std::int32_t);
+    return sum;
+}
+
 std::vector<TicketInfo> PathService::tickets() const {
     std::vector<TicketInfo> out;
     for (const auto& c : live_)

@@ -109,6 +109,39 @@ public:
     double search_ms() const { return static_cast<double>(search_ns_.load(std::memory_order_relaxed)) * 1e-6; }
     std::int64_t steps() const { return step_; }
 
+    // The service's whole state as a value, for stepping back in time
+    // (core/session/rewind.h): the tickets held and the answers kept, with
+    // the answers found so far. A search still running is not waited for: its
+    // request is kept, and restore() searches again on the calling thread
+    // (searches are pure: the same answer). The grid, the job system and the
+    // time spent searching are not part of it.
+    struct Answer {
+        std::uint32_t id = 0;
+        RequestKind kind = RequestKind::Path;
+        Cell start, goal;
+        std::uint64_t grid_version = 0;
+        TicketState state = TicketState::Pending;
+        int requesters = 0;
+        bool from_cache = false;
+        std::int64_t answer_step = 0;
+        bool found = false;  // the search had ended: path or field holds its answer
+        Path path;
+        std::vector<std::int32_t> field;
+    };
+    struct State {
+        std::vector<Answer> live, cache;
+        std::uint32_t next_id = 1;
+        std::int64_t step = 0;
+        PathServiceStats stats;
+        bool share = true;
+        std::size_t bytes() const;
+    };
+    // Main thread, between steps.
+    State state() const;
+    // Main thread: back to `state` (of this service, on the grid it had then).
+    // The searches running now are waited for and dropped.
+    void restore(const State& state);
+
 private:
     struct Computation;
     PathTicket request(RequestKind kind, Cell start, Cell goal);

@@ -12,6 +12,7 @@ struct SceneServices {
     JobSystem* jobs = nullptr;        // for Threading::Pool and the exposure jobs; without one a scene makes its own when needed
     Profiler* profiler = nullptr;     // receives zones for steps, updates, jobs, waiting, animation, metrics (nullptr: none)
     std::uint8_t pane = kNoPane;      // which pane the scene is (0: A), tagged on each of its zones; set by the panes that own it
+    bool keep_run_inputs = false;     // stepping back in time is on: keep what a state needs of work that outlasts a step
 
     // These services for pane `index` of several.
     SceneServices for_pane(int index) const {

@@ -67,6 +67,46 @@ std::span<const EngineSummary> EngineSessionScene::reveal_summaries() const {
     return reveal_view_;
 }
 
+// --- Stepping back in time (core/session/rewind.h) -------------------------------------
+
+namespace {
+
+struct EngineSceneState final : SessionScene::State {
+    std::vector<EngineScene::State> panes;
+    bool exact = true;
+    bool exact_replay() const override { return exact; }
+    std::size_t bytes() const override {
+        std::size_t sum = sizeof(*this);
+        for (const EngineScene::State& p : panes) sum += p.bytes();
+        return sum;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<SessionScene::State> EngineSessionScene::save_state() const {
+    auto state = std::make_unique<EngineSceneState>();
+    for (int p = 0; p < panes_.size(); ++p) {
+        const EngineScene& pane = panes_.pane(p);
+        if (!pane.can_save()) return nullptr;
+        state->panes.push_back(pane.snapshot());
+        state->exact = state->exact && pane.exact_replay();
+    }
+    return state;
+}
+
+void EngineSessionScene::restore_state(const State& state) {
+    const auto& s = static_cast<const EngineSceneState&>(state);
+    for (int p = 0; p < panes_.size() && p < static_cast<int>(s.panes.size()); ++p) panes_.pane(p).restore(s.panes[static_cast<std::size_t>(p)]);
+}
+
+// The panes tick as they did; the averages, tallies, plots and traces are the live run's.
+void EngineSessionScene::replay_step() {
+    for (int p = 0; p < panes_.size(); ++p) panes_.pane(p).set_replaying(true);
+    panes_.step();
+    for (int p = 0; p < panes_.size(); ++p) panes_.pane(p).set_replaying(false);
+}
+
 // "engine-lock-step", or "engine-lock-step-vs-free-step": the panes' step modes, each once.
 std::string EngineSessionScene::file_name(const LabSettings& settings) const {
     std::string modes;

@@ -30,6 +30,9 @@ public:
     int reveal_panes() const override { return panes_.size(); }
     std::optional<double> reveal_value(const LessonMeasure& measure, int pane) const override;
     RevealReader kept_reveal() const override;
+    std::unique_ptr<State> save_state() const override;
+    void restore_state(const State& state) override;
+    void replay_step() override;
 
     const EnginePanes& panes() const { return panes_; }
     EnginePanes& panes() { return panes_; }

@@ -90,6 +90,41 @@ void ExposureSessionScene::step() {
     plots_.record_step(scenes_, [&](int pane) { return settled_summary(pane); });
 }
 
+// --- Stepping back in time (core/session/rewind.h) -------------------------------------
+
+namespace {
+
+struct ExposureSceneState final : SessionScene::State {
+    std::vector<ExposureScene::State> panes;
+    std::size_t bytes() const override {
+        std::size_t sum = sizeof(*this);
+        for (const ExposureScene::State& p : panes) sum += p.bytes();
+        return sum;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<SessionScene::State> ExposureSessionScene::save_state() const {
+    auto state = std::make_unique<ExposureSceneState>();
+    for (const auto& scene : scenes_) state->panes.push_back(scene->state());
+    return state;
+}
+
+void ExposureSessionScene::restore_state(const State& state) {
+    const auto& s = static_cast<const ExposureSceneState&>(state);
+    for (std::size_t i = 0; i < scenes_.size() && i < s.panes.size(); ++i) scenes_[i]->restore(s.panes[i]);
+}
+
+// The panes step as they did; the averages, tallies and plots are the live run's.
+void ExposureSessionScene::replay_step() {
+    for (const auto& scene : scenes_) {
+        scene->set_replaying(true);
+        scene->step();
+        scene->set_replaying(false);
+    }
+}
+
 void ExposureSessionScene::reset() {
     for (const auto& scene : scenes_) scene->reset();
 }

@@ -37,6 +37,9 @@ public:
     int reveal_panes() const override { return size(); }
     std::optional<double> reveal_value(const LessonMeasure& measure, int pane) const override;
     RevealReader kept_reveal() const override;
+    std::unique_ptr<State> save_state() const override;
+    void restore_state(const State& state) override;
+    void replay_step() override;
 
     int size() const { return static_cast<int>(scenes_.size()); }
     const ExposureScene& scene(int pane = 0) const { return *scenes_.at(static_cast<std::size_t>(pane)); }

@@ -12,7 +12,7 @@ const KeyBinding kBindings[] = {
     {Key::Right, Key::Right, kNoMods, kNoMods, KeyAction::StepOnce, kAnyScene, true, "Right arrow",
      "Pause and advance one fixed step (hold to keep stepping). Stepped back, the next step again.", "right step"},
     {Key::Left, Key::Left, kNoMods, kNoMods, KeyAction::StepBack, kAnyScene, true, "Left arrow",
-     "NPC scene: pause and step back one fixed step, over the last 30 s (hold to keep stepping). Space returns to the live moment.",
+     "Pause and step back one fixed step, over the last 30 s (hold to keep stepping). Space returns to the live moment.",
      ""},
     {Key::Digit1, Key::Digit5, kNoMods, kNoMods, KeyAction::SetMode, SceneKind::Npc, false, "1 - 5",
      "NPC scene: Update All, AIAO, SIAO, SISO, AISO for the pane being edited, or every pane when panes are linked.", "1-5 modes"},

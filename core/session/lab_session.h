@@ -258,7 +258,7 @@ private:
     const ExposureSessionScene* exposure_scene() const;
     const EngineSessionScene* engine_scene() const;
     SessionScene& shown() { return *scenes_[static_cast<std::size_t>(settings_.scene)]; }
-    SceneServices services() { return {&jobs_, options_.profile ? &profiler_ : nullptr}; }
+    SceneServices services() { return {&jobs_, options_.profile ? &profiler_ : nullptr, kNoPane, options_.rewind}; }
     double cpu_ms() const;
     void event(const std::string& what);
 
