@@ -179,6 +179,7 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     const SceneBands bands = split_scene_area(rect.w, rect.h, settings.ui_scale);
     auto at = [&](float x, float y) { return ImVec2{rect.x + x, rect.y + y}; };
     // The longest of `forms` that fits, centred.
+    // Draws the first form that fits; returns its width.
     auto centred = [&](ImFont* font, float size, std::initializer_list<std::string> forms, float y, ImU32 colour) {
         std::string text = *(forms.end() - 1);
         for (const std::string& f : forms)
@@ -188,6 +189,7 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
             }
         const float w = font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x;
         list->AddText(font, size, at((rect.w - w) / 2, y), colour, text.c_str());
+        return w;
     };
     list->PushClipRect(at(0, 0), at(rect.w, rect.h), true);
     if (pane > 0) list->AddLine(at(0.5f, bands.caption.h * 0.25f), at(0.5f, rect.h - bands.footer.h * 0.25f), col(p.pending), 1.0f);
@@ -203,15 +205,17 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     const ImU32 title_colour = panes.size() > 1 ? col(pane_colour(pane)) : col(p.ink);
     const int lines = std::max(1, static_cast<int>((bands.caption.h * 0.94f) / (title_px * 1.1f)));
     const FittedText title = fit_text(fonts.caption, title_px, body_px, letter + caption, rect.w * 0.96f, lines);
+    float widest = 0;  // of the title's and subtitle's lines
     for (std::size_t line = 0; line < title.lines.size(); ++line)
-        centred(fonts.caption, title.size, {title.lines[line]}, bands.caption.h * 0.10f + static_cast<float>(line) * title.size * 1.1f, title_colour);
+        widest = std::max(widest, centred(fonts.caption, title.size, {title.lines[line]},
+                                          bands.caption.h * 0.10f + static_cast<float>(line) * title.size * 1.1f, title_colour));
     const bool subtitle_room = title.lines.size() == 1;
     const std::string agents = count_text(scene.config().world.agents) + " agents";
     const std::string ticks = formatted("AI %d, physics %d, animation %d ticks", c.ai_ticks, c.physics_ticks, c.animation_ticks);
     if (subtitle_room)
-        centred(fonts.regular, small_px,
+        widest = std::max(widest, centred(fonts.regular, small_px,
                 {agents + "  |  " + ticks + "  |  tick " + std::to_string(scene.ticks()), agents + "  |  " + ticks, agents},
-                bands.caption.h * 0.10f + title_px * 1.15f, col(p.faint_ink));
+                bands.caption.h * 0.10f + title_px * 1.15f, col(p.faint_ink)));
 
     // Footer: the tick's main figures.
     const EngineTickStats& s = scene.stats();
@@ -231,7 +235,9 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
                  tickets_shown(session, std::to_string(s.searches)),
              "runs merged: " + (runs.empty() ? std::string("none") : runs), std::string()},
             bands.footer.y + bands.footer.h * 0.08f + footer_px * 1.2f, col(p.faint_ink));
-    if (settings.paused) list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
+    // PAUSED in the corner, where the centred title leaves room for it (the panel's Play button says it too).
+    if (settings.paused && fonts.bold->CalcTextSizeA(small_px, FLT_MAX, 0, "PAUSED").x + 2 * small_px < (rect.w - widest) / 2)
+        list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).
     if (outline && panes.size() > 1 && pane == std::min(settings.edited_engine_pane, panes.size() - 1) && !settings.hide_ui && !settings.presenter) {
