@@ -33,7 +33,7 @@ void NpcView::draw(const LabSession& session, const PixelRect& scene, float to_p
                       [&](int w, int h, const PixelRect&, const PixelRect& px) {
                           const ViewTransform view{0.45 * 250.0 * stage.scale * to_px / kRingRadius,
                                                    {centre.x * to_px - px.x, centre.y * to_px - px.y}};
-                          renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, true, stage.scale * to_px}, w, h,
+                          renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, true, stage.scale * to_px, s.follow_npc}, w, h,
                                          view);
                       });
         }
@@ -44,7 +44,8 @@ void NpcView::draw(const LabSession& session, const PixelRect& scene, float to_p
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
         draw_into(targets_[static_cast<std::size_t>(i)], rects[static_cast<std::size_t>(i)], i,
                   [&](int w, int h, const PixelRect& view, const PixelRect&) {
-                      renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette}, w, h, view);
+                      renderer_.draw(session.pane(i), {pane.debug_lines, pane.highlight_running, s.palette, false, 1.0f, s.follow_npc}, w, h,
+                                     view);
                   });
     }
 }
@@ -66,7 +67,7 @@ namespace {
 void draw_edited_timing(const LabSession& session, const UiStyle& style) {
     if (const TraceLog* log = session.diagram_trace()) {
         const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
-        draw_timing_diagram(*log, *session.diagram_pane(), style, session.settings().palette, pane.c_str());
+        draw_timing_diagram(*log, *session.diagram_pane(), style, session.settings().palette, pane.c_str(), session.settings().follow_npc);
     } else {
         ImGui::TextDisabled("Recording the jobs from the next step on.");
     }

@@ -170,6 +170,18 @@ void NpcRenderer::draw(const NpcScene& scene, const NpcDrawOptions& options, int
             if (key < n) shapes_.add_disc(npcs[key].position, length * 0.42, colours.running.with_alpha(0.30f), colours.running);
     shapes_.draw(view, width, height, 0.7f * px, 2.0f * px);
 
+    // The NPC followed: a ring, and a line to where its decision saw the target, with a disc there.
+    if (options.follow >= 0 && options.follow < static_cast<std::int64_t>(n)) {
+        const Npc& followed = npcs[static_cast<std::size_t>(options.follow)];
+        const Rgba colour = options.article ? hex(kArticleRed) : colours.desired;
+        shapes_.add_segment(followed.position, followed.decision.target_seen, colour);
+        shapes_.draw(view, width, height, 1.6f * px, 2.0f * px);
+        const double least = 10.0 * px / view.pixels_per_unit;  // visible in a dense field too
+        shapes_.add_disc(followed.decision.target_seen, std::max(0.05 * kRingRadius, least), colour.with_alpha(0.25f), colour);
+        shapes_.add_disc(followed.position, std::max(length * 0.62, least), paper.with_alpha(0.0f), colour);
+        shapes_.draw(view, width, height, 0.7f * px, 3.0f * px);
+    }
+
     // Debug lines. In a dense field, lines from every NPC would paint the view
     // solid: keep every k-th row and column of the (row-major) field, visiting
     // only those NPCs (a test of every NPC cost 0.5 ms at 100,000).

@@ -38,6 +38,7 @@ struct NpcDrawOptions {
     // 500 x 300 stage; without debug lines, no desired darts either.
     bool article = false;
     float article_px = 1.0f;
+    std::int64_t follow = -1;  // the NPC followed (its key; -1: none): ringed, with a line to the target as its decision saw it
 
     bool operator==(const NpcDrawOptions&) const = default;  // PaneState compares its panes
 };

@@ -216,6 +216,21 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         fields.control(setting::debug_lines);
         ImGui::SameLine();
         fields.control(setting::highlight_running);
+        // Follow one NPC: ringed in every pane, its jobs told in the timing diagram.
+        const int npcs = static_cast<int>(settings.npc.world.npc_count);
+        bool following = settings.follow_npc >= 0;
+        if (ImGui::Checkbox("follow one NPC", &following)) fields.add(SetField{std::string(setting::follow_npc.key), std::int64_t{following ? 0 : -1}});
+        tooltip("Ring one NPC in every pane, with a line to where its decision saw the target, and tell its jobs (input, start, "
+                "finish, save) in the timing diagram, its rows marked there.");
+        if (following) {
+            ImGui::SameLine();
+            std::int64_t key = std::clamp(settings.follow_npc, 0, npcs - 1);
+            const std::int64_t lo = 0, hi = npcs - 1;
+            ImGui::SetNextItemWidth(ImGui::CalcTextSize("key 00000").x + ImGui::GetFrameHeight());
+            if (ImGui::SliderScalar("##followed key", ImGuiDataType_S64, &key, &lo, &hi, "key %lld", ImGuiSliderFlags_AlwaysClamp))
+                fields.add(SetField{std::string(setting::follow_npc.key), key});
+            tooltip("The NPC followed, by its key (0 is the first).");
+        }
         fields.finish(FieldScope::World);
         fields.finish(FieldScope::Pane);
     }
@@ -417,6 +432,23 @@ void draw_legend(const Overlay& o, float margin, float ui_scale) {
 
 }  // namespace
 
+// The NPC followed: its key beside its ring (drawn by the renderer).
+void draw_followed_tag(const Overlay& o, const LabSettings& state, const NpcScene& scene) {
+    const auto npcs = scene.npcs();
+    if (state.follow_npc < 0 || state.follow_npc >= static_cast<int>(npcs.size())) return;
+    const ViewTransform view = ViewTransform::fit(o.bands.view, kNpcViewHalfExtent);
+    const Vec2 at = view.to_pixels(npcs[static_cast<std::size_t>(state.follow_npc)].position);
+    const float px = o.body_px;
+    const std::string text = formatted("key %d", state.follow_npc);
+    // Under the ring, kept inside the drawing.
+    const float w = o.width(o.fonts.bold, px, text);
+    const float x = std::clamp(static_cast<float>(at.x) - w / 2, o.bands.view.x, o.bands.view.x + o.bands.view.w - w);
+    const ImVec2 corner = o.at(x, static_cast<float>(at.y) + px * 0.9f);
+    o.list->AddRectFilled({corner.x - px * 0.2f, corner.y}, {corner.x + w + px * 0.2f, corner.y + px * 1.1f},
+                          col(o.p.background.with_alpha(0.85f)), px * 0.2f);
+    o.list->AddText(o.fonts.bold, px, corner, col(o.p.desired), text.c_str());
+}
+
 void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings& state, const NpcScene& scene, const PixelRect& rect,
                       int pane, int panes, bool outline) {
     if (rect.empty()) return;
@@ -426,6 +458,7 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
     if (pane > 0) list->AddLine(o.at(0.5f, o.bands.caption.h * 0.25f), o.at(0.5f, rect.h - o.bands.footer.h * 0.25f), col(o.p.pending), 1.0f);
     draw_caption(o, state, scene, pane, panes);
     draw_batch_progress(o, scene);
+    draw_followed_tag(o, state, scene);
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).
     if (outline && panes > 1 && pane == state.pane_index() && !state.hide_ui && !state.presenter) {

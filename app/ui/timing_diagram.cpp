@@ -121,7 +121,7 @@ std::size_t reserved_rows(const std::vector<JobTiming>& jobs, std::size_t batch_
     return std::max<std::size_t>(1, reserved);
 }
 
-RowLayout lay_out_rows(const std::vector<JobTiming>& jobs, std::size_t batch_size, float room, float font, bool unfold) {
+RowLayout lay_out_rows(const std::vector<JobTiming>& jobs, std::size_t batch_size, float room, float font, bool unfold, std::int64_t follow) {
     const auto batches = batch_ranges(jobs);
     const std::size_t reserved = reserved_rows(jobs, batch_size);
     const float least = least_row_height(font), most = font * 1.3f, more_h = font * 1.3f;
@@ -138,8 +138,14 @@ RowLayout lay_out_rows(const std::vector<JobTiming>& jobs, std::size_t batch_siz
     std::vector<float> block_end;  // each batch's bottom, its jobs still to come included
     for (const auto& [b, e] : batches) {
         const std::size_t total = e - b, shown = std::min(total, keep);
+        // The NPC followed keeps its row, before the "+N more" line, in place of the one there.
+        std::size_t followed = e;
+        for (std::size_t j = b; j < e; ++j)
+            if (static_cast<std::int64_t>(jobs[j].key) == follow) followed = j;
+        const bool swap_in = followed < e && total > shown && followed >= b + shown - 1 && followed + 1 < e && shown >= 2;
         for (std::size_t k = 0; k < shown; ++k) {
-            const std::size_t j = k + 1 == shown ? e - 1 : b + k;  // the last row: the batch's last job
+            std::size_t j = k + 1 == shown ? e - 1 : b + k;  // the last row: the batch's last job
+            if (swap_in && k + 2 == shown) j = followed;
             if (k + 1 == shown && total > shown) {
                 out.items.push_back({nullptr, static_cast<int>(total - shown), false, false, y, more_h});
                 y += more_h;
@@ -277,7 +283,22 @@ bool more_keys_line(ImDrawList* list, const Grid& g, const Item& item, int index
 
 }  // namespace
 
-void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind kind, const char* pane_name) {
+// The NPC followed: its ring's colour, and its jobs of the two batches in words.
+void draw_followed(const std::vector<JobTiming>& jobs, const NpcScene& scene, std::int64_t key, const Palette& p) {
+    const std::vector<JobTiming> mine = jobs_of(jobs, static_cast<std::uint64_t>(key));
+    std::string text = formatted("Key %lld, ringed", static_cast<long long>(key));
+    const auto npcs = scene.npcs();
+    if (key < static_cast<std::int64_t>(npcs.size()))
+        text += formatted(", acts on the target of frame %lld", static_cast<long long>(npcs[static_cast<std::size_t>(key)].decision.input_frame));
+    if (mine.empty()) text += "; no job of it in these batches yet";
+    for (const JobTiming& job : mine) text += "  |  " + describe_job(job);
+    ImGui::PushStyleColor(ImGuiCol_Text, p.desired.packed());
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
+void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind kind, const char* pane_name,
+                         std::int64_t follow) {
     const Palette p = overlay_palette(kind, style.theme());
     const UiFonts& fonts = style.fonts();
     const NpcSceneConfig& config = scene.config();
@@ -292,6 +313,8 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
     g.font = ImGui::GetFontSize();
     g.head_h = g.font * 1.3f;
     const std::vector<JobTiming> jobs = job_timings(log.records(), 2);
+    if (follow >= 0 && follow < static_cast<std::int64_t>(config.npc_count)) draw_followed(jobs, scene, follow, p);
+    else follow = -1;
     // Every key shown at the least row height, the dock scrolling (a click on "+N more keys").
     ImGuiStorage* state = ImGui::GetStateStorage();
     const ImGuiID unfold_id = ImGui::GetID("timing diagram: every key");
@@ -320,7 +343,7 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
         return;
     }
     const float rows_room = room - (explain_above ? explain_h : 0.0f) - (legend_above ? legend_h : 0.0f);
-    const RowLayout rows = lay_out_rows(jobs, batch_size, rows_room, g.font, unfold);
+    const RowLayout rows = lay_out_rows(jobs, batch_size, rows_room, g.font, unfold, follow);
 
     g.now = scene.frames_stepped() - 1;  // the frame last stepped
     std::int64_t first = g.now;
@@ -350,6 +373,8 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
         if (item.job && item.first_of_batch && i > 0)
             list->AddLine({g.origin.x, g.y0 + item.y}, {g.x1, g.y0 + item.y}, p.ink.packed(), 1.5f);
         if (g.y0 + item.y + item.h < clip_y0 - g.font || g.y0 + item.y > clip_y1 + g.font) continue;
+        if (item.job && static_cast<std::int64_t>(item.job->key) == follow)  // the NPC followed: its rows marked
+            list->AddRectFilled({g.origin.x, g.y0 + item.y}, {g.x1, g.y0 + item.y + item.h}, p.desired.with_alpha(0.18f).packed());
         if (item.job) draw_job(list, g, p, item, item.job->batch == newest ? p.ink.packed() : p.faint_ink.packed());
         else unfold_clicked |= more_keys_line(list, g, item, static_cast<int>(i));
     }

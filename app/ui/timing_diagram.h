@@ -25,7 +25,10 @@
 namespace tsl::app {
 
 // The diagram of `scene` from its recent trace (LabSession::diagram_trace()),
-// filling the rest of the window. `pane_name`: "Pane A" in a comparison, "" otherwise.
-void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind palette, const char* pane_name);
+// filling the rest of the window. `pane_name`: "Pane A" in a comparison, ""
+// otherwise. `follow`: the key of the NPC followed (-1: none), its rows
+// marked and its jobs told above the grid.
+void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiStyle& style, PaletteKind palette, const char* pane_name,
+                         std::int64_t follow = -1);
 
 }  // namespace tsl::app

@@ -84,6 +84,7 @@ struct LabSettings {
     bool panel_open = true;                 // true — the control panel; false: folded to a strip with a button
     bool bottom_panel = true;               // true — the plots, timing diagram and timeline under the scene
     DockTab dock = DockTab::Plots;          // plots — the tab shown under the scene
+    int follow_npc = -1;                    // -1 — none; else the NPC (its key) ringed in every pane, its job told in the timing diagram
     int timeline_steps = 3;                 // 3 — simulation steps the timeline's Fit view shows
     bool hide_idle_cursor = true;           // true — the pointer disappears after a few still seconds
     bool fullscreen = false;                // false — F toggles

@@ -448,6 +448,10 @@ const FieldSpec kFields[] = {
      .help = "Tab under the scene: plots, timing diagram, timeline, path tickets (exposure, engine), counters (engine).",
      .names = kDockNames, .noun = "tab",
      .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.dock)},
+    {.key = setting::follow_npc.key, .scope = FieldScope::View, .kind = FieldKind::Int, .min = -1, .max = kMaxNpcs - 1,
+     .help = "NPC scene: the NPC followed (its key, 0 the first; -1 none), ringed in every pane with the target as its decision "
+             "saw it, and its job's input, start, finish and save told and marked in the timing diagram.",
+     .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.follow_npc)},
     {.key = setting::timeline_steps.key, .scope = FieldScope::Timeline, .kind = FieldKind::Int, .min = 1, .max = 20, .label = "steps shown",
      .help = "How many of the latest simulation steps the timeline's Fit view shows.", .preset_key = "-", .ui = {W::Slider}, TSL_ACCESS(s.timeline_steps)},
     {.key = setting::fullscreen.key, .scope = FieldScope::View, .kind = FieldKind::Bool, .help = "Open full screen (F toggles).",

@@ -48,6 +48,24 @@ std::vector<JobTiming> job_timings(const std::vector<TraceRecord>& records, int 
     return jobs;
 }
 
+std::vector<JobTiming> jobs_of(const std::vector<JobTiming>& jobs, std::uint64_t key) {
+    std::vector<JobTiming> out;
+    for (const JobTiming& job : jobs)
+        if (job.key == key) out.push_back(job);
+    return out;
+}
+
+std::string describe_job(const JobTiming& job) {
+    std::string out = "batch " + std::to_string(job.batch) + ": ";
+    if (job.input >= 0) out += "input " + std::to_string(job.input) + ", ";
+    if (job.start < 0) return out + "waiting";
+    const std::string ran = job.finish == job.start ? std::to_string(job.start) : std::to_string(job.start) + "-" + std::to_string(job.finish);
+    if (job.finish < 0) return out + "running since " + std::to_string(job.start);
+    out += "ran " + ran;
+    if (job.save < 0) return out + ", not saved yet";
+    return out + ", saved " + std::to_string(job.save);
+}
+
 void TraceLog::drop_batches_before(std::uint32_t batch) {
     std::erase_if(records_, [batch](const TraceRecord& r) { return r.batch < batch; });
 }

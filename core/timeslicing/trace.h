@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string_view>
+#include <string>
 #include <vector>
 
 namespace tsl {
@@ -37,6 +38,14 @@ struct JobTiming {
 // first, each batch's jobs in the order their first event was recorded (the
 // order the batch reads inputs or starts jobs). What the timing diagram draws.
 std::vector<JobTiming> job_timings(const std::vector<TraceRecord>& records, int batches);
+
+// "Follow one NPC": the jobs of `key` among `jobs` (job_timings'), oldest
+// batch first, and one job's four events by frame, as the timing diagram
+// marks them: "batch 12: input 120, ran 121-122, saved 123" (or "input 120,
+// waiting", "running since 121", "ran 121, not saved yet"; no input where
+// the job read none of its own).
+std::vector<JobTiming> jobs_of(const std::vector<JobTiming>& jobs, std::uint64_t key);
+std::string describe_job(const JobTiming& job);
 
 class TraceLog {
 public:
