@@ -384,7 +384,7 @@ void LabApp::draw_presenter_plot(const PixelRect& rect) {
     std::vector<Command> ignored;  // the presenter view has no controls
     FieldSection fields(session.settings(), ignored);
     ViewContext context{session, style_, notice_, timeline_, fields};
-    if (plot == LessonPlot::Timeline) timeline_.draw(session.profiler(), fields, style_);
+    if (plot == LessonPlot::Timeline) timeline_.draw(session, fields, style_);
     else shown.draw_plot(plot, context);
     ImGui::End();
 }

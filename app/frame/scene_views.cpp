@@ -86,7 +86,7 @@ void NpcView::draw_tabs(const DockTab& tab, ViewContext& c) {
         ImGui::EndTabItem();
     }
     if (tab("timeline", "Timeline")) {
-        c.timeline.draw(session.profiler(), c.fields, c.style);
+        c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
 }
@@ -124,7 +124,7 @@ void ExposureView::draw_tabs(const DockTab& tab, ViewContext& c) {
         ImGui::EndTabItem();
     }
     if (tab("timeline", "Timeline")) {
-        c.timeline.draw(session.profiler(), c.fields, c.style);
+        c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
     const int panes = session.exposure_panes();
@@ -173,7 +173,7 @@ void EngineView::draw_tabs(const DockTab& tab, ViewContext& c) {
         ImGui::EndTabItem();
     }
     if (tab("timeline", "Timeline")) {
-        c.timeline.draw(session.profiler(), c.fields, c.style);
+        c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
     if (tab("tickets", panes.size() > 1 ? (std::string("Path tickets (pane ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {

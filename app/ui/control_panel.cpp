@@ -69,8 +69,9 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram]);
         ImGui::TextWrapped("stepped back %.2f s from the live moment", back_s);
         ImGui::PopStyleColor();
-        tooltip("A moment replayed from the states kept (docs/semantics.md, section 10). The plots stop at it; the averages, "
-                "reveals and timeline stay the live run's. Play (space) returns to the live moment and runs on from there.");
+        tooltip("A moment replayed from the states kept (docs/semantics.md, section 10). The plots stop at it, and the timeline "
+                "shows the steps that led to it as the live run took them; the averages and reveals stay the live run's. Play "
+                "(space) returns to the live moment and runs on from there.");
     }
     if (context.display_frame_ms > 0) {
         ImGui::TextDisabled("display %.0f fps (%.1f ms a frame)", 1000.0 / context.display_frame_ms, context.display_frame_ms);

@@ -432,14 +432,29 @@ void draw_legend(const Overlay& o, float margin, float ui_scale) {
 
 }  // namespace
 
-// The NPC followed: its key beside its ring (drawn by the renderer).
+// Where the job of `key` in the pane's current batch stands: "waiting" (not
+// started), "running", "finished" (its output not saved yet), "saved".
+std::string_view job_phase(const NpcScene& scene, std::uint32_t key) {
+    const auto keys = scene.timeslicer().batch_keys();
+    const auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) return "";
+    const auto index = static_cast<std::uint32_t>(it - keys.begin());
+    const BatchProgress progress = scene.timeslicer().progress();
+    if (index < progress.saved) return "saved";
+    if (index < progress.finished) return "finished";
+    if (index < progress.started) return "running";
+    return "waiting";
+}
+
+// The NPC followed: its key and its job's phase under its ring (drawn by the renderer).
 void draw_followed_tag(const Overlay& o, const LabSettings& state, const NpcScene& scene) {
     const auto npcs = scene.npcs();
     if (state.follow_npc < 0 || state.follow_npc >= static_cast<int>(npcs.size())) return;
     const ViewTransform view = ViewTransform::fit(o.bands.view, kNpcViewHalfExtent);
     const Vec2 at = view.to_pixels(npcs[static_cast<std::size_t>(state.follow_npc)].position);
     const float px = o.body_px;
-    const std::string text = formatted("key %d", state.follow_npc);
+    const std::string_view phase = job_phase(scene, static_cast<std::uint32_t>(state.follow_npc));
+    const std::string text = formatted("key %d", state.follow_npc) + (phase.empty() ? "" : ": " + std::string(phase));
     // Under the ring, kept inside the drawing.
     const float w = o.width(o.fonts.bold, px, text);
     const float x = std::clamp(static_cast<float>(at.x) - w / 2, o.bands.view.x, o.bands.view.x + o.bands.view.w - w);

@@ -5,6 +5,8 @@
 // [SECTION] The canvas: rows, bars, labels, time marks
 #include "app/ui/timeline_panel.h"
 
+#include "core/session/lab_session.h"
+
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
@@ -82,7 +84,8 @@ bool lane_before(const LaneSnapshot& a, const LaneSnapshot& b) {
 
 void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
     const std::int64_t now = Profiler::now_ns();
-    lanes_ = profiler.snapshot(now - 2'000'000'000);
+    // Stepped back, the capture reaches as far back as the rings keep (up to the 30 s kept for stepping back, and a little).
+    lanes_ = profiler.snapshot(now - (moment_ ? 60'000'000'000 : 2'000'000'000));
     std::erase_if(lanes_, [](const LaneSnapshot& lane) { return lane.zones.empty() && lane.name != "main"; });
     std::stable_sort(lanes_.begin(), lanes_.end(), lane_before);
     // Rows: a lane each, or when two panes or more worked, a row per pane in
@@ -136,11 +139,23 @@ void TimelinePanel::refresh(const Profiler& profiler, int steps_shown) {
         view_end_ = step_starts_[n - 1];
         return;
     }
-    view_start_ = step_starts_[n - std::min<std::size_t>(n, static_cast<std::size_t>(std::max(1, steps_shown)))];
-    std::int64_t last_end = step_starts_[n - 1];
+    // The last step shown: the newest, or stepped back, the newest that led to the moment shown (its step zone is the frame before).
+    std::size_t last = n - 1;
+    moment_in_capture_ = false;
+    if (moment_) {
+        for (std::size_t i = n; i-- > 0;)
+            if (static_cast<std::int64_t>(step_frames_[i]) == *moment_ - 1) {
+                last = i;
+                moment_in_capture_ = true;
+                break;
+            }
+    }
+    view_start_ = step_starts_[last + 1 - std::min<std::size_t>(last + 1, static_cast<std::size_t>(std::max(1, steps_shown)))];
+    const std::int64_t next = last + 1 < n ? step_starts_[last + 1] : step_starts_[last] + interval;
+    std::int64_t last_end = step_starts_[last];
     for (const LaneSnapshot& lane : lanes_)
         for (const Zone& z : lane.zones)
-            if (z.start_ns <= step_starts_[n - 1] + interval) last_end = std::max(last_end, z.end_ns);
+            if (z.start_ns >= view_start_ && z.start_ns < next) last_end = std::max(last_end, z.end_ns);
     view_end_ = std::max(last_end, view_start_ + 1000);
 }
 
@@ -156,10 +171,16 @@ struct TimelinePanel::Geometry {
     std::int64_t t_of(float x) const { return view_start + static_cast<std::int64_t>((x - plot_x0) / plot_w * span); }
 };
 
+void TimelinePanel::draw(const LabSession& session, FieldSection& fields, const UiStyle& style) {
+    moment_ = session.viewing_past() ? std::optional<std::int64_t>(session.frames_stepped()) : std::nullopt;
+    draw(session.profiler(), fields, style);
+}
+
 void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style) {
     colours_ = style.plot_colours();
-    draw_controls(fields);
+    // The capture first: the controls' line says whether it holds the moment stepped back to.
     if (zoom_ != ZoomMode::Manual) refresh(profiler, fields.settings().timeline_steps);
+    draw_controls(fields);
     draw_legend();
     draw_canvas(style.fonts());
 }
@@ -183,8 +204,19 @@ void TimelinePanel::draw_controls(FieldSection& fields) {
     // How to zoom, where it fits on the row (the buttons' tooltips say it too).
     const char* hint = zoom_ == ZoomMode::Manual ? "frozen: wheel zooms, drag pans" : "wheel zooms, drag pans";
     ImGui::SameLine();
-    if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) ImGui::TextDisabled("%s", hint);
-    else ImGui::NewLine();
+    if (moment_ && zoom_ != ZoomMode::Manual) {
+        // Stepped back: what the fit view shows instead of the newest steps (wraps on a narrow dock).
+        const std::string back = moment_in_capture_ ? formatted("stepped back: the steps to frame %lld, as they ran", static_cast<long long>(*moment_))
+                                                    : formatted("stepped back: the steps to frame %lld are no longer in the capture", static_cast<long long>(*moment_));
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(back.c_str()).x) ImGui::NewLine();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", back.c_str());
+        ImGui::PopTextWrapPos();
+    } else if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) {
+        ImGui::TextDisabled("%s", hint);
+    } else {
+        ImGui::NewLine();
+    }
 }
 
 // The zones seen lately, by kind, named by their own labels (so each scene

@@ -19,7 +19,10 @@
 //
 // Zoom: "fit" shows the last N steps, "one frame" the last whole interval
 // between two steps; the mouse wheel zooms at the cursor and dragging pans —
-// both freeze the capture until "live" is pressed.
+// both freeze the capture until "live" is pressed. Stepped back in time
+// (core/session/rewind.h), "fit" shows the N steps that led to the moment
+// shown, as the live run took them, while the capture still holds them (a
+// replay records no zones).
 #pragma once
 
 #include "app/ui/field_controls.h"
@@ -29,8 +32,13 @@
 #include "core/base/view.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+namespace tsl {
+class LabSession;
+}
 
 namespace tsl::app {
 
@@ -42,6 +50,8 @@ public:
     // with nothing in the capture (a worker that has gone) is left out.
     // Colours follow the style's theme.
     void draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style);
+    // The same for the session's profiler, ending at the moment shown when it has stepped back.
+    void draw(const LabSession& session, FieldSection& fields, const UiStyle& style);
 
 private:
     enum class ZoomMode { Fit, OneFrame, Manual };
@@ -83,6 +93,8 @@ private:
     std::vector<std::int64_t> step_starts_;    // each simulation step's first zone (a comparison's panes step one after another)
     std::vector<std::uint32_t> step_frames_;
     std::int64_t view_start_ = 0, view_end_ = 1;
+    std::optional<std::int64_t> moment_;  // stepped back: the frames stepped at the moment shown
+    bool moment_in_capture_ = false;      // ... and its steps are in the capture
     PlotColours colours_{};
 };
 
