@@ -283,6 +283,9 @@ int start() {
     SessionOptions options;
     options.assets_dir = assets_directory();
     options.rewind = true;  // the left arrow steps back (core/session/rewind.h)
+    // A quarter of the desktop's budget: a tablet's browser holds the page's memory too
+    // (a large scene keeps a state less often, and each step back replays more).
+    options.rewind_budget_bytes = Rewind::kBudgetBytes / 4;
     // The page has no clock of a thread's CPU time (emscripten's clock_gettime
     // refuses CLOCK_THREAD_CPUTIME_ID): the main thread's work is timed on the
     // wall clock (performance.now), and the figures say "wall".
