@@ -27,6 +27,7 @@
 
 #include "app/cli/assets.h"
 
+#include "core/base/repeat_timing.h"
 #include "core/exposure/exposure.h"
 #include "core/timeslicing/keyed_history.h"
 #include "core/exposure/level.h"
@@ -74,22 +75,8 @@ double median(std::vector<double> v) {
 }
 
 double median_ms(int samples, double min_sample_ms, const std::function<void()>& fn) {
-    using Clock = std::chrono::steady_clock;
-    auto elapsed_ms = [](Clock::time_point since) {
-        return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-    };
-    const auto t0 = Clock::now();
-    fn();  // warm-up, and a first estimate of the cost
-    const double once = std::max(elapsed_ms(t0), 1e-6);
-    const int reps = once >= min_sample_ms ? 1 : static_cast<int>(std::min(1e6, std::ceil(min_sample_ms / once)));
-    std::vector<double> times;
-    for (int s = 0; s < samples; ++s) {
-        const auto start = Clock::now();
-        for (int r = 0; r < reps; ++r) fn();
-        times.push_back(elapsed_ms(start) / reps);
-    }
-    std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-    return times[times.size() / 2];
+    auto now_ms = [] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); };
+    return median_ms_per_call(samples, min_sample_ms, fn, now_ms);
 }
 
 Spread spread_of(std::vector<double> runs) {

@@ -67,8 +67,9 @@ nlohmann::ordered_json spread_json(const Spread& s);  // {"p25": .., "p75": ..},
 std::string with_spread(const Spread& s, int digits);
 
 // Median, in milliseconds, of `samples` timings of `fn`. Each sample repeats
-// fn enough times to last at least `min_sample_ms` and reports the time per
-// call, so that sub-microsecond work is not drowned by the clock.
+// fn enough times to last at least `min_sample_ms` (counted from batches the
+// clock saw: core/base/repeat_timing.h) and reports the time per call, so that
+// sub-microsecond work is not drowned by the clock.
 double median_ms(int samples, double min_sample_ms, const std::function<void()>& fn);
 
 // Lookup: the newest output of every key, through the index and through the

@@ -1,0 +1,49 @@
+// repeat_timing.h — timing work shorter than the clock can see: the work is
+// repeated until one batch of calls lasts long enough to read, and the time
+// per call is the batch's time over its calls. A page's clock is rounded to
+// 5 µs (100 µs where the page is not cross-origin isolated): one call of a
+// lookup over 100 keys, about 0.1 µs, reads as 0 or 5 µs there, so the number
+// of calls must come from batches the clock saw, never from one call's time.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace tsl {
+
+// Calls of `fn` per batch for a batch to last at least min_batch_ms on the
+// clock `now_ms` (a function returning milliseconds): batches are timed and
+// grown (by what the last one measured, or tenfold when the clock saw none of
+// it) until one lasts that long, or max_calls is reached. fn runs once first,
+// as a warm-up, outside any batch.
+template <class Fn, class Now>
+long calls_per_batch(double min_batch_ms, Fn& fn, Now& now_ms, long max_calls = 1'000'000) {
+    fn();
+    long calls = 1;
+    for (;;) {
+        const double t0 = now_ms();
+        for (long c = 0; c < calls; ++c) fn();
+        const double elapsed_ms = now_ms() - t0;
+        if (elapsed_ms >= min_batch_ms || calls >= max_calls) return calls;
+        const double wanted = elapsed_ms > 0 ? std::ceil(static_cast<double>(calls) * min_batch_ms / elapsed_ms * 1.2) : 10.0 * calls;
+        calls = std::min(max_calls, std::clamp(static_cast<long>(wanted), calls * 2, calls * 10));
+    }
+}
+
+// The median over `samples` batches (each of calls_per_batch calls) of the
+// milliseconds per call.
+template <class Fn, class Now>
+double median_ms_per_call(int samples, double min_batch_ms, Fn& fn, Now& now_ms) {
+    const long calls = calls_per_batch(min_batch_ms, fn, now_ms);
+    std::vector<double> per_call;
+    for (int s = 0; s < std::max(1, samples); ++s) {
+        const double t0 = now_ms();
+        for (long c = 0; c < calls; ++c) fn();
+        per_call.push_back((now_ms() - t0) / static_cast<double>(calls));
+    }
+    std::nth_element(per_call.begin(), per_call.begin() + static_cast<std::ptrdiff_t>(per_call.size() / 2), per_call.end());
+    return per_call[per_call.size() / 2];
+}
+
+}  // namespace tsl
