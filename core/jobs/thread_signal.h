@@ -11,6 +11,8 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#elif defined(__EMSCRIPTEN_PTHREADS__)
+#include <emscripten/threading.h>
 #endif
 
 namespace tsl::jobs_detail {
@@ -23,6 +25,15 @@ inline std::int64_t steady_ns() {
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
     _mm_pause();
+#elif defined(__EMSCRIPTEN_PTHREADS__)
+    // WebAssembly has no pause: a worker just spins. (A yield, emscripten's
+    // sched_yield, looks through the thread's queue of calls proxied to it,
+    // which a worker never gets here; in the page that made a parallel-for
+    // over the pool about 1.3x slower: web/README.md.) The main thread
+    // does look, so that a worker waiting on a call proxied to the main
+    // thread (output, say) goes on while the main thread spins.
+    if (emscripten_is_main_runtime_thread()) emscripten_current_thread_process_queued_calls();
+    else __asm__ __volatile__("" ::: "memory");
 #else
     std::this_thread::yield();
 #endif
