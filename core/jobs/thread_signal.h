@@ -29,7 +29,7 @@ inline void cpu_relax() {
     // WebAssembly has no pause: a worker just spins. (A yield, emscripten's
     // sched_yield, looks through the thread's queue of calls proxied to it,
     // which a worker never gets here; in the page that made a parallel-for
-    // over the pool about 1.3x slower: web/README.md.) The main thread
+    // over the pool about 1.2x slower: web/README.md.) The main thread
     // does look, so that a worker waiting on a call proxied to the main
     // thread (output, say) goes on while the main thread spins.
     if (emscripten_is_main_runtime_thread()) emscripten_current_thread_process_queued_calls();
