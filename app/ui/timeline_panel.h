@@ -44,16 +44,17 @@ namespace tsl::app {
 
 class TimelinePanel {
 public:
-    // Draws into the current ImGui window. The "fit" view shows the last
-    // settings.timeline_steps steps; its slider's change goes into `fields`.
+    // Draws the session's profiler into the current ImGui window. The "fit"
+    // view shows the last settings.timeline_steps steps (stepped back: those
+    // that led to the moment shown); its slider's change goes into `fields`.
     // Lanes: main first, then the workers in order, then the others; a lane
     // with nothing in the capture (a worker that has gone) is left out.
     // Colours follow the style's theme.
-    void draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style);
-    // The same for the session's profiler, ending at the moment shown when it has stepped back.
     void draw(const LabSession& session, FieldSection& fields, const UiStyle& style);
 
 private:
+    // The drawing itself, once moment_ is set from the session.
+    void draw(const Profiler& profiler, FieldSection& fields, const UiStyle& style);
     enum class ZoomMode { Fit, OneFrame, Manual };
     struct Geometry;
     struct Hover {
