@@ -19,6 +19,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ui/exposure_plots_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/exposure_panels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/field_controls.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/glossary_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/layout.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/notice.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/lesson_panel.cpp

@@ -357,3 +357,27 @@ TEST_CASE("The plots follow the theme: the high-contrast theme draws them on whi
     CHECK(paper_pixels("light") > 20000);
     CHECK(paper_pixels("high-contrast") == 0);
 }
+
+TEST_CASE("The glossary's Chinese is in the fonts: every character it writes has a glyph", "[gl][glossary]") {
+    // The UI probe's state line says how many of the glossary's wide
+    // characters the built fonts draw (app/ui/ui_probe.h).
+    const auto dir = scratch_dir("glossary");
+    const std::string probe = (dir / "probe.txt").string(), file = (dir / "g.png").string();
+    const CommandResult r = run_command(tsl::test::kApp, {"screenshot", "--out", file, "--size", "800x600", "--set", "help=glossary"},
+                                        "env -u DISPLAY -u WAYLAND_DISPLAY TIMESLICE_LAB_PROBE=" + probe + " ");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::ifstream in(probe);
+    std::string line, state;
+    while (std::getline(in, line))
+        if (line.rfind("state ", 0) == 0) state = line;
+    INFO(state);
+    CHECK(state.find("help=glossary") != std::string::npos);
+    const std::size_t at = state.find("wide_glyphs=");
+    REQUIRE(at != std::string::npos);
+    int drawn = 0, wanted = 0;
+    REQUIRE(std::sscanf(state.c_str() + at, "wide_glyphs=%d/%d", &drawn, &wanted) == 2);
+    CHECK(wanted > 400);  // the glossary's Chinese: some 500 characters
+    CHECK(drawn == wanted);
+    std::filesystem::remove_all(dir);
+}

@@ -40,6 +40,7 @@ from browser_check import Page, start_server_at, wait_for
 import test_a11y
 import test_bench
 import test_files
+import test_glossary
 import test_input
 import test_keys
 import test_lanes
@@ -55,9 +56,9 @@ import test_workers
 
 # Further checks, each a module with run(page, url): the page served with the
 # isolation headers (the threaded build), and without them.
-ISOLATED = [test_lesson_walk, test_quiz, test_keys, test_input, test_a11y, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
+ISOLATED = [test_lesson_walk, test_quiz, test_glossary, test_keys, test_input, test_a11y, test_thread_limits, test_workers, test_trace, test_record, test_layout, test_files,
             test_bench, test_lanes, test_weight, test_serve]
-NOT_ISOLATED = [test_workers, test_files, test_weight]
+NOT_ISOLATED = [test_workers, test_files, test_weight, test_glossary]
 
 
 def check_threaded_page(page, url):

@@ -45,6 +45,8 @@ LabApp::~LabApp() {
 
 Status LabApp::init() {
     const LabSettings& s = session_->settings();
+    // The Chinese characters the glossary writes, and only those, in the fonts.
+    if (const std::optional<Glossary>& glossary = session_->catalog().glossary) style_.set_wide_characters(wide_characters(*glossary, kGlossaryPageWords));
     style_.update(s.ui_scale, s.palette, s.theme);
     for (int k = 0; k < kSceneKinds; ++k)
         if (Status made = views_.of(static_cast<SceneKind>(k)).init(); !made) return made;
@@ -121,6 +123,7 @@ std::string LabApp::probe_state() const {
            " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
            " step=" + std::to_string(lesson ? session_->lesson_step() + 1 : 0) + " revealed=" + (session_->lesson_revealed() ? "1" : "0") +
            " pane=" + static_cast<char>('A' + pane) + " help=" + std::string(name_of(s.help)) +
+           " wide_glyphs=" + std::to_string(style_.wide_characters_drawn()) + "/" + std::to_string(style_.wide_characters_wanted()) +
            " guess=" + (card_ && !card_->guess.value.empty() ? card_->guess.value : std::string("-")) +
            " recording=" + (recording_.active() ? std::to_string(recording_.frames()) : std::string("-")) + " notice=" +
            (notice_.text.empty() ? "-" : notice_.kind == Notice::Kind::Problem ? "problem" : notice_.kind == Notice::Kind::Saved ? "saved" : "info");
@@ -261,6 +264,7 @@ void LabApp::key_action(KeyAction what, int argument) {
 // --- [SECTION] The UI and its requests -------------------------------------------------------
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
+    showed_chinese_ = false;
     panel_frame_ = session_->frames_stepped();
     card_.reset();
     if (!layout.panel.empty() && !session_->settings().panel_open) {
@@ -282,12 +286,24 @@ void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
         if (result.guess) requests.commands.emplace_back(Guess{*result.guess});
         if (result.restore && session_->lesson()) requests.commands.emplace_back(GoToStep{session_->lesson_step()});
         else if (result.restore) requests.commands.emplace_back(LoadPreset{session_->preset()});
+        showed_chinese_ |= result.terms_shown;
+        if (result.glossary_term) {  // a term's link: the glossary, open at it
+            glossary_term_ = *result.glossary_term;
+            requests.commands.emplace_back(SetField{setting::help, std::string("glossary")});
+        }
     }
     const HelpPage help = session_->settings().help;
+    if (help == HelpPage::Glossary) showed_chinese_ = true;
     if (help == HelpPage::Board) {
         draw_board(requests);
-    } else if (help != HelpPage::None && !draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize)) {
-        requests.commands.emplace_back(SetField{setting::help, std::string("none")});
+    } else if (help == HelpPage::Glossary) {
+        const std::optional<Glossary>& glossary = session_->catalog().glossary;
+        const bool chinese_missing = style_.wide_characters_drawn() < style_.wide_characters_wanted();
+        if (!draw_glossary_page(glossary ? &*glossary : nullptr, glossary_term_, chinese_missing, style_.fonts(), ImGui::GetIO().DisplaySize))
+            requests.commands.emplace_back(SetField{setting::help, std::string("none")});
+    } else if (help != HelpPage::None) {
+        if (const HelpPage next = draw_help_page(help, style_.fonts(), ImGui::GetIO().DisplaySize); next != help)
+            requests.commands.emplace_back(SetField{setting::help, std::string(name_of(next))});
     }
 }
 

@@ -18,6 +18,7 @@
 #include "app/frame/platform.h"
 #include "app/frame/recording.h"
 #include "app/frame/scene_view.h"
+#include "app/ui/glossary_page.h"
 #include "app/ui/lesson_panel.h"
 #include "app/ui/timeline_panel.h"
 #include "app/ui/timing_diagram.h"
@@ -123,6 +124,11 @@ public:
     const LessonCard* card_drawn() const { return card_ ? &*card_ : nullptr; }
     // The setting that holds the shown scene's mode (the page's mode menu changes it).
     SettingName mode_setting() const { return view().mode_setting(); }
+    // The last frame showed Chinese (the glossary, or a card's "Terms"): the
+    // page fetches its Chinese font then, not with its first download.
+    bool showed_chinese() const { return showed_chinese_; }
+    // The Chinese font's file has appeared: the fonts are built again with it.
+    void chinese_font_arrived() { style_.rebuild_fonts(); }
     // What the frame shows that no window or item says, as the UI probe's
     // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
     std::string probe_state() const;
@@ -164,6 +170,8 @@ private:
     bool picture_ = false;  // this frame's scene goes into a snapshot or recording (drawn without the edited pane's outline)
     bool lesson_card_fits_ = true;
     std::string shown_tab_;  // the dock tab ImGui showed last frame
+    std::string glossary_term_;  // the glossary page's chosen term (a card's link sets it)
+    bool showed_chinese_ = false;  // showed_chinese()
     SceneViews views_;  // one per scene: renderer, overlay, dock tabs, presenter plot
     UiStyle style_;
     FrameCost cost_;

@@ -22,6 +22,7 @@ std::optional<Key> lab_key(int key) {
         case GLFW_KEY_F: return Key::F;
         case GLFW_KEY_Q: return Key::Q;
         case GLFW_KEY_B: return Key::B;
+        case GLFW_KEY_G: return Key::G;
         case GLFW_KEY_SLASH: return Key::Slash;
         case GLFW_KEY_F1: return Key::F1;
         case GLFW_KEY_TAB: return Key::Tab;

@@ -238,6 +238,22 @@ void guess_result(const CardGuess& guess, const UiFonts& fonts) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", guess.result_full.c_str());
 }
 
+// "Terms": the glossary's terms the step uses, each with its Chinese names;
+// one chosen opens the glossary at it.
+void glossary_links(const LessonCard& card, LessonCardResult& result) {
+    if (card.glossary.empty()) return;
+    if (ImGui::Button("Terms")) ImGui::OpenPopup("card terms");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The articles' words for this step's terms, in English and Chinese (G: the whole glossary).");
+    ImGui::SameLine();
+    if (!ImGui::BeginPopup("card terms")) return;
+    result.terms_shown = true;
+    for (const CardGlossaryTerm& term : card.glossary) {
+        const std::string label = term.name.in(Language::En) + "   " + term.name.in(Language::ZhHant) + "  /  " + term.name.in(Language::ZhHans);
+        if (ImGui::Selectable((label + "##" + term.id).c_str())) result.glossary_term = term.id;
+    }
+    ImGui::EndPopup();
+}
+
 }  // namespace
 
 // --- [SECTION] The lesson card ---------------------------------------------------
@@ -344,8 +360,9 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
             ImGui::SetTooltip("%s", card.board_next ? "Page Down: every step's guess beside what was measured (B shows it too)."
                                                     : "Page Down: first the measured answer, then the next step.");
         ImGui::SameLine();
+        glossary_links(card, result);
         if (!card.guess.result.empty()) guess_result(card.guess, fonts);
-        else ImGui::TextDisabled("PgUp / PgDn");
+        else if (ImGui::CalcTextSize("PgUp / PgDn").x <= ImGui::GetContentRegionAvail().x) ImGui::TextDisabled("PgUp / PgDn");  // the hint where it fits
     }
     ImGui::End();
     return result;
@@ -471,28 +488,34 @@ void about_page(const UiFonts& fonts) {
 
 }  // namespace
 
-bool draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display) {
+HelpPage draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display) {
     const bool about = page == HelpPage::About;
     const ImVec2 size{std::min(display.x * 0.86f, ImGui::GetFontSize() * (about ? 60.0f : 44.0f)), display.y * (about ? 0.9f : 0.8f)};
     ImGui::SetNextWindowPos({(display.x - size.x) / 2, (display.y - size.y) / 2});
     ImGui::SetNextWindowSize(size);
     ImGui::SetNextWindowFocus();
-    bool open = true;
+    HelpPage next = page;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 2.0f);
     ImGui::Begin("Help", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::PushFont(fonts.caption);
     ImGui::TextUnformatted(about ? "About the modes" : "Keyboard shortcuts");
     ImGui::PopFont();
-    const char* close = "Close (Esc)";
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close).x - ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::Button(close)) open = false;
+    // "Glossary (G)" and "Close (Esc)" at the right of the title.
+    const char *glossary = "Glossary (G)", *close = "Close (Esc)";
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float buttons_w = ImGui::CalcTextSize(glossary).x + ImGui::CalcTextSize(close).x + style.FramePadding.x * 4 + style.ItemSpacing.x;
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - buttons_w);
+    if (ImGui::Button(glossary)) next = HelpPage::Glossary;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The articles' terms in English, Traditional and Simplified Chinese.");
+    ImGui::SameLine();
+    if (ImGui::Button(close)) next = HelpPage::None;
     ImGui::Separator();
     if (about) about_page(fonts);
     else keys_page(fonts);
     ImGui::End();
     ImGui::PopStyleVar();
-    return open;
+    return next;
 }
 
 }  // namespace tsl::app

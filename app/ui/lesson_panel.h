@@ -27,6 +27,8 @@ struct LessonCardResult {
     bool forward = false;  // "Reveal" or "Next >"
     bool restore = false;  // "Restore": the step's (or preset's) own settings again
     std::optional<std::string> guess;  // the class's guess, given or changed ("" — cleared)
+    std::optional<std::string> glossary_term;  // a term chosen from "Terms": the glossary's id
+    bool terms_shown = false;  // the "Terms" list is open (it writes Chinese)
     bool fits = true;      // everything drawn fitted the card without scrolling
 };
 
@@ -45,8 +47,9 @@ struct BoardActions {
 // drawn for its PNG, without its buttons, `rect` cut below the last row.
 BoardActions draw_results_board(const ResultsBoard& board, const UiFonts& fonts, ImVec2 display, PixelRect& rect, bool picture = false);
 
-// The help page over the whole display; false when the user closed it (its
-// close button). The shortcuts page lists core/session/key_bindings.h.
-bool draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display);
+// The help page over the whole display; returns the page to show next: `page`
+// itself, None when the user closed it (its close button), or Glossary (its
+// "Glossary" button). The shortcuts page lists core/session/key_bindings.h.
+HelpPage draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display);
 
 }  // namespace tsl::app

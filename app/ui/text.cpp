@@ -29,6 +29,42 @@ void disabled_text_wrapped(const std::string& text) {
     ImGui::PopStyleColor();
 }
 
+namespace {
+
+// Chinese has no spaces between words: a line may break before any of its
+// characters, except punctuation that closes ("，", "。", "）"), which stays
+// with the character before it.
+bool closes(char32_t c) {
+    switch (c) {
+        case 0x3001: case 0x3002: case 0x3009: case 0x300B: case 0x300D: case 0x300F: case 0x3011:
+        case 0xFF01: case 0xFF09: case 0xFF0C: case 0xFF0E: case 0xFF1A: case 0xFF1B: case 0xFF1F: return true;
+        default: return false;
+    }
+}
+
+// A word (text between spaces) cut where a line may break inside it: before
+// each wide character (U+2E80 and above) and before the text after one.
+std::vector<std::string> break_points(const std::string& word) {
+    std::vector<std::string> pieces(1);
+    bool after_wide = false;
+    for (std::size_t i = 0; i < word.size();) {
+        const auto b = static_cast<unsigned char>(word[i]);
+        const std::size_t length = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;
+        char32_t c = length == 1 ? b : b & (0xFF >> (length + 1));
+        for (std::size_t k = 1; k < length && i + k < word.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(word[i + k]) & 0x3F);
+        const bool wide = c >= 0x2E80;
+        if ((wide && !closes(c)) || (!wide && after_wide)) {
+            if (!pieces.back().empty()) pieces.emplace_back();
+        }
+        pieces.back() += word.substr(i, length);
+        after_wide = wide;
+        i += length;
+    }
+    return pieces;
+}
+
+}  // namespace
+
 void text_wrapped(const std::string& text) {
     const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
     std::string out, line;
@@ -39,13 +75,16 @@ void text_wrapped(const std::string& text) {
     };
     for (std::size_t from = 0; from <= text.size();) {
         const std::size_t stop = std::min(text.find_first_of(" \n", from), text.size());
-        const std::string word = text.substr(from, stop - from);
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
-            end_line();
-            line = word;
-        } else {
-            line = longer;
+        const std::vector<std::string> pieces = break_points(text.substr(from, stop - from));
+        for (std::size_t p = 0; p < pieces.size(); ++p) {
+            const std::string& piece = pieces[p];
+            const std::string longer = line.empty() ? piece : line + (p == 0 ? " " : "") + piece;
+            if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+                end_line();
+                line = piece;
+            } else {
+                line = longer;
+            }
         }
         if (stop < text.size() && text[stop] == '\n') end_line();
         from = stop + 1;

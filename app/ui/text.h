@@ -19,7 +19,8 @@ std::string formatted(const char* fmt, Args... args) {
 
 // Text wrapped at the content region's right edge, breaking lines only at
 // spaces: ImGui's own wrapping also breaks after punctuation, which splits
-// "10,000" into "10," and "000" across two lines.
+// "10,000" into "10," and "000" across two lines. Chinese, which has no
+// spaces, breaks before any character but closing punctuation ("，", "。").
 void text_wrapped(const std::string& text);
 // The same in the style's disabled (grey) text colour.
 void disabled_text_wrapped(const std::string& text);

@@ -11,11 +11,31 @@ namespace {
 
 constexpr const char* kRegularFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 constexpr const char* kBoldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
+// Simplified and Traditional Chinese in one face; the page's copy is cut to
+// the characters the lab uses (web/CMakeLists.txt), under the same name.
+constexpr const char* kChineseFont = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc";
 constexpr float kBodyPx = 17.0f;
 
 ImVec4 v4(Rgba c) { return {c.r, c.g, c.b, c.a}; }
 
 }  // namespace
+
+void UiStyle::set_wide_characters(const std::vector<char32_t>& characters) {
+    if (characters == wide_) return;
+    wide_ = characters;
+    wide_ranges_.clear();
+    for (char32_t c : wide_)
+        if (c <= 0xFFFF) wide_ranges_.insert(wide_ranges_.end(), {static_cast<ImWchar>(c), static_cast<ImWchar>(c)});
+    wide_ranges_.push_back(0);
+    built_ = false;  // rebuilt at the next update
+}
+
+int UiStyle::wide_characters_drawn() const {
+    if (!fonts_.regular || !ImGui::GetIO().Fonts->IsBuilt()) return 0;
+    return static_cast<int>(std::count_if(wide_.begin(), wide_.end(), [&](char32_t c) {
+        return c <= 0xFFFF && fonts_.regular->FindGlyphNoFallback(static_cast<ImWchar>(c)) != nullptr;
+    }));
+}
 
 bool UiStyle::update(float ui_scale, PaletteKind palette, UiTheme theme, float density) {
     density = std::clamp(density, 1.0f, 4.0f);
@@ -50,9 +70,21 @@ void UiStyle::build_fonts(float scale, float density) {
         // where the page's fonts are cut to the same).
         static const ImWchar kRanges[] = {TSL_FONT_RANGES, 0};
         const float px = scale * density;  // the display's pixels
-        fonts_.regular = io.Fonts->AddFontFromFileTTF(kRegularFont, kBodyPx * px, nullptr, kRanges);
-        fonts_.bold = io.Fonts->AddFontFromFileTTF(kBoldFont, kBodyPx * px, nullptr, kRanges);
-        fonts_.caption = io.Fonts->AddFontFromFileTTF(kBoldFont, 24.0f * px, nullptr, kRanges);
+        // Each face, then the Chinese characters merged into it (the bold
+        // ones too: the Chinese face has no bold).
+        const bool chinese = wide_ranges_.size() > 1 && std::filesystem::exists(kChineseFont, ec);
+        auto add = [&](const char* file, float size) {
+            ImFont* font = io.Fonts->AddFontFromFileTTF(file, size, nullptr, kRanges);
+            if (font && chinese) {
+                ImFontConfig merge;
+                merge.MergeMode = true;
+                io.Fonts->AddFontFromFileTTF(kChineseFont, size, &merge, wide_ranges_.data());
+            }
+            return font;
+        };
+        fonts_.regular = add(kRegularFont, kBodyPx * px);
+        fonts_.bold = add(kBoldFont, kBodyPx * px);
+        fonts_.caption = add(kBoldFont, 24.0f * px);
     }
     if (!fonts_.regular || !fonts_.bold || !fonts_.caption) {
         // ImGui's own 13 px font, scaled at draw time: less crisp, always there.

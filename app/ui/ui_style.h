@@ -1,7 +1,9 @@
 // ui_style.h — fonts and theme for the projector: DejaVu Sans from the
 // system's fonts-dejavu-core (ImGui's built-in font if it is missing), sized by
 // the UI scale, and a light or high-contrast theme whose accents follow the
-// palette.
+// palette. Chinese characters come from WenQuanYi Micro Hei (Debian's
+// fonts-wqy-microhei), merged into each font: only the characters the lab's
+// texts use (set_wide_characters), so the atlas stays small.
 //
 // Fonts are rebuilt between frames when the scale changes (never inside one).
 #pragma once
@@ -11,6 +13,8 @@
 #include "core/base/view.h"
 
 #include <imgui.h>
+
+#include <vector>
 
 namespace tsl::app {
 
@@ -42,6 +46,16 @@ public:
     // 2 on a page at a device pixel ratio of 2): the fonts are rasterised at
     // that many pixels and drawn at 1/density, so text is sharp, not stretched.
     bool update(float ui_scale, PaletteKind palette, UiTheme theme = UiTheme::Light, float density = 1.0f);
+    // The characters at or above U+2E80 the fonts must draw (the glossary's,
+    // core/content/glossary.h: wide_characters); the fonts are rebuilt at the
+    // next update when they change.
+    void set_wide_characters(const std::vector<char32_t>& characters);
+    // Of those, how many the built fonts draw (the others show as '?'): all
+    // of them, unless the Chinese font is missing.
+    int wide_characters_drawn() const;
+    int wide_characters_wanted() const { return static_cast<int>(wide_.size()); }
+    // The fonts are built again at the next update (a font file has appeared).
+    void rebuild_fonts() { built_ = false; }
     const UiFonts& fonts() const { return fonts_; }
     const PlotColours& plot_colours() const { return plot_; }
     bool using_system_font() const { return system_font_; }
@@ -60,6 +74,8 @@ private:
     UiTheme theme_ = UiTheme::Light;
     bool built_ = false;
     bool system_font_ = false;
+    std::vector<char32_t> wide_;
+    std::vector<ImWchar> wide_ranges_;  // pairs, 0-terminated: alive while the atlas is built
 };
 
 }  // namespace tsl::app

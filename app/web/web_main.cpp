@@ -64,6 +64,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -196,6 +197,7 @@ struct WebLab {
     std::string capture_result;  // "" none yet, else the PNG's path or "error: ..."
     std::string link;            // the last "copy link to this view" ("" — none yet)
     std::string address_shows;   // the lesson step the address names (address_key)
+    bool chinese_font_asked = false;  // fetch_chinese_font has started its download
 };
 
 WebLab* g_lab = nullptr;
@@ -259,6 +261,24 @@ void follow_in_address(WebLab& lab) {
     EM_ASM({ history.pushState(null, '', location.pathname + UTF8ToString($0)); }, query.c_str());
 }
 
+// The Chinese font (cut to the glossary's characters, web/CMakeLists.txt) is
+// not in the first download: it is fetched the first time a frame shows
+// Chinese, into the place the desktop reads it from, and the fonts are built
+// again once it is there. Until then Chinese shows as "?", and the glossary
+// says why.
+void fetch_chinese_font(WebLab& lab) {
+    if (lab.chinese_font_asked || !lab.app->showed_chinese()) return;
+    lab.chinese_font_asked = true;
+    std::error_code ec;
+    std::filesystem::create_directories("/usr/share/fonts/truetype/wqy", ec);
+    emscripten_async_wget(
+        "wqy-microhei.ttf", "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        [](const char*) {
+            if (g_lab) g_lab->app->chinese_font_arrived();
+        },
+        [](const char*) { EM_ASM({ console.warn('the Chinese font (wqy-microhei.ttf) did not load: Chinese shows as ?'); }); });
+}
+
 void frame(void* arg) {
     WebLab& lab = *static_cast<WebLab*>(arg);
     if (!lab.loop->frame()) {
@@ -267,6 +287,7 @@ void frame(void* arg) {
         return;
     }
     follow_in_address(lab);
+    fetch_chinese_font(lab);
     mirror_card(*lab.app);
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);

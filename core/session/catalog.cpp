@@ -5,6 +5,7 @@
 #include "core/exposure/level.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <tuple>
 
 namespace tsl {
@@ -36,6 +37,11 @@ Catalog scan_catalog(const std::string& assets_dir) {
         order.push_back(o);
     }
     c.levels = level_names(assets_dir + "/levels");
+    std::error_code ec;
+    if (std::filesystem::exists(assets_dir + "/glossary.toml", ec)) {  // an assets folder without one has no glossary
+        if (Result<Glossary> glossary = load_glossary(assets_dir)) c.glossary = std::move(*glossary);
+        else c.problem = glossary.error();
+    }
     for (const std::string& name : list_lessons(assets_dir)) {
         Result<Lesson> loaded = load_lesson_by_name(assets_dir, name);
         if (!loaded) {

@@ -2,7 +2,10 @@
 // the assets folder, every file that loads, in the order a class meets them.
 #pragma once
 
+#include "core/content/glossary.h"
 #include "core/settings/scene_kind.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -22,11 +25,15 @@ struct Catalog {
     // before comparisons of several.
     std::vector<CatalogEntry> presets, lessons;
     std::vector<std::string> levels;  // the level files in <assets>/levels, by name
+    // The articles' terms in three languages (core/content/glossary.h), from
+    // <assets>/glossary.toml; none when there is none, or it does not load (then
+    // `problem` says why).
+    std::optional<Glossary> glossary;
     std::string problem;  // the last file that did not load, named ("" — none)
 };
 
 // Reads every preset, lesson and level in `assets_dir` (its presets/,
-// lessons/ and levels/). Presets grouped by scene (SceneKind's order), each
+// lessons/ and levels/), and its glossary. Presets grouped by scene (SceneKind's order), each
 // group in the order the lessons first use them, the rest after; lessons
 // grouped by the scene of their first step.
 Catalog scan_catalog(const std::string& assets_dir);

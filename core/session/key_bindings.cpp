@@ -39,6 +39,8 @@ const KeyBinding kBindings[] = {
      "About the modes: what each one reads and saves, and its latency.", ""},
     {Key::B, Key::B, kNoMods, kCtrl, KeyAction::ShowBoard, kAnyScene, false, "B",
      "The lesson's results board: each step's guess beside what was measured and the model.", ""},
+    {Key::G, Key::G, kNoMods, kCtrl, KeyAction::ShowGlossary, kAnyScene, false, "G",
+     "Glossary: the articles' terms in English, Traditional and Simplified Chinese.", ""},
     {Key::Escape, Key::Escape, kNoMods, kNoMods, KeyAction::CloseHelp, kAnyScene, false, "Esc", "Close this page.", ""},
     {Key::Q, Key::Q, kCtrl, kNoMods, KeyAction::Quit, kAnyScene, false, "Ctrl+Q", "Quit.", ""},
 };
@@ -135,6 +137,10 @@ KeyCommands key_commands(KeyAction action, int argument, const LabSettings& s, b
         case KeyAction::ShowBoard:
             out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::Board ? "none" : "board")});
             out.log = std::string("key b: results board ") + (s.help == HelpPage::Board ? "closed" : "shown");
+            break;
+        case KeyAction::ShowGlossary:
+            out.commands.push_back(SetField{setting::help, std::string(s.help == HelpPage::Glossary ? "none" : "glossary")});
+            out.log = std::string("key g: glossary ") + (s.help == HelpPage::Glossary ? "closed" : "shown");
             break;
         case KeyAction::CloseHelp:
             if (s.help == HelpPage::None) break;

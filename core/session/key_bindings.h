@@ -20,7 +20,7 @@ namespace tsl {
 
 enum class Key : std::uint8_t {
     Space, Right, Left, Digit1, Digit2, Digit3, Digit4, Digit5, PageDown, PageUp,
-    P, R, H, F, Q, B, Slash, F1, Escape, Minus, Equal, Tab,
+    P, R, H, F, Q, B, G, Slash, F1, Escape, Minus, Equal, Tab,
 };
 
 enum KeyMods : std::uint8_t { kNoMods = 0, kShift = 1, kCtrl = 2 };
@@ -41,6 +41,7 @@ enum class KeyAction : std::uint8_t {
     ShowKeys,         // toggle the shortcuts page
     ShowAbout,        // toggle About the modes
     ShowBoard,        // toggle the lesson's results board
+    ShowGlossary,     // toggle the glossary of the articles' terms
     CloseHelp,        // close a help page (only while one is open)
     ToggleHideUi,
     TogglePanel,      // fold the control panel to a strip, or open it

@@ -10,6 +10,17 @@
 
 namespace tsl {
 
+namespace {
+
+// The glossary's terms the card's words use (the answer's once it shows).
+void link_glossary(LessonCard& card, const Catalog& catalog) {
+    if (!catalog.glossary) return;
+    const std::string words = card.title + "\n" + card.text + "\n" + card.question + (card.revealed ? "\n" + card.answer : "");
+    for (const GlossaryTerm* term : terms_in(*catalog.glossary, words)) card.glossary.push_back({term->id, term->name});
+}
+
+}  // namespace
+
 // The presenter view without a lesson: what the preset shows.
 LessonCard LabSession::preset_card() const {
     LessonCard card;
@@ -23,6 +34,7 @@ LessonCard LabSession::preset_card() const {
         }
     if (preset_modified()) card.changed = "Changed since the preset loaded.";
     if (!preset_.empty()) card.on_this_page = on_this_page();
+    link_glossary(card, catalog());
     return card;
 }
 
@@ -72,6 +84,7 @@ LessonCard LabSession::lesson_card() const {
     if (lesson_revealed_) add_checks(card, step);
     add_guess(card, step);
     if (ages) card.measured_over += shown_scene().ages_note();
+    link_glossary(card, catalog());
     return card;
 }
 

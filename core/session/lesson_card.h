@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/content/expectation.h"
+#include "core/content/glossary.h"
 
 #include <string>
 #include <vector>
@@ -24,6 +25,13 @@ struct RevealRow {
 struct CardTerm {
     std::string name, meaning;
     std::string line() const { return name + ": " + meaning; }  // "T: one batch, ..."
+};
+
+// A term of the articles' glossary (core/content/glossary.h) that the card's
+// text uses: the card links it to the glossary page.
+struct CardGlossaryTerm {
+    std::string id;    // the glossary's id: "aiao"
+    InLanguages name;  // in each language
 };
 
 // The class's guess on a step that asks for one (core/content/guess.h).
@@ -52,6 +60,9 @@ struct LessonCard {
     // computer or page runs instead (no worker thread can start: the step's
     // jobs run on the main thread) and what its figures show then.
     std::string on_this_page;
+    // The glossary's terms in the title, text and question (and, revealed,
+    // the answer), in the glossary's order.
+    std::vector<CardGlossaryTerm> glossary;
     bool revealed = false;
     std::vector<std::string> columns;  // measure names shown over the values ("mean input age")
     std::vector<RevealRow> rows;

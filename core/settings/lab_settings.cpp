@@ -32,11 +32,12 @@ const EnumName kDockNames[5] = {
     {"tickets", static_cast<int>(DockTab::Tickets), "Path tickets"},
     {"counters", static_cast<int>(DockTab::Counters), "Counters"},
 };
-const EnumName kHelpNames[4] = {
+const EnumName kHelpNames[5] = {
     {"none", static_cast<int>(HelpPage::None)},
     {"keys", static_cast<int>(HelpPage::Keys), "Keyboard shortcuts"},
     {"about", static_cast<int>(HelpPage::About), "About the modes"},
     {"board", static_cast<int>(HelpPage::Board), "Results board"},
+    {"glossary", static_cast<int>(HelpPage::Glossary), "Glossary"},
 };
 
 std::string_view name_of(SceneKind scene) { return name_for(kSceneNames, static_cast<int>(scene)); }

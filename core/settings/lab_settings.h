@@ -30,8 +30,8 @@ enum class DockTab : std::uint8_t { Plots, Timing, Timeline, Tickets, Counters }
 extern const EnumName kDockNames[5];  // "plots", "timing", "timeline", "tickets", "counters"
 
 // A help page over the window.
-enum class HelpPage : std::uint8_t { None, Keys, About, Board };
-extern const EnumName kHelpNames[4];  // "none", "keys", "about", "board" (the lesson's results board)
+enum class HelpPage : std::uint8_t { None, Keys, About, Board, Glossary };
+extern const EnumName kHelpNames[5];  // "none", "keys", "about", "board" (the lesson's results board), "glossary"
 
 std::string_view name_of(PaletteKind palette);
 std::string_view name_of(UiTheme theme);

@@ -437,7 +437,7 @@ const FieldSpec kFields[] = {
      .help = "The mouse pointer disappears after a few seconds without movement, and comes back when it moves.",
      .preset_key = "-", TSL_ACCESS(s.hide_idle_cursor)},
     {.key = setting::help.key, .scope = FieldScope::View, .kind = FieldKind::Enum,
-     .help = "A help page over the window: the keyboard shortcuts (?), About the modes (F1), or the lesson's results board (B).", .names = kHelpNames,
+     .help = "A help page over the window: the keyboard shortcuts (?), About the modes (F1), the lesson's results board (B) or the glossary (G).", .names = kHelpNames,
      .noun = "help page", .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.help)},
     {.key = setting::hide_ui.key, .scope = FieldScope::View, .kind = FieldKind::Bool, .help = "Show only the scene (H toggles).",
      .preset_key = "-", .ui = {W::Hidden}, TSL_ACCESS(s.hide_ui)},

@@ -1,0 +1,113 @@
+#include "app/ui/glossary_page.h"
+
+#include "app/ui/text.h"
+
+#include <algorithm>
+
+namespace tsl::app {
+
+const char* const kGlossaryPageWords = "術語表 术语表";
+
+namespace {
+
+void bold(const UiFonts& fonts, const std::string& text) {
+    ImGui::PushFont(fonts.bold);
+    text_wrapped(text);
+    ImGui::PopFont();
+}
+
+// Every term, one row each, in the three languages; a click chooses one.
+void term_table(const Glossary& glossary, std::string& chosen, const UiFonts& fonts, float height) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                  ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("terms", kLanguages, flags, {0, height})) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (Language l : kAllLanguages) ImGui::TableSetupColumn(std::string(language_name(l)).c_str(), ImGuiTableColumnFlags_WidthStretch, l == Language::En ? 1.6f : 1.0f);
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // in bold, like the other help pages' tables
+    for (int c = 0; c < kLanguages; ++c) {
+        ImGui::TableSetColumnIndex(c);
+        ImGui::PushFont(fonts.bold);
+        ImGui::TextUnformatted(ImGui::TableGetColumnName(c));
+        ImGui::PopFont();
+    }
+    for (const GlossaryTerm& term : glossary.terms) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::PushID(term.id.c_str());
+        const bool selected = term.id == chosen;
+        if (ImGui::Selectable(term.name.in(Language::En).c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) chosen = term.id;
+        if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        ImGui::PopID();
+        for (int c = 1; c < kLanguages; ++c) {
+            ImGui::TableSetColumnIndex(c);
+            ImGui::TextUnformatted(term.name.in(kAllLanguages[static_cast<std::size_t>(c)]).c_str());
+        }
+    }
+    ImGui::EndTable();
+}
+
+// The chosen term: its names, its meaning in each language, its articles.
+void term_detail(const Glossary& glossary, const GlossaryTerm& term, const UiFonts& fonts) {
+    for (Language l : kAllLanguages) {
+        ImGui::TextDisabled("%s", std::string(language_name(l)).c_str());
+        ImGui::SameLine(ImGui::GetFontSize() * 6.0f);
+        ImGui::BeginGroup();
+        std::string name = term.name.in(l);
+        if (!term.also.in(l).empty()) name += "  (" + term.also.in(l) + ")";
+        bold(fonts, name);
+        text_wrapped(term.means.in(l));
+        ImGui::EndGroup();
+        ImGui::Spacing();
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("In the articles");
+    for (const std::string& id : term.articles) {
+        const GlossaryArticle* article = glossary.article(id);
+        if (!article) continue;
+        std::string line;
+        for (Language l : article->written_in)
+            line += (line.empty() ? "" : ";  ") + article->title.in(l) + " (" + std::string(language_name(l)) + ")";
+        ImGui::Bullet();
+        text_wrapped(line);
+    }
+}
+
+}  // namespace
+
+bool draw_glossary_page(const Glossary* glossary, std::string& chosen, bool chinese_missing, const UiFonts& fonts, ImVec2 display) {
+    const ImVec2 size{std::min(display.x * 0.86f, ImGui::GetFontSize() * 54.0f), display.y * 0.9f};
+    ImGui::SetNextWindowPos({(display.x - size.x) / 2, (display.y - size.y) / 2});
+    ImGui::SetNextWindowSize(size);
+    ImGui::SetNextWindowFocus();
+    bool open = true;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 2.0f);
+    ImGui::Begin("Glossary", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                           ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PushFont(fonts.caption);
+    ImGui::TextUnformatted((std::string("Glossary  ") + kGlossaryPageWords).c_str());
+    ImGui::PopFont();
+    const char* close = "Close (Esc)";
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close).x - ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button(close)) open = false;
+    ImGui::Separator();
+    if (!glossary) {
+        text_wrapped("The glossary did not load: assets/glossary.toml is missing or has a problem (the notice at the start named it).");
+    } else {
+        disabled_text_wrapped("The articles' words in English, Traditional and Simplified Chinese. Click a term for its meaning in each "
+                              "language and the articles that use it; a lesson card's \"Terms\" opens the step's own.");
+        if (chinese_missing)
+            text_wrapped("Chinese characters show as ? until their font is here: the page fetches it now; a computer needs "
+                         "Debian's fonts-wqy-microhei (./lab installs it).");
+        if (!glossary->term(chosen)) chosen = glossary->terms.front().id;
+        term_table(*glossary, chosen, fonts, ImGui::GetContentRegionAvail().y * 0.42f);
+        ImGui::Spacing();
+        ImGui::BeginChild("term", {0, 0}, false);
+        term_detail(*glossary, *glossary->term(chosen), fonts);
+        ImGui::EndChild();
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+    return open;
+}
+
+}  // namespace tsl::app
