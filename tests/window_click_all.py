@@ -101,6 +101,8 @@ VIEWS = {"npc": (["--scene", "npc"], None), "exposure": (["--scene", "exposure"]
          "lesson": (["--lesson", "timeslicing", "--step", "2", "--set", "presenter=false"], "Lesson"),
          "board": (["--lesson", "which-mode", "--step", "4", "--reveal", "--set", "help=board"], "Results board")}
 NOT_INPUT = re.compile(r"^##Tooltip_")
+# The windows over everything that Esc closes: ? and F1's, the results board, the glossary.
+HELP_PAGES = ("Help", "Results board", "Glossary")
 
 
 def related(a, b):
@@ -455,12 +457,12 @@ class Driver:
 
     def normal_view(self, frame):
         return (any(w[0] == "Controls" and w[3] > 150 for w in frame.windows)
-                and not any(w[0] in ("Help", "Results board") for w in frame.windows))
+                and not any(w[0] in HELP_PAGES for w in frame.windows))
 
     def restore(self):
         if self.normal_view(self.last):
             return
-        if any(i["window"] in ("Help", "Results board") for i in self.candidates(self.last, deferred=False)):
+        if any(i["window"] in HELP_PAGES for i in self.candidates(self.last, deferred=False)):
             return  # a help page (or the results board) with something left to click on it
         for key in ["Escape", "Escape", "Tab", "h", "p", "Tab", "f"]:
             self.act(f"restore with {key}", ("tap", key))

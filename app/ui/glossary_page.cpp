@@ -16,27 +16,33 @@ void bold(const UiFonts& fonts, const std::string& text) {
     ImGui::PopFont();
 }
 
-// Every term, one row each, in the three languages; a click chooses one.
-void term_table(const Glossary& glossary, std::string& chosen, const UiFonts& fonts, float height) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
-                                  ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("terms", kLanguages, flags, {0, height})) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
+// Terms [from, to) of the glossary, one row each in the three languages,
+// under the languages' names when `header`; a click chooses one. The table
+// does not scroll by itself: the page does.
+void term_rows(const Glossary& glossary, std::size_t from, std::size_t to, std::string& chosen, const UiFonts& fonts, const char* id,
+               bool header) {
+    if (from >= to) return;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable(id, kLanguages, flags)) return;
     for (Language l : kAllLanguages) ImGui::TableSetupColumn(std::string(language_name(l)).c_str(), ImGuiTableColumnFlags_WidthStretch, l == Language::En ? 1.6f : 1.0f);
-    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);  // in bold, like the other help pages' tables
-    for (int c = 0; c < kLanguages; ++c) {
-        ImGui::TableSetColumnIndex(c);
-        ImGui::PushFont(fonts.bold);
-        ImGui::TextUnformatted(ImGui::TableGetColumnName(c));
-        ImGui::PopFont();
+    if (header) {
+        // In bold on the panel's own header colour (the style's blue header
+        // background would read as a chosen row).
+        ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, ImGui::GetColorU32(ImGuiCol_Header));
+        for (int c = 0; c < kLanguages; ++c) {
+            ImGui::TableSetColumnIndex(c);
+            ImGui::PushFont(fonts.bold);
+            ImGui::TextUnformatted(ImGui::TableGetColumnName(c));
+            ImGui::PopFont();
+        }
     }
-    for (const GlossaryTerm& term : glossary.terms) {
+    for (std::size_t i = from; i < to; ++i) {
+        const GlossaryTerm& term = glossary.terms[i];
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::PushID(term.id.c_str());
-        const bool selected = term.id == chosen;
-        if (ImGui::Selectable(term.name.in(Language::En).c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) chosen = term.id;
-        if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+        if (ImGui::Selectable(term.name.in(Language::En).c_str(), term.id == chosen, ImGuiSelectableFlags_SpanAllColumns)) chosen = term.id;
         ImGui::PopID();
         for (int c = 1; c < kLanguages; ++c) {
             ImGui::TableSetColumnIndex(c);
@@ -48,9 +54,10 @@ void term_table(const Glossary& glossary, std::string& chosen, const UiFonts& fo
 
 // The chosen term: its names, its meaning in each language, its articles.
 void term_detail(const Glossary& glossary, const GlossaryTerm& term, const UiFonts& fonts) {
+    const float text_x = ImGui::GetCursorPosX() + ImGui::GetFontSize() * 6.0f;  // right of the languages' names
     for (Language l : kAllLanguages) {
         ImGui::TextDisabled("%s", std::string(language_name(l)).c_str());
-        ImGui::SameLine(ImGui::GetFontSize() * 6.0f);
+        ImGui::SameLine(text_x);
         ImGui::BeginGroup();
         std::string name = term.name.in(l);
         if (!term.also.in(l).empty()) name += "  (" + term.also.in(l) + ")";
@@ -95,15 +102,24 @@ bool draw_glossary_page(const Glossary* glossary, std::string& chosen, bool chin
     } else {
         disabled_text_wrapped("The articles' words in English, Traditional and Simplified Chinese. Click a term for its meaning in each "
                               "language and the articles that use it; a lesson card's \"Terms\" opens the step's own.");
+        ImGui::Spacing();
         if (chinese_missing)
             text_wrapped("Chinese characters show as ? until their font is here: the page fetches it now; a computer needs "
                          "Debian's fonts-wqy-microhei (./lab installs it).");
         if (!glossary->term(chosen)) chosen = glossary->terms.front().id;
-        term_table(*glossary, chosen, fonts, ImGui::GetContentRegionAvail().y * 0.42f);
+        // The list, opened under the chosen term at its meaning in each
+        // language: one page that scrolls, the chosen term in view when the
+        // page opens (a card's link may choose one far down).
+        const std::string shown = chosen;  // a click this frame shows next frame
+        const auto at = static_cast<std::size_t>(glossary->term(shown) - glossary->terms.data());
+        term_rows(*glossary, 0, at + 1, chosen, fonts, "terms", true);
+        if (ImGui::IsWindowAppearing()) ImGui::SetScrollHereY(0.25f);
+        ImGui::Indent();
         ImGui::Spacing();
-        ImGui::BeginChild("term", {0, 0}, false);
-        term_detail(*glossary, *glossary->term(chosen), fonts);
-        ImGui::EndChild();
+        term_detail(*glossary, *glossary->term(shown), fonts);
+        ImGui::Spacing();
+        ImGui::Unindent();
+        term_rows(*glossary, at + 1, glossary->terms.size(), chosen, fonts, "terms after", false);
     }
     ImGui::End();
     ImGui::PopStyleVar();
