@@ -455,6 +455,9 @@ class Driver:
                 self.act(f"click {name} again", self.move(again["x"] + again["w"] / 2, again["y"] + again["h"] / 2),
                          ("click", "1"))
 
+    def help_page_items(self, frame):
+        return [i for i in self.candidates(frame, deferred=False) if i["window"] in HELP_PAGES]
+
     def normal_view(self, frame):
         return (any(w[0] == "Controls" and w[3] > 150 for w in frame.windows)
                 and not any(w[0] in HELP_PAGES for w in frame.windows))
@@ -462,8 +465,10 @@ class Driver:
     def restore(self):
         if self.normal_view(self.last):
             return
-        if any(i["window"] in HELP_PAGES for i in self.candidates(self.last, deferred=False)):
+        if self.help_page_items(self.last):
             return  # a help page (or the results board) with something left to click on it
+        if any(w[0] in HELP_PAGES for w in self.last.windows) and self.find(self.help_page_items):
+            return  # the same, further down the page (the glossary's rows below a chosen term's meanings)
         for key in ["Escape", "Escape", "Tab", "h", "p", "Tab", "f"]:
             self.act(f"restore with {key}", ("tap", key))
             if self.normal_view(self.last):

@@ -2,6 +2,8 @@
 
 #include "app/ui/text.h"
 
+#include <imgui_internal.h>  // PushOverrideID
+
 #include <algorithm>
 
 namespace tsl::app {
@@ -22,6 +24,9 @@ void bold(const UiFonts& fonts, const std::string& text) {
 void term_rows(const Glossary& glossary, std::size_t from, std::size_t to, std::string& chosen, const UiFonts& fonts, const char* id,
                bool header) {
     if (from >= to) return;
+    // A term's row keeps its ID whichever table it is in (above or below the
+    // chosen term): the window's, not the table's, then the term's id.
+    const ImGuiID rows_id = ImGui::GetID("term rows");
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (!ImGui::BeginTable(id, kLanguages, flags)) return;
     for (Language l : kAllLanguages) ImGui::TableSetupColumn(std::string(language_name(l)).c_str(), ImGuiTableColumnFlags_WidthStretch, l == Language::En ? 1.6f : 1.0f);
@@ -41,8 +46,10 @@ void term_rows(const Glossary& glossary, std::size_t from, std::size_t to, std::
         const GlossaryTerm& term = glossary.terms[i];
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
+        ImGui::PushOverrideID(rows_id);
         ImGui::PushID(term.id.c_str());
         if (ImGui::Selectable(term.name.in(Language::En).c_str(), term.id == chosen, ImGuiSelectableFlags_SpanAllColumns)) chosen = term.id;
+        ImGui::PopID();
         ImGui::PopID();
         for (int c = 1; c < kLanguages; ++c) {
             ImGui::TableSetColumnIndex(c);
