@@ -33,6 +33,7 @@ set(TSL_APP_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ui/timing_diagram.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/ui_probe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ui/ui_style.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ui/ui_text.cpp
 )
 
 # The characters the UI's fonts carry, as pairs of first and last code point:

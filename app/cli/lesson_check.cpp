@@ -45,6 +45,7 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
     const Lesson& lesson = *session.lesson();
     std::cout << lesson.name << ": " << lesson.title << " (" << lesson.steps.size() << " steps) at " << options.width << "x"
               << options.height << ", UI scale " << options.ui_scale
+              << (session.settings().language == Language::En ? std::string() : ", in " + std::string(language_name(session.settings().language)))
               << (options.fast ? ", steps back to back (times not checked)" : ", at the real step rate") << '\n';
     int problem_steps = 0;
     for (int i = 0; i < static_cast<int>(lesson.steps.size()); ++i) {
@@ -76,12 +77,14 @@ int run_lesson_check(std::unique_ptr<LabSession> lab, const LessonCheckOptions& 
         const std::string shown = exposure ? std::string("exposure scene")
                                   : engine ? "engine scene, " + std::to_string(session.engine()->size()) + " pane(s)"
                                            : std::to_string(session.panes().size()) + " pane(s)";
-        std::cout << "step " << i + 1 << " '" << step.title << "': preset " << session.preset() << ", " << shown << ", "
+        const LessonCard card = session.lesson_card();
+        std::cout << "step " << i + 1 << " '" << card.title << "': preset " << session.preset() << ", " << shown << ", "
                   << session.frames_stepped() << " frames; text "
                   << (question_fits && answer_fits ? "fits" : !question_fits ? "does NOT fit (question)" : "does NOT fit (revealed)")
-                  << (scene_ok ? "" : "; the step's preset did not load as expected") << '\n';
+                  << (scene_ok ? "" : "; the step's preset did not load as expected")
+                  << (card.untranslated.empty() ? "" : "; in English: no " + std::string(language_name(session.settings().language)) + " text")
+                  << '\n';
         int problems = !(question_fits && answer_fits && scene_ok);
-        const LessonCard card = session.lesson_card();
         for (const ExpectationResult& c : card.checks) std::cout << check_line(c, options.fast, problems) << '\n';
         if (!options.pictures.empty()) {
             const std::string file = options.pictures + "/" + lesson.name + "-step-" + std::to_string(i + 1) + ".png";

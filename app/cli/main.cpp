@@ -29,6 +29,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -144,6 +145,14 @@ struct LaunchOptions {
     }
 };
 
+// The window's language when the settings file and --set say none: the
+// locale's (LC_ALL, else LC_MESSAGES, else LANG, as POSIX orders them).
+Language system_language() {
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
+        if (const char* value = std::getenv(name); value && *value) return language_from_locale(value);
+    return Language::En;
+}
+
 SessionOptions session_options() {
     SessionOptions options;
     options.assets_dir = assets_directory();
@@ -172,7 +181,7 @@ struct WindowCommand {
         }
         SessionOptions session = session_options();
         session.rewind = true;  // the left arrow steps back (core/session/rewind.h)
-        options.boot = boot_lab(std::move(session), stored ? &*stored : nullptr, launch.given());
+        options.boot = boot_lab(std::move(session), stored ? &*stored : nullptr, launch.given(), system_language());
         if (!LaunchOptions::said(options.boot.launched)) return fail(options.boot.launched);
         options.verbose = verbose;
         return run_window(std::move(options));

@@ -10,8 +10,9 @@
 
 namespace tsl::app {
 
-Boot boot_lab(SessionOptions options, const SettingsLoad* stored, const LaunchRequest& request) {
+Boot boot_lab(SessionOptions options, const SettingsLoad* stored, const LaunchRequest& request, Language language) {
     Boot boot;
+    boot.from_store.language = language;
     if (stored) {
         for (const std::string& problem : stored->problems) std::fprintf(stderr, "timeslice-lab: %s\n", printable(problem).c_str());
         boot.store_problems = stored->problems;

@@ -36,7 +36,9 @@ struct Boot {
 };
 
 // Steps 1 to 3. `stored`: what the platform's store read (nullptr: no store).
-Boot boot_lab(SessionOptions options, const SettingsLoad* stored, const LaunchRequest& request);
+// `language`: the one the system or the browser asks for, before the store
+// (English for the headless commands, whose output does not depend on it).
+Boot boot_lab(SessionOptions options, const SettingsLoad* stored, const LaunchRequest& request, Language language = Language::En);
 
 // The stored settings' problems as one notice over the scene; their text, one
 // per line ("" — none), for a platform that says it elsewhere too.

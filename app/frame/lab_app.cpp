@@ -12,6 +12,7 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_probe.h"
+#include "app/ui/ui_text.h"
 
 #include "core/settings/settings_file.h"
 
@@ -45,12 +46,19 @@ LabApp::~LabApp() {
 
 Status LabApp::init() {
     const LabSettings& s = session_->settings();
-    // The Chinese characters the glossary writes, and only those, in the fonts.
-    if (const std::optional<Glossary>& glossary = session_->catalog().glossary) style_.set_wide_characters(wide_characters(*glossary, kGlossaryPageWords));
+    set_wide_characters();
     style_.update(s.ui_scale, s.palette, s.theme);
     for (int k = 0; k < kSceneKinds; ++k)
         if (Status made = views_.of(static_cast<SceneKind>(k)).init(); !made) return made;
     return {};
+}
+
+// The Chinese characters the glossary and the translations write, and only those, in the fonts.
+void LabApp::set_wide_characters() {
+    const Catalog& catalog = session_->catalog();
+    std::string extra = kGlossaryPageWords;
+    for (const Translation& t : catalog.translations) extra += every_text(t);
+    style_.set_wide_characters(wide_characters(catalog.glossary ? *catalog.glossary : Glossary{}, extra));
 }
 
 void LabApp::apply(const Command& command) {
@@ -123,7 +131,7 @@ std::string LabApp::probe_state() const {
            " mode=" + mode_name() + " lesson=" + (lesson ? lesson->name : std::string("-")) +
            " step=" + std::to_string(lesson ? session_->lesson_step() + 1 : 0) + " revealed=" + (session_->lesson_revealed() ? "1" : "0") +
            " pane=" + static_cast<char>('A' + pane) + " help=" + std::string(name_of(s.help)) +
-           " wide_glyphs=" + std::to_string(style_.wide_characters_drawn()) + "/" + std::to_string(style_.wide_characters_wanted()) +
+           " lang=" + std::string(language_code(s.language)) + " wide_glyphs=" + std::to_string(style_.wide_characters_drawn()) + "/" + std::to_string(style_.wide_characters_wanted()) +
            " guess=" + (card_ && !card_->guess.value.empty() ? card_->guess.value : std::string("-")) +
            " recording=" + (recording_.active() ? std::to_string(recording_.frames()) : std::string("-")) + " notice=" +
            (notice_.text.empty() ? "-" : notice_.kind == Notice::Kind::Problem ? "problem" : notice_.kind == Notice::Kind::Saved ? "saved" : "info");
@@ -264,7 +272,8 @@ void LabApp::key_action(KeyAction what, int argument) {
 // --- [SECTION] The UI and its requests -------------------------------------------------------
 
 void LabApp::draw_ui(const Layout& layout, UiRequests& requests) {
-    showed_chinese_ = false;
+    set_ui_words(session_->words());
+    showed_chinese_ = session_->settings().language != Language::En;
     panel_frame_ = session_->frames_stepped();
     card_.reset();
     if (!layout.panel.empty() && !session_->settings().panel_open) {

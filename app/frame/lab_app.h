@@ -127,8 +127,19 @@ public:
     // The last frame showed Chinese (the glossary, or a card's "Terms"): the
     // page fetches its Chinese font then, not with its first download.
     bool showed_chinese() const { return showed_chinese_; }
+    // The fonts' Chinese characters from the catalog's glossary and
+    // translations again (the page, once a language's files have arrived).
+    void set_wide_characters();
     // The Chinese font's file has appeared: the fonts are built again with it.
     void chinese_font_arrived() { style_.rebuild_fonts(); }
+    // The page: a language's files have arrived in the assets folder. The
+    // catalog is read again, and the fonts take their characters.
+    void translations_arrived() {
+        session_->reread_catalog();
+        card_.reset();
+        set_wide_characters();
+        style_.rebuild_fonts();
+    }
     // What the frame shows that no window or item says, as the UI probe's
     // state line writes it ("scene=npc frame=120 paused=0 ...", ui_probe.h).
     std::string probe_state() const;

@@ -255,6 +255,7 @@ void draw_view_section(FieldSection& fields, const UiFonts& fonts, UiRequests& r
         tooltip(s.help);
     }
     fields.control(setting::hide_idle_cursor);
+    fields.control(setting::language);
     fields.finish(FieldScope::View);
     if (ImGui::Button("Keys (?)")) requests.commands.emplace_back(SetField{setting::help, std::string("keys")});
     tooltip("Every keyboard shortcut on one page.");

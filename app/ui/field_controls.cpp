@@ -1,6 +1,7 @@
 #include "app/ui/field_controls.h"
 
 #include "app/ui/ui_style.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 
@@ -29,7 +30,14 @@ Widget widget_of(const FieldSpec& f) {
 
 // The label shown, and an ID of the setting's own: a control never shares an
 // ID with a section header or another control that reads the same.
-std::string label_of(const FieldSpec& f) { return std::string(f.shown_label()) + "##" + std::string(f.key); }
+std::string label_of(const FieldSpec& f) { return tr_of(f.shown_label()) + "##" + std::string(f.key); }
+
+// A choice's text in the chosen language; its ID the name's own, whatever the language.
+std::string choice_text(const EnumName& name) { return tr_of(name.label.empty() ? name.name : name.label); }
+std::string choice_label(const std::string& text, const EnumName& name) { return text + "###" + std::string(name.name); }
+
+// A slider's format in the chosen language ("%.0f frames" -> "%.0f 個影格").
+std::string format_of(const char* format, const char* otherwise) { return format ? tr_of(format) : std::string(otherwise); }
 
 // A number typed or dragged: the field's range, whole for Int.
 FieldValue number(const FieldSpec& f, double v) {
@@ -41,7 +49,7 @@ FieldValue number(const FieldSpec& f, double v) {
 // The schema writes slider formats for doubles ("%.0f frames"); whole numbers
 // are drawn as ImGui's 64-bit integers (whose grab is as wide as one value).
 std::string integer_format(const char* format) {
-    std::string f = format ? format : "%.0f";
+    std::string f = format_of(format, "%.0f");
     if (const std::size_t at = f.find("%.0f"); at != std::string::npos) f.replace(at, 4, "%lld");
     return f;
 }
@@ -81,12 +89,12 @@ std::optional<FieldValue> slider(const FieldSpec& f, const LabSettings& s, const
         ImGui::BeginDisabled(!why.empty());
         const bool moved = ImGui::SliderScalar(label.c_str(), ImGuiDataType_S64, &v, &ilo, &ihi, format.c_str(), flags | ImGuiSliderFlags_AlwaysClamp);
         ImGui::EndDisabled();
-        unavailable_line(std::string(f.shown_label()), why);
+        unavailable_line(tr_of(f.shown_label()), why);
         if (!moved || !why.empty()) return std::nullopt;
         return number(f, static_cast<double>(v));
     }
     double v = shown;
-    if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, f.ui.format ? f.ui.format : "%.3g", flags)) return std::nullopt;
+    if (!ImGui::SliderScalar(label.c_str(), ImGuiDataType_Double, &v, &lo, &hi, format_of(f.ui.format, "%.3g").c_str(), flags)) return std::nullopt;
     return number(f, v);
 }
 
@@ -131,7 +139,7 @@ std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const
     std::optional<FieldValue> chosen;
     ImGui::PushID(std::string(f.key).c_str());
     if (one_line && !f.label.empty()) {
-        ImGui::TextUnformatted(std::string(f.label).c_str());
+        ImGui::TextUnformatted(tr_of(f.label).c_str());
         ImGui::SameLine();
     }
     int index = 0;
@@ -140,7 +148,7 @@ std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const
     float first_x = -1;  // where the first choice went: a wrapped row lines up under it
     for (const EnumName& name : f.names) {
         if (!is_canonical(f.names, name)) continue;
-        const std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
+        const std::string text = o.radio_label ? o.radio_label(name, index) : choice_text(name);
         // A row of choices: the next on the same line where it fits whole, else on the next line (never cut at the panel's edge).
         if (one_line && index > 0) {
             const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(text.c_str()).x;
@@ -153,13 +161,13 @@ std::optional<FieldValue> radios(const FieldSpec& f, const LabSettings& s, const
         if (first_x < 0) first_x = ImGui::GetCursorPosX();
         const std::string not_here = unavailable(f, o, name.value);
         ImGui::BeginDisabled(!not_here.empty());
-        if (ImGui::RadioButton(text.c_str(), current == name.value) && not_here.empty()) chosen = static_cast<std::int64_t>(name.value);
+        if (ImGui::RadioButton(choice_label(text, name).c_str(), current == name.value) && not_here.empty()) chosen = static_cast<std::int64_t>(name.value);
         ImGui::EndDisabled();
         if (!not_here.empty()) {
             disabled += (disabled.empty() ? "" : ", ") + text;
             why = not_here;
         } else if (!name.help.empty()) {
-            tooltip(std::string(name.help).c_str());
+            tooltip(tr_of(name.help).c_str());
         }
         ++index;
     }
@@ -172,7 +180,7 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
     const FieldValue current = get_field(s, f, o.pane);
     std::optional<FieldValue> chosen;
     if (f.kind == FieldKind::Enum) {
-        std::string preview(label_for(f.names, static_cast<int>(int_value(current))));
+        std::string preview = tr_of(label_for(f.names, static_cast<int>(int_value(current))));
         int index = 0;  // of each canonical name, as radio_label counts them
         for (const EnumName& name : f.names) {
             if (!is_canonical(f.names, name)) continue;
@@ -184,10 +192,10 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
         for (const EnumName& name : f.names) {
             if (!is_canonical(f.names, name)) continue;
             const std::string not_here = unavailable(f, o, name.value);
-            std::string text = o.radio_label ? o.radio_label(name, index) : std::string(name.label.empty() ? name.name : name.label);
+            std::string text = o.radio_label ? o.radio_label(name, index) : choice_text(name);
             ++index;
             if (!not_here.empty()) text += " (" + not_here + ")";
-            if (ImGui::Selectable(text.c_str(), int_value(current) == name.value, not_here.empty() ? 0 : ImGuiSelectableFlags_Disabled))
+            if (ImGui::Selectable(choice_label(text, name).c_str(), int_value(current) == name.value, not_here.empty() ? 0 : ImGuiSelectableFlags_Disabled))
                 chosen = static_cast<std::int64_t>(name.value);
         }
         ImGui::EndCombo();
@@ -219,7 +227,7 @@ std::optional<SetField> field_control(const FieldSpec& f, const LabSettings& s, 
         case Widget::Hidden: return std::nullopt;
     }
     // Radios carry their own help, one sentence per choice.
-    if (widget != Widget::Radios && widget != Widget::RadioRow && !f.help.empty()) tooltip(std::string(f.help).c_str());
+    if (widget != Widget::Radios && widget != Widget::RadioRow && !f.help.empty()) tooltip(tr_of(f.help).c_str());
     if (!changed) return std::nullopt;
     return SetField{std::string(f.key), std::move(*changed), o.pane};
 }

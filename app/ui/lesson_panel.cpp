@@ -7,6 +7,7 @@
 #include "app/ui/lesson_panel.h"
 
 #include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include "core/content/guess.h"
 #include "core/session/key_bindings.h"
@@ -158,7 +159,7 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
     const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_NoPadOuterX;
     if (!ImGui::BeginTable("checks", 2, flags)) return;
     ImGui::PushFont(fonts.bold);
-    const float tag_w = ImGui::CalcTextSize("not met").x;
+    const float tag_w = std::max(ImGui::CalcTextSize(tr("not met")).x, ImGui::CalcTextSize(tr("waiting")).x);
     ImGui::PopFont();
     ImGui::TableSetupColumn("verdict", ImGuiTableColumnFlags_WidthFixed, tag_w);
     ImGui::TableSetupColumn("check", ImGuiTableColumnFlags_WidthStretch);
@@ -168,8 +169,8 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
         const bool met = c.verdict == ExpectVerdict::Met, missed = c.verdict == ExpectVerdict::NotMet;
         ImGui::PushFont(fonts.bold);
         const Rgba colour = hex(met ? 0x007A5A : 0xC0392B);
-        if (met || missed) ImGui::TextColored({colour.r, colour.g, colour.b, 1.0f}, "%s", met ? "met" : "not met");
-        else ImGui::TextDisabled("waiting");
+        if (met || missed) ImGui::TextColored({colour.r, colour.g, colour.b, 1.0f}, "%s", met ? tr("met") : tr("not met"));
+        else ImGui::TextDisabled("%s", tr("waiting"));
         ImGui::PopFont();
         ImGui::TableSetColumnIndex(1);
         // Its figures are in the table above, unless it missed or reads others: said once.
@@ -216,7 +217,7 @@ void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult&
         typing = ImGui::IsItemActive();
         const std::string typed(text);
         if ((edited && (typed.empty() || guessed_number(typed))) || ImGui::IsItemDeactivatedAfterEdit()) result.guess = typed;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Type the class's guess; Page Down reveals the measurement beside it.");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Type the class's guess; Page Down reveals the measurement beside it."));
         if (!guess.unit.empty()) {
             ImGui::SameLine();
             ImGui::TextUnformatted(guess.unit.c_str());
@@ -242,8 +243,8 @@ void guess_result(const CardGuess& guess, const UiFonts& fonts) {
 // one chosen opens the glossary at it.
 void glossary_links(const LessonCard& card, LessonCardResult& result) {
     if (card.glossary.empty()) return;
-    if (ImGui::Button("Terms")) ImGui::OpenPopup("card terms");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The articles' words for this step's terms, in English and Chinese (G: the whole glossary).");
+    if (ImGui::Button((std::string(tr("Terms")) + "###terms").c_str())) ImGui::OpenPopup("card terms");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The articles' words for this step's terms, in English and Chinese (G: the whole glossary)."));
     ImGui::SameLine();
     if (!ImGui::BeginPopup("card terms")) return;
     result.terms_shown = true;
@@ -279,6 +280,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     ImGui::PushFont(large ? fonts.caption : fonts.bold);
     wrapped(card.title);
     ImGui::PopFont();
+    if (!card.untranslated.empty()) disabled_text_wrapped(card.untranslated);
     ImGui::Spacing();
     // Revealed, the card is about the measurement: the step's text folds away
     // (one click shows it again), so that the numbers fit at the UI's size;
@@ -287,9 +289,9 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     if (!text_folded) {
         wrapped(card.text);
     } else {
-        std::string fold = "The step's text";
-        for (std::size_t i = 0; i < card.terms.size(); ++i)
-            fold += (i == 0 ? ", and what " : ", ") + card.terms[i].name + (i + 1 == card.terms.size() ? " means" : "");
+        std::string names;
+        for (const CardTerm& term : card.terms) names += (names.empty() ? "" : ", ") + term.name;
+        const std::string fold = names.empty() ? tr("The step's text") : formatted(tr("The step's text, and what %s means"), names.c_str());
         ImGui::PushID(card.heading.c_str());
         if (ImGui::TreeNode("text", "%s", fold.c_str())) {
             wrapped(card.text);
@@ -311,7 +313,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::Spacing();
         ImGui::Separator();
         ImGui::PushFont(fonts.bold);
-        wrapped("Predict: " + card.question);
+        wrapped(formatted(tr("Predict: %s"), card.question.c_str()));
         ImGui::PopFont();
         if (!text_folded)
             for (const CardTerm& term : card.terms) wrapped(term.line());  // what the question's symbols mean, met here first
@@ -329,7 +331,7 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         } else if (card.guess.asked) {
             guess_field(card.guess, fonts, result);
         } else {
-            disabled_text_wrapped("Page Down (or Reveal) shows what the running scene measured.");
+            disabled_text_wrapped(tr("Page Down (or Reveal) shows what the running scene measured."));
         }
     }
 
@@ -340,8 +342,8 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
         ImGui::PushFont(fonts.bold);
         wrapped(card.changed);
         ImGui::PopFont();
-        if (ImGui::Button("Restore")) result.restore = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Load the step's (or preset's) settings again and restart it.");
+        if (ImGui::Button(tr("Restore"))) result.restore = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Load the step's (or preset's) settings again and restart it."));
     }
 
     result.fits = ImGui::GetScrollMaxY() <= 0.5f;
@@ -349,16 +351,16 @@ LessonCardResult draw_lesson_card(const LessonCard& card, const UiFonts& fonts, 
     // The buttons at the bottom of the card, always in view.
     if (buttons) {
         ImGui::BeginDisabled(!card.can_go_back);
-        if (ImGui::Button("< Back")) result.back = true;
+        if (ImGui::Button(tr("< Back"))) result.back = true;
         ImGui::EndDisabled();
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The step before (Page Up).");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The step before (Page Up)."));
         ImGui::SameLine();
         ImGui::BeginDisabled(!card.can_go_forward);
-        if (ImGui::Button(card.board_next ? "Results board" : card.revealed || card.question.empty() ? "Next >" : "Reveal")) result.forward = true;
+        if (ImGui::Button(card.board_next ? tr("Results board") : card.revealed || card.question.empty() ? tr("Next >") : tr("Reveal"))) result.forward = true;
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s", card.board_next ? "Page Down: every step's guess beside what was measured (B shows it too)."
-                                                    : "Page Down: first the measured answer, then the next step.");
+            ImGui::SetTooltip("%s", card.board_next ? tr("Page Down: every step's guess beside what was measured (B shows it too).")
+                                                    : tr("Page Down: first the measured answer, then the next step."));
         ImGui::SameLine();
         glossary_links(card, result);
         if (!card.guess.result.empty()) guess_result(card.guess, fonts);

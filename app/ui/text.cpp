@@ -65,8 +65,10 @@ std::vector<std::string> break_points(const std::string& word) {
 
 }  // namespace
 
-void text_wrapped(const std::string& text) {
-    const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+void text_wrapped(const std::string& text) { text_wrapped(text, ImGui::GetContentRegionAvail().x); }
+
+void text_wrapped(const std::string& text, float room) {
+    const float width = std::max(1.0f, room);
     std::string out, line;
     auto end_line = [&] {
         out += line;

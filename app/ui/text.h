@@ -1,6 +1,9 @@
 // text.h — printf-style formatting into a std::string, for labels and tables;
-// and a caption fitted to a width without going below a readable size.
+// text wrapped as English and Chinese wrap; and a caption fitted to a width
+// without going below a readable size.
 #pragma once
+
+#include "core/base/formatted.h"
 
 #include <imgui.h>
 
@@ -10,18 +13,17 @@
 
 namespace tsl::app {
 
-template <class... Args>
-std::string formatted(const char* fmt, Args... args) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, fmt, args...);
-    return buffer;
-}
+// Of any length: a translated format (app/ui/ui_text.h) in Chinese takes
+// three bytes a character.
+using tsl::formatted;
 
 // Text wrapped at the content region's right edge, breaking lines only at
 // spaces: ImGui's own wrapping also breaks after punctuation, which splits
 // "10,000" into "10," and "000" across two lines. Chinese, which has no
 // spaces, breaks before any character but closing punctuation ("，", "。").
 void text_wrapped(const std::string& text);
+// The same at `width` (a tooltip's, which has no content region to fill).
+void text_wrapped(const std::string& text, float width);
 // The same in the style's disabled (grey) text colour.
 void disabled_text_wrapped(const std::string& text);
 

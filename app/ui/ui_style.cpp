@@ -1,5 +1,7 @@
 #include "app/ui/ui_style.h"
 
+#include "app/ui/text.h"
+
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
@@ -180,9 +182,7 @@ void begin_fixed_window(const char* name, const PixelRect& rect, ImGuiWindowFlag
 void tooltip(const char* text) {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
+    text_wrapped(text, ImGui::GetFontSize() * 26.0f);  // Chinese too, which has no spaces to break at
     ImGui::EndTooltip();
 }
 

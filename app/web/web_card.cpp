@@ -9,6 +9,8 @@
 // tsl_web_control and tsl_web_set_mode, the same commands the panel's buttons
 // and the keys give. Built into the page only. Main thread.
 #include "app/frame/lab_app.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 #include "app/web/web_lab.h"
 
 #include "core/session/lab_session.h"
@@ -56,6 +58,8 @@ std::string card_json(const LabApp& app) {
         for (const CardTerm& term : card.terms) terms.push_back(term.line());
         j["card"] = {{"heading", card.heading},       {"title", card.title},       {"text", card.text},
                      {"on_this_page", card.on_this_page}, {"question", card.question}, {"terms", terms},
+                     {"predict", card.question.empty() ? std::string() : formatted(tr("Predict: %s"), card.question.c_str())},
+                     {"lang", language_code(s.language)}, {"untranslated", card.untranslated},
                      {"revealed", card.revealed},     {"measured_over", card.measured_over}, {"columns", card.columns},
                      {"rows", rows},                  {"answer", card.answer},     {"checks", checks},
                      {"missed", card.missed},         {"changed", card.changed},   {"can_go_back", card.can_go_back},

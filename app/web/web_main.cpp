@@ -60,6 +60,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -198,6 +199,8 @@ struct WebLab {
     std::string link;            // the last "copy link to this view" ("" — none yet)
     std::string address_shows;   // the lesson step the address names (address_key)
     bool chinese_font_asked = false;  // fetch_chinese_font has started its download
+    std::array<bool, kLanguages> language_asked{};  // fetch_language has started that language's downloads
+    int language_files_due = 0;                     // its files not yet arrived (or failed)
 };
 
 WebLab* g_lab = nullptr;
@@ -279,6 +282,31 @@ void fetch_chinese_font(WebLab& lab) {
         [](const char*) { EM_ASM({ console.warn('the Chinese font (wqy-microhei.ttf) did not load: Chinese shows as ?'); }); });
 }
 
+// A language's text (assets/lang/<code>/: ui.toml and a file per lesson) is
+// not in the first download: fetched into the assets folder the first time
+// the language is chosen, then the catalog is read again. A file that does
+// not arrive leaves its text in English (the card says so).
+void fetch_language(WebLab& lab) {
+    const Language language = lab.app->session().settings().language;
+    if (language == Language::En || lab.language_asked[static_cast<std::size_t>(language)]) return;
+    lab.language_asked[static_cast<std::size_t>(language)] = true;
+    const std::string folder = "lang/" + std::string(language_code(language)) + "/";
+    std::error_code ec;
+    std::filesystem::create_directories(assets_directory() + "/" + folder, ec);
+    std::vector<std::string> names{"ui"};
+    for (const CatalogEntry& lesson : lab.app->session().catalog().lessons) names.push_back(lesson.name);
+    lab.language_files_due += static_cast<int>(names.size());
+    const auto arrived = [](const char*) {
+        if (g_lab && --g_lab->language_files_due == 0) g_lab->app->translations_arrived();
+    };
+    for (const std::string& name : names)
+        emscripten_async_wget((folder + name + ".toml").c_str(), (assets_directory() + "/" + folder + name + ".toml").c_str(),
+                              arrived, [](const char* file) {
+                                  EM_ASM({ console.warn('a translation did not load, its text stays English: ' + UTF8ToString($0)); }, file);
+                                  if (g_lab && --g_lab->language_files_due == 0) g_lab->app->translations_arrived();
+                              });
+}
+
 void frame(void* arg) {
     WebLab& lab = *static_cast<WebLab*>(arg);
     if (!lab.loop->frame()) {
@@ -288,6 +316,7 @@ void frame(void* arg) {
     }
     follow_in_address(lab);
     fetch_chinese_font(lab);
+    fetch_language(lab);
     mirror_card(*lab.app);
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
@@ -329,7 +358,9 @@ int start() {
     // and is a calm notice.
     const SettingsLoad stored = load_stored_settings();
     const QueryLaunch asked = launch_of_query(emscripten_run_script_string("location.search"));
-    Boot boot = boot_lab(std::move(options), &stored, asked.problem.empty() ? asked.request : LaunchRequest{});
+    // The browser's language, as the desktop takes the locale's: before the stored settings and lang=.
+    const Language language = language_from_locale(emscripten_run_script_string("navigator.language || ''"));
+    Boot boot = boot_lab(std::move(options), &stored, asked.problem.empty() ? asked.request : LaunchRequest{}, language);
     const std::string launch_problem = asked.problem.empty() ? boot.launched.problem : asked.problem;
     std::string launch_note = boot.launched.note();
     lab->app = std::make_unique<LabApp>(std::move(boot.session), "#version 300 es");

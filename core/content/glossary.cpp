@@ -11,22 +11,6 @@ namespace tsl {
 
 using namespace toml_reading;
 
-std::string_view language_code(Language language) {
-    switch (language) {
-        case Language::ZhHant: return "zh-Hant";
-        case Language::ZhHans: return "zh-Hans";
-        default: return "en";
-    }
-}
-
-std::string_view language_name(Language language) {
-    switch (language) {
-        case Language::ZhHant: return "繁體中文";
-        case Language::ZhHans: return "简体中文";
-        default: return "English";
-    }
-}
-
 const GlossaryTerm* Glossary::term(std::string_view id) const {
     const auto it = std::find_if(terms.begin(), terms.end(), [&](const GlossaryTerm& t) { return t.id == id; });
     return it == terms.end() ? nullptr : &*it;
@@ -78,17 +62,6 @@ Field texts_field(const Reader& r, const char* key, std::vector<std::string>& ou
             }};
 }
 
-std::vector<const toml::table*> tables_of(const Reader& r, const toml::node& node, int line, const char* what) {
-    std::vector<const toml::table*> tables;
-    const toml::array* array = node.as_array();
-    if (!array || !std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); })) {
-        r.fail(line, std::string(what) + "s are written as [[" + what + "]] tables, not " + kind_of(node));
-        return tables;
-    }
-    for (const toml::node& n : *array) tables.push_back(n.as_table());
-    return tables;
-}
-
 void require(const Reader& r, const toml::table& table, int line, const char* what, std::initializer_list<const char*> keys) {
     for (const char* key : keys)
         if (!table.contains(key)) r.fail(line, std::string(what) + ": no " + key);
@@ -116,10 +89,6 @@ GlossaryTerm read_term(const Reader& r, const toml::table& table) {
                          languages_field(r, "also", t.also, false)});
     require(r, table, t.line, "term", {"id", "articles", "name", "means"});
     return t;
-}
-
-Failed failure(const std::string& file_name, int line, const std::string& what) {
-    return {printable(file_name + ":" + std::to_string(line) + ": " + what)};
 }
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }

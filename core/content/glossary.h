@@ -38,6 +38,7 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/base/language.h"
 #include "core/base/result.h"
 
 #include <array>
@@ -47,12 +48,6 @@
 #include <vector>
 
 namespace tsl {
-
-enum class Language : std::uint8_t { En, ZhHant, ZhHans };
-inline constexpr int kLanguages = 3;
-inline constexpr std::array<Language, kLanguages> kAllLanguages{Language::En, Language::ZhHant, Language::ZhHans};
-std::string_view language_code(Language language);  // "en", "zh-Hant", "zh-Hans"
-std::string_view language_name(Language language);  // "English", "繁體中文", "简体中文": each in its own language
 
 // A text in each language ("" where it has none: only `also` may lack one).
 struct InLanguages {

@@ -203,7 +203,7 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
                          if (node.is_string() && out.empty()) r.fail(line, std::string(key) + " is empty");
                      }};
     };
-    r.read_table(table, {
+    std::vector<Field> fields{
         required_text("title", step.title),
         required_text("preset", step.preset),
         required_text("text", step.text),
@@ -214,16 +214,17 @@ LessonStep read_step(const toml::table& table, std::size_t number, Problems& pro
         guess_field(r, step.guess),
         r.choice("plot", "plot", parse_plot, "latency, cost, timeline, staleness, seen, timing", step.plot),
         r.integer("frames", 1, LessonStep::kMaxFrames, [&](std::int64_t v) { step.frames = static_cast<int>(v); }),
+    };
+    add_language_fields(fields, r, "step.", [&step](Language language, const toml::table& words, const Reader& in) {
+        StepText& t = step.in_language[static_cast<std::size_t>(language)];
+        in.read_table(words, {in.text("title", t.title), in.text("text", t.text), in.text("question", t.question), in.text("answer", t.answer)});
     });
+    r.read_table(table, fields);
     for (const char* key : {"title", "preset", "text", "question", "reveal"})
         if (!table.contains(key)) r.fail(step.line, std::string("no ") + key + " (every step has a title, preset, text, question and reveal)");
     if (step.guess && step.guess->kind != LessonGuess::Kind::Mode && std::find(step.reveal.begin(), step.reveal.end(), step.guess->measure) == step.reveal.end())
         r.fail(step.line, "guess '" + step.guess->text + "' is of " + step.guess->measure + ", which the step does not reveal (add it to reveal)");
     return step;
-}
-
-Failed failure(const std::string& file_name, int line, const std::string& what) {
-    return {printable(file_name + ":" + std::to_string(line) + ": " + what)};
 }
 
 }  // namespace
@@ -240,7 +241,7 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& file_nam
     lesson.name = std::filesystem::path(file_name).stem().string();
     Problems problems;
     const Reader r{problems, ""};
-    r.read_table(root, {
+    std::vector<Field> fields{
         {"title", [&](const toml::node& node, int line) {
              r.text("title", lesson.title).read(node, line);
              if (node.is_string() && lesson.title.empty()) r.fail(line, "the title is empty");
@@ -263,7 +264,32 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& file_nam
              for (std::size_t i = 0; i < array->size(); ++i)
                  lesson.steps.push_back(read_step(*array->get(i)->as_table(), i + 1, problems));
          }},
+    };
+    struct TranslatedTerm {
+        std::string where, name;
+        int line;
+    };
+    std::vector<TranslatedTerm> translated_terms;  // checked once the English [terms] are all read
+    add_language_fields(fields, r, "", [&](Language language, const toml::table& words, const Reader& in) {
+        LessonWords& w = lesson.in_language[static_cast<std::size_t>(language)];
+        in.read_table(words, {
+            in.text("title", w.title),
+            in.text("description", w.description),
+            {"terms", [&](const toml::node& node, int line) {
+                 const toml::table* table = node.as_table();
+                 if (!table) return in.fail(line, "terms are written as a [" + std::string(language_code(language)) + ".terms] table, not " + kind_of(node));
+                 for (const auto& [key, value] : *table) {
+                     if (!value.is_string()) return in.fail(line_of(key.source()), "terms: " + std::string(key.str()) + " should be text in quotes");
+                     w.terms.emplace(std::string(key.str()), value.as_string()->get());
+                     translated_terms.push_back({in.where, std::string(key.str()), line_of(key.source())});
+                 }
+             }},
+        });
     });
+    r.read_table(root, fields);
+    for (const TranslatedTerm& t : translated_terms)
+        if (std::none_of(lesson.terms.begin(), lesson.terms.end(), [&](const LessonTerm& term) { return term.name == t.name; }))
+            problems.add(t.line, t.where + "terms: " + t.name + " is not a term of the lesson's [terms]");
     if (problems.any()) return failure(file_name, problems.line, problems.what);
     if (lesson.title.empty()) return failure(file_name, 1, "no title; add a line such as title = \"Timeslicing batched algorithms\"");
     if (lesson.steps.empty()) return failure(file_name, 1, "no [[step]]; a lesson has at least one step");
@@ -303,6 +329,29 @@ std::vector<const LessonTerm*> terms_used(const Lesson& lesson, int step, bool r
     for (const LessonTerm& term : lesson.terms)
         if (std::any_of(texts.begin(), texts.end(), [&](const std::string* t) { return uses_term(*t, term.name); })) used.push_back(&term);
     return used;
+}
+
+ShownStepText step_text(const LessonStep& step, Language language) {
+    ShownStepText shown{{step.title, step.text, step.question, step.answer}, true};
+    if (language == Language::En) return shown;
+    const StepText& in = step.in_language[static_cast<std::size_t>(language)];
+    for (const auto& [mine, english] : {std::pair{&in.title, &shown.text.title}, {&in.text, &shown.text.text},
+                                        {&in.question, &shown.text.question}, {&in.answer, &shown.text.answer}}) {
+        if (!mine->empty()) *english = *mine;
+        else if (!english->empty()) shown.whole = false;
+    }
+    return shown;
+}
+
+const std::string& lesson_title(const Lesson& lesson, Language language) {
+    const std::string& title = lesson.in_language[static_cast<std::size_t>(language)].title;
+    return language == Language::En || title.empty() ? lesson.title : title;
+}
+
+const std::string& term_meaning(const Lesson& lesson, const LessonTerm& term, Language language) {
+    const auto& terms = lesson.in_language[static_cast<std::size_t>(language)].terms;
+    const auto it = terms.find(term.name);
+    return language == Language::En || it == terms.end() ? term.meaning : it->second;
 }
 
 Result<Lesson> load_lesson(const std::string& path, const std::string& assets_dir) {

@@ -36,6 +36,25 @@
 //                            # (the map's age), seen (time the character is seen))
 //   frames = 150             # steps a screenshot runs before its picture, 1 .. 100000
 //
+// The lesson in the articles' languages (core/base/language.h): a table per
+// language beside the English it translates, every key optional (what one
+// leaves out shows in English, and the card says so):
+//
+//   [zh-Hant]                # after the lesson's title (and [zh-Hans] likewise)
+//   title = "批次演算法的時域切割"
+//   description = "..."
+//   [zh-Hant.terms]          # a term's meaning, by the [terms] name
+//   T = "..."
+//
+//   [[step]]
+//   title = "..."            # the step's English, as above
+//   ...
+//   [step.zh-Hant]           # after its step: the step's text in that language
+//   title = "..."
+//   text = "..."
+//   question = "..."
+//   answer = "..."
+//
 // Errors: loading never throws; a failed load (core/base/result.h) says
 // "file:line: what is wrong" (syntax, unknown keys, wrong types, a preset that
 // does not exist or does not load, a measure the preset's scene cannot give,
@@ -45,6 +64,7 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/base/language.h"
 #include "core/base/result.h"
 #include "core/content/expectation.h"
 #include "core/content/guess.h"
@@ -53,7 +73,9 @@
 #include "core/npc/npc_scene.h"
 #include "core/settings/scene_kind.h"
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -135,6 +157,11 @@ std::string measure_number(double value);  // the same without the unit: "483", 
 enum class LessonPlot : std::uint8_t { Latency, Cost, Timeline, Staleness, Seen, Timing };
 std::string_view name_of(LessonPlot plot);  // "latency", "cost", "timeline", "staleness", "seen", "timing"
 
+// A step's words in one language ("" — that part shows in English).
+struct StepText {
+    std::string title, text, question, answer;
+};
+
 struct LessonStep {
     std::string title;
     std::string preset;                 // a preset name in assets/presets
@@ -148,6 +175,7 @@ struct LessonStep {
     std::optional<LessonPlot> plot;     // empty — latency for NPC presets, timeline for exposure
     static constexpr int kMaxFrames = 100'000;
     int frames = 150;                   // 150 — steps a screenshot of this step runs first, 1 .. kMaxFrames
+    std::array<StepText, kLanguages> in_language;  // [zh-Hant], [zh-Hans]: its [step.<code>] table ([en] unused)
     int line = 0;                       // line of the step's [[step]] header in its file
     SceneKind scene = SceneKind::Npc;   // its preset's scene (set by load_lesson)
 
@@ -161,13 +189,31 @@ struct LessonTerm {
     std::string name, meaning;
 };
 
+// The lesson's own words in one language ("" — English; a term it lacks: English).
+struct LessonWords {
+    std::string title, description;
+    std::map<std::string, std::string, std::less<>> terms;  // a [terms] name -> its meaning
+};
+
 struct Lesson {
     std::string name;                   // file stem, e.g. "timeslicing"
     std::string title;
     std::string description;
     std::vector<LessonTerm> terms;      // in the file's order; each used by some step
     std::vector<LessonStep> steps;      // at least one
+    std::array<LessonWords, kLanguages> in_language;  // [zh-Hant], [zh-Hans]: its [<code>] table ([en] unused)
 };
+
+// A step's words as a card in `language` shows them: each part the lesson
+// gives in it, else the English. `whole`: no part fell back to English.
+struct ShownStepText {
+    StepText text;
+    bool whole = true;
+};
+ShownStepText step_text(const LessonStep& step, Language language);
+// The lesson's title and a term's meaning in `language` (else the English).
+const std::string& lesson_title(const Lesson& lesson, Language language);
+const std::string& term_meaning(const Lesson& lesson, const LessonTerm& term, Language language);
 
 // The lesson's terms that step `step` uses, as a whole word ("T", "1.5T",
 // "T/2"; not the T of "Timeslicing"): in its text and question, and when

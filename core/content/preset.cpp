@@ -99,6 +99,10 @@ Result<Preset> parse_preset(const std::string& text, const std::string& file_nam
          }},
         r.text("description", preset.description),
     };
+    add_language_fields(top, r, "", [&preset](Language language, const toml::table& words, const Reader& in) {
+        PresetWords& w = preset.in_language[static_cast<std::size_t>(language)];
+        in.read_table(words, {in.text("title", w.title), in.text("description", w.description)});
+    });
     for (Field& f : settings_of(r, FieldScope::Threads, target)) top.push_back(std::move(f));
     for (Field& f : settings_of(r, FieldScope::Record, target)) top.push_back(std::move(f));
     top.push_back({"scene", [&](const toml::node& node, int line) {

@@ -10,6 +10,10 @@
 //
 //   title = "Async In / Async Out at 10 Hz"   # required, shown in the UI
 //   description = "What to look for, in one or two sentences."
+//   [zh-Hant]                # optional (and [zh-Hans]), after the keys above (a
+//   title = "..."            #   table's keys follow its header): the title and
+//   description = "..."      #   description in that language (core/base/language.h);
+//                            #   either may be left out, and shows in English
 //   workers = 1              # job system workers: -1 (default: one per core) .. 32
 //   record_from_step = 978   # `record` starts its clip after this many steps, 0 .. 1000000
 //
@@ -110,12 +114,14 @@
 // Threading: plain functions, safe to call from any thread.
 #pragma once
 
+#include "core/base/language.h"
 #include "core/base/result.h"
 #include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
 #include "core/npc/npc_comparison.h"
 #include "core/settings/scene_kind.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -124,6 +130,11 @@
 namespace tsl {
 
 inline constexpr std::size_t kMaxPresetPanes = kMaxPanes;
+
+// A preset's words in one language ("" — that part shows in English).
+struct PresetWords {
+    std::string title, description;
+};
 
 struct Preset {
     std::string name;                 // file stem, e.g. "aiao-10hz"
@@ -137,6 +148,7 @@ struct Preset {
     EngineComparisonConfig engine;    // the engine scene's world and 1 .. kMaxEnginePanes panes
     bool show_routes = true;          // true — engine scene: lines to the goals, and routes while ready
     int record_from_step = 0;         // 0 — `record` starts its clip after this many steps (the article's clips start mid-run)
+    std::array<PresetWords, kLanguages> in_language;  // [zh-Hant], [zh-Hans]: its [<code>] table ([en] unused)
 };
 
 // Parses the text of a preset file; `file_name` is used in errors and its stem

@@ -4,6 +4,7 @@
 // and each problem names its line. Internal to core/.
 #pragma once
 
+#include "core/base/language.h"
 #include "core/base/printable.h"
 #include "core/base/result.h"
 #include "core/settings/settings_schema.h"
@@ -180,6 +181,41 @@ struct Reader {
                 }};
     }
 };
+
+// "file:line: what", the one way a file's problem is told.
+inline Failed failure(const std::string& file_name, int line, const std::string& what) {
+    return {printable(file_name + ":" + std::to_string(line) + ": " + what)};
+}
+
+// The tables of a [[what]] array; anything else is a problem at `line`.
+inline std::vector<const toml::table*> tables_of(const Reader& r, const toml::node& node, int line, const char* what) {
+    std::vector<const toml::table*> tables;
+    const toml::array* array = node.as_array();
+    if (!array || !std::all_of(array->begin(), array->end(), [](const toml::node& n) { return n.is_table(); })) {
+        r.fail(line, std::string(what) + "s are written as [[" + what + "]] tables, not " + kind_of(node));
+        return tables;
+    }
+    for (const toml::node& n : *array) tables.push_back(n.as_table());
+    return tables;
+}
+
+// A content file's text in the lab's other languages (core/base/language.h):
+// a table per language, "zh-Hant" and "zh-Hans", as fields of the table that
+// holds the English (`header`: how its own header reads, "step." for
+// [step.zh-Hant]); each is read by `read` with a reader that names it.
+inline void add_language_fields(std::vector<Field>& fields, const Reader& r, std::string header,
+                                std::function<void(Language, const toml::table&, const Reader&)> read) {
+    for (Language language : kAllLanguages) {
+        if (language == Language::En) continue;
+        fields.push_back({language_code(language), [&r, header, language, read](const toml::node& node, int line) {
+                              const std::string code(language_code(language));
+                              if (!node.is_table())
+                                  return r.fail(line, code + " should be a [" + header + code + "] table of the text in " +
+                                                          std::string(language_name(language)) + ", not " + kind_of(node));
+                              read(language, *node.as_table(), Reader{r.problems, r.where + code + ": "});
+                          }});
+    }
+}
 
 // Stems of the .toml files in `dir`, sorted; empty when there is none.
 inline std::vector<std::string> toml_stems(const std::filesystem::path& dir) {

@@ -10,6 +10,12 @@
 
 namespace tsl {
 
+const Translation* Catalog::translation(Language language) const {
+    for (const Translation& t : translations)
+        if (t.language == language) return &t;
+    return nullptr;
+}
+
 Catalog scan_catalog(const std::string& assets_dir) {
     Catalog c;
     // The pickers list every preset and lesson that loads; a broken file is named.
@@ -27,7 +33,13 @@ Catalog scan_catalog(const std::string& assets_dir) {
             continue;
         }
         const Preset& p = *loaded;
-        c.presets.push_back({name, p.title, p.description, p.scene});
+        CatalogEntry entry{name, p.title, p.description, p.scene, {}, {}};
+        for (Language language : kAllLanguages) {
+            const PresetWords& w = p.in_language[static_cast<std::size_t>(language)];
+            entry.titles[static_cast<std::size_t>(language)] = w.title;
+            entry.descriptions[static_cast<std::size_t>(language)] = w.description;
+        }
+        c.presets.push_back(std::move(entry));
         Order o;
         std::vector<Mode> modes;
         for (const NpcPaneSettings& pane : p.npc.panes)
@@ -63,12 +75,24 @@ Catalog scan_catalog(const std::string& assets_dir) {
     int step_index = 0;
     for (const Lesson& l : lessons) {
         const CatalogEntry first = lesson_scene(l);
-        c.lessons.push_back({l.name, l.title, l.description, first.scene});
+        CatalogEntry entry{l.name, l.title, l.description, first.scene, {}, {}};
+        for (Language language : kAllLanguages) {
+            const LessonWords& w = l.in_language[static_cast<std::size_t>(language)];
+            entry.titles[static_cast<std::size_t>(language)] = w.title;
+            entry.descriptions[static_cast<std::size_t>(language)] = w.description;
+        }
+        c.lessons.push_back(std::move(entry));
         for (const LessonStep& step : l.steps) {
             for (std::size_t i = 0; i < c.presets.size(); ++i)
                 if (c.presets[i].name == step.preset) order[i].lesson_step = std::min(order[i].lesson_step, step_index);
             ++step_index;
         }
+    }
+    for (Language language : kAllLanguages) {
+        if (language == Language::En) continue;
+        Result<Translation> loaded = load_translation(assets_dir, language);
+        if (loaded) c.translations.push_back(std::move(*loaded));
+        else c.problem = loaded.error();
     }
     std::vector<std::size_t> index(c.presets.size());
     for (std::size_t i = 0; i < index.size(); ++i) index[i] = i;

@@ -328,6 +328,8 @@ const Catalog& LabSession::catalog() const {
     return *catalog_;
 }
 
+void LabSession::reread_catalog() { catalog_.reset(); }
+
 void LabSession::reset_scene() {
     shown().reset();
     for (std::unique_ptr<SessionScene>& scene : scenes_)

@@ -169,6 +169,11 @@ public:
     // quiz's): what runs is not the preset, though unmodified since the step began.
     bool step_sets_more() const;
     const Catalog& catalog() const;
+    // The assets folder read again on the catalog's next use (the page, once a
+    // language's files have arrived in it).
+    void reread_catalog();
+    // The lab's words in the session's language (core/content/translation.h).
+    Words words() const { return Words(catalog().translation(settings_.language)); }
     const std::string& assets_dir() const { return options_.assets_dir; }
     // SessionOptions::threads_unavailable: "" — threads besides the main one can start.
     const std::string& threads_unavailable() const { return options_.threads_unavailable; }
@@ -253,6 +258,7 @@ private:
         std::string to_main_thread;  // of `fitted`, the choices moved to the main thread ("threading pool → inline")
     };
     std::string on_this_page() const;  // LessonCard::on_this_page
+    void translate_card(LessonCard& card) const;
     Synced sync();
     const NpcSessionScene& npc_scene() const { return *npc_; }
     const ExposureSessionScene* exposure_scene() const;

@@ -21,18 +21,38 @@ void link_glossary(LessonCard& card, const Catalog& catalog) {
 
 }  // namespace
 
+// The step's text in the session's language, where the lesson has it; the
+// English, and a line saying so, where it has not.
+void LabSession::translate_card(LessonCard& card) const {
+    const Language language = settings_.language;
+    if (language == Language::En) return;
+    const Words tr = words();
+    const ShownStepText shown = step_text(lesson_->steps[static_cast<std::size_t>(lesson_step_)], language);
+    card.heading = formatted(tr("Step %d of %d  |  %s"), lesson_step_ + 1, static_cast<int>(lesson_->steps.size()),
+                             lesson_title(*lesson_, language).c_str());
+    card.title = shown.text.title;
+    card.text = shown.text.text;
+    card.question = shown.text.question;
+    card.answer = shown.text.answer;
+    for (CardTerm& term : card.terms)
+        for (const LessonTerm& t : lesson_->terms)
+            if (t.name == term.name) term.meaning = term_meaning(*lesson_, t, language);
+    if (!shown.whole) card.untranslated = formatted(tr("This step has no text in %s yet: it shows in English."), language_name(language).data());
+}
+
 // The presenter view without a lesson: what the preset shows.
 LessonCard LabSession::preset_card() const {
+    const Words tr = words();
     LessonCard card;
-    card.heading = "Preset";
-    card.title = "Your own settings";
-    card.text = "Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.";
+    card.heading = tr("Preset");
+    card.title = tr("Your own settings");
+    card.text = tr("Pick a lesson or a preset in the panel (P shows it again), or press F1 to read about the modes.");
     for (const CatalogEntry& p : catalog().presets)
         if (p.name == preset_) {
-            card.title = p.title + (preset_modified() ? " (modified)" : "");
-            card.text = p.description;
+            card.title = p.title_in(settings_.language) + (preset_modified() ? tr(" (modified)") : "");
+            card.text = p.description_in(settings_.language);
         }
-    if (preset_modified()) card.changed = "Changed since the preset loaded.";
+    if (preset_modified()) card.changed = tr("Changed since the preset loaded.");
     if (!preset_.empty()) card.on_this_page = on_this_page();
     link_glossary(card, catalog());
     return card;
@@ -48,6 +68,7 @@ std::string LabSession::on_this_page() const {
 
 LessonCard LabSession::lesson_card() const {
     if (!lesson_) return preset_card();
+    const Words tr = words();
     LessonCard card;
     const int count = static_cast<int>(lesson_->steps.size());
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
@@ -62,7 +83,7 @@ LessonCard LabSession::lesson_card() const {
     card.revealed = lesson_revealed_;
     card.can_go_back = lesson_step_ > 0;
     card.can_go_forward = !lesson_revealed_ || lesson_step_ + 1 < count;
-    if (preset_modified()) card.changed = "Changed since this step began: the card is about the step's own settings.";
+    if (preset_modified()) card.changed = tr("Changed since this step began: the card is about the step's own settings.");
     card.on_this_page = on_this_page();
 
     std::vector<const LessonMeasure*> measures;
@@ -84,7 +105,8 @@ LessonCard LabSession::lesson_card() const {
     if (lesson_revealed_) add_checks(card, step);
     add_guess(card, step);
     if (ages) card.measured_over += shown_scene().ages_note();
-    link_glossary(card, catalog());
+    link_glossary(card, catalog());  // from the English words
+    translate_card(card);
     return card;
 }
 

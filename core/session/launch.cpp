@@ -67,6 +67,10 @@ LaunchRequest launch_request_for(const LabSession& session) {
     for (const FieldSpec& field : settings_schema()) {
         if (field.key == setting::scene || field.scope == FieldScope::Timeline || field.scope == FieldScope::Record) continue;
         const FieldValue value = get_field(now, field);
+        if (field.key == setting::language) {  // a link in a language says it (lang=), whatever the step set up
+            if (now.language != defaults.language) request.sets.push_back(std::string(field.key) + "=" + format_value(field, value));
+            continue;
+        }
         // A lesson starts in the presenter view (launch above): said only when it is off.
         if ((field.key == setting::presenter && session.lesson()) ? value == FieldValue{true} : value == get_field(*base, field)) continue;
         request.sets.push_back(std::string(field.key) + "=" + format_value(field, value));

@@ -95,8 +95,10 @@ QueryLaunch launch_of_query(std::string_view query) {
             out.request.reveal = value.empty() || value == "true" || value == "1";
         } else if (key == "set") {
             out.request.sets.push_back(value);
+        } else if (key == "lang") {
+            out.request.sets.push_back("language=" + value);
         } else {
-            out.problem = "'" + key + "' is not a parameter of this page (scene, preset, lesson, step, reveal, set, quiz, seed)";
+            out.problem = "'" + key + "' is not a parameter of this page (scene, preset, lesson, step, reveal, set, lang, quiz, seed)";
             return out;
         }
     }
@@ -126,7 +128,10 @@ std::string query_of(const LaunchRequest& request) {
     }
     if (!request.preset.empty()) add("preset", request.preset);
     if (!request.scene.empty()) add("scene", request.scene);
-    for (const std::string& assignment : request.sets) add("set", assignment);
+    for (const std::string& assignment : request.sets) {
+        if (assignment.starts_with("language=")) add("lang", assignment.substr(9));
+        else add("set", assignment);
+    }
     return query;
 }
 

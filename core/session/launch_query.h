@@ -1,7 +1,8 @@
 // launch_query.h — a launch request (launch.h) as a web address's query and
 // back: the browser page's parameters scene, preset, lesson, step, reveal and
 // set (repeatable: set=mode=siso) are what the desktop's --scene, --preset,
-// --lesson, --step, --reveal and --set are; quiz=modes&seed=42 is the lesson
+// --lesson, --step, --reveal and --set are; lang=zh-Hant is set=language=zh-Hant
+// (and a link's language is written so); quiz=modes&seed=42 is the lesson
 // quiz-modes-42 (core/content/quiz.h; without a seed, seed 1). "Copy link to this view" writes
 // query_of(launch_request_for(session)); the page reads launch_of_query.
 #pragma once

@@ -60,6 +60,9 @@ struct LessonCard {
     // computer or page runs instead (no worker thread can start: the step's
     // jobs run on the main thread) and what its figures show then.
     std::string on_this_page;
+    // "" — the step's text is in the card's language; else, in that language,
+    // that the step has no text in it yet and shows the English.
+    std::string untranslated;
     // The glossary's terms in the title, text and question (and, revealed,
     // the answer), in the glossary's order.
     std::vector<CardGlossaryTerm> glossary;

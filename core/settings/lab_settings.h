@@ -5,6 +5,7 @@
 // its name, range, default, unit and help, in settings_schema.h.
 #pragma once
 
+#include "core/base/language.h"
 #include "core/base/names.h"
 #include "core/engine/engine_config.h"
 #include "core/exposure/exposure_scene.h"
@@ -78,6 +79,7 @@ struct LabSettings {
     float ui_scale = 1.0f;                  // 1 — UI and font scale (1.5 for a 1080p projector, 2 for 4K)
     PaletteKind palette = PaletteKind::Classic;
     UiTheme theme = UiTheme::Light;
+    Language language = Language::En;       // en — the lesson texts' and the UI's language (the window: the system's, core/base/language.h)
     bool presenter = false;                 // false — P toggles: the scene, the lesson card and one plot
     HelpPage help = HelpPage::None;         // none — ? and F1 show a page over everything (B: the results board)
     bool hide_ui = false;                   // false — H toggles: only the scene

@@ -36,7 +36,7 @@ struct SettingName {
     X(engine_seed) X(engine_ticks_per_s) X(show_routes) X(step_mode) X(conflict_rule) X(change_queues) \
     X(decomposition) X(engine_threading) X(ai_ticks) X(physics_ticks) X(animation_ticks) \
     X(free_step_end) X(ai_thread) X(ai_cost_ms) X(physics_cost_ms) X(animation_cost_ms) X(cost_spread) \
-    X(subtask_agents) X(share_routes) X(engine_caption) X(time_scale) X(paused) X(presenter) X(theme) X(bottom_panel) \
+    X(subtask_agents) X(share_routes) X(engine_caption) X(time_scale) X(paused) X(presenter) X(theme) X(language) X(bottom_panel) \
     X(palette) X(ui_scale) X(hide_idle_cursor) X(help) X(hide_ui) X(panel_open) X(dock) X(follow_npc) \
     X(timeline_steps) X(fullscreen) X(window_width) X(window_height) X(record_seconds) \
     X(record_from_step) X(record_folder) X(record_name) X(results_board)
