@@ -194,7 +194,7 @@ TEST_CASE("A TOML syntax error names the file and its line", "[presets][errors]"
 
 TEST_CASE("An unknown key is an error naming the file and the line", "[presets][errors]") {
     CHECK(error_of(kHead + "colour = \"red\"\n" + kPane) ==
-          "presets/bad.toml:2: unknown key 'colour' (known: title, description, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
+          "presets/bad.toml:2: unknown key 'colour' (known: title, description, zh-Hant, zh-Hans, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
     CHECK(error_of(kHead + "[scene]\nnpcs = 10\nnpc = 12\n" + kPane) ==
           "presets/bad.toml:4: scene: unknown key 'npc' (known: npcs, target_period, turn_speed, steps_per_s, job_cost_us, look)");
     CHECK(error_of(kHead + kPane + kPane + "jobs_per_updat = 2\n") ==
@@ -264,7 +264,7 @@ TEST_CASE("Of several problems the one nearest the top of the file is reported",
     CHECK(error_of(kHead + "workers = 99\n" + "[[pane]]\nmode = \"nope\"\n") ==
           "presets/bad.toml:2: workers: 99 is out of range (-1 to 32)");
     CHECK(error_of("zebra = 1\n" + kHead + "alpha = 2\n" + kPane) ==
-          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
+          "presets/bad.toml:1: unknown key 'zebra' (known: title, description, zh-Hant, zh-Hans, workers, record_from_step, scene, pane, exposure, exposure_pane, engine, engine_pane)");
 }
 
 TEST_CASE("An unknown preset name lists the available presets", "[presets][errors]") {

@@ -47,7 +47,7 @@ public:
         }
         return counted_;
     }
-    std::string measured_over(std::int64_t frames) const override { return "counted " + std::to_string(frames) + " steps"; }
+    std::string measured_over(std::int64_t frames, const Words&) const override { return "counted " + std::to_string(frames) + " steps"; }
     int reveal_panes() const override { return panes_; }
     std::optional<double> reveal_value(const LessonMeasure&, int pane) const override {
         if (pane < 0 || pane >= panes_) return std::nullopt;

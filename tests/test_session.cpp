@@ -791,5 +791,5 @@ TEST_CASE("A launch request as a page's query and back: the desktop's launch opt
     CHECK(launch_of_query("?step=abc").problem == "step=abc: a whole number from 1 to 1000 is needed");
     CHECK(launch_of_query("?step=0").problem == "step=0: a whole number from 1 to 1000 is needed");
     CHECK(launch_of_query("?lessn=timeslicing").problem ==
-          "'lessn' is not a parameter of this page (scene, preset, lesson, step, reveal, set, quiz, seed)");
+          "'lessn' is not a parameter of this page (scene, preset, lesson, step, reveal, set, lang, quiz, seed)");
 }

@@ -26,7 +26,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 
 using namespace tsl;
@@ -187,6 +186,7 @@ TEST_CASE("A language file's mistakes, and a content file's language tables, are
     REQUIRE(fine);
     CHECK(fine->at("100%% of %s") == "%s 的 100%%");
     CHECK(conversions("%d of %.1f%% at %s") == std::vector<std::string>{"%d", "%.1f", "%s"});
+    CHECK(conversions("between (100 - N)% and (100 + N)% of its cost, %lld %s") == std::vector<std::string>{"%lld", "%s"});
 
     const auto lesson_error = [](const std::string& text) {
         const auto r = parse_lesson(text, "x.toml");
@@ -244,18 +244,6 @@ TEST_CASE("The language a locale, a browser and a link ask for", "[translation]"
 
 namespace {
 
-// A slider's format says more than a number and its unit ("%.0f frames",
-// not "%.1f ms"): it has a word to translate.
-bool has_words(std::string_view format) {
-    static const std::set<std::string_view> units{"ms", "us", "s", "x", "Hz", "deg", "deg/s", "KB", "MB", "fps"};
-    std::string text(format);
-    for (const std::string& c : conversions(format)) text.replace(text.find(c), c.size(), " ");
-    std::istringstream words(text);
-    for (std::string word; words >> word;)
-        if (std::any_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }) && !units.contains(word)) return true;
-    return false;
-}
-
 // The texts the lab's tables give the panels, the help pages and the card,
 // which the UI translates with tr_of (app/ui/ui_text.h): the shown settings'
 // labels, help and slider formats, their choices' labels and help, the keys'
@@ -269,7 +257,7 @@ std::set<std::string> table_texts() {
         if (f.ui.widget == FieldUi::Widget::Hidden) continue;
         add(f.label);
         add(f.help);
-        if (f.ui.format && has_words(f.ui.format)) add(f.ui.format);
+        if (f.ui.format) add(f.ui.format);  // "%.0f frames" -> "%.0f 個影格", "%.1f s" -> "%.1f 秒"
         if (f.key == setting::language.key) continue;  // each language's name is in its own language
         for (const EnumName& name : f.names) {
             if (!is_canonical(f.names, name)) continue;
@@ -277,7 +265,10 @@ std::set<std::string> table_texts() {
             add(name.help);
         }
     }
-    for (const KeyBinding& k : key_bindings()) add(k.help);
+    for (const KeyBinding& k : key_bindings()) {
+        add(k.help);
+        add(k.footer);  // the panel's line of keys
+    }
     for (const LessonMeasure& m : lesson_measures()) add(m.label);
     return texts;
 }
@@ -310,8 +301,8 @@ struct Literals {
     std::vector<std::string> problems;         // "file:line: a call that is not one literal"
 };
 
-// Every tr("...") and tr_label("...") of the sources under app/ and core/,
-// and tr('...') of the page (web/index.html).
+// Every tr("..."), tr_label("...") and to_translate("...") of the sources
+// under app/ and core/, and tr('...') of the page (web/index.html).
 Literals literal_texts() {
     Literals found;
     const std::filesystem::path root(tsl::test::kSourceDir);
@@ -323,9 +314,11 @@ Literals literal_texts() {
         std::ifstream in(file);
         const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         const std::string name = std::filesystem::relative(file, root).string();
-        for (const char* call : {"tr(", "tr_label("}) {
+        for (const char* call : {"tr(", "tr_label(", "to_translate("}) {
             for (std::size_t at = text.find(call); at != std::string::npos; at = text.find(call, at + 1)) {
                 if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' || text[at - 1] == '.')) continue;
+                const std::size_t line_start = text.rfind('\n', at) == std::string::npos ? 0 : text.rfind('\n', at) + 1;
+                if (text.substr(line_start, at - line_start).find("//") != std::string::npos) continue;  // an example in a comment
                 std::size_t i = at + std::strlen(call);
                 while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
                 const std::string where = name + ":" + std::to_string(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n') + 1);

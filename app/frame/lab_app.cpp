@@ -56,7 +56,8 @@ Status LabApp::init() {
 // The Chinese characters the glossary and the translations write, and only those, in the fonts.
 void LabApp::set_wide_characters() {
     const Catalog& catalog = session_->catalog();
-    std::string extra = kGlossaryPageWords;
+    std::string extra = kGlossaryPageWords + catalog.translated_text;
+    for (Language language : kAllLanguages) extra += language_name(language);  // the language combo
     for (const Translation& t : catalog.translations) extra += every_text(t);
     style_.set_wide_characters(wide_characters(catalog.glossary ? *catalog.glossary : Glossary{}, extra));
 }
@@ -381,7 +382,8 @@ void LabApp::draw_dock(const PixelRect& rect, UiRequests& requests) {
     const bool requested = shown.has_tab(want) && want != shown_tab_;
     const DockTab tab = [&](const char* name, const char* label) {
         const bool select = requested && want == name;
-        if (!ImGui::BeginTabItem(label, nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return false;
+        // Its ID the tab's name: the same in every language, and whichever pane "Path tickets (pane B)" names.
+        if (!ImGui::BeginTabItem((std::string(label) + "###" + name).c_str(), nullptr, select ? ImGuiTabItemFlags_SetSelected : 0)) return false;
         shown_tab_ = name;
         if (!requested && want != name) requests.commands.emplace_back(SetField{setting::dock, std::string(name)});
         return true;

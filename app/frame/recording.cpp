@@ -1,4 +1,6 @@
 #include "app/frame/recording.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include "core/settings/settings_file.h"
 
@@ -18,11 +20,7 @@ std::string safe(std::string text) {
 }
 
 // "(96 frames)".
-std::string formatted_frames(int frames) {
-    char text[32];
-    std::snprintf(text, sizeof text, "(%d frames)", frames);
-    return text;
-}
+std::string formatted_frames(int frames) { return formatted(tr("(%d frames)"), frames); }
 
 }  // namespace
 
@@ -36,6 +34,7 @@ Result<std::string> output_folder(const RecordingSettings& settings) {
 }
 
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode) {
+    const Language language = ui_words().language();
     const std::time_t now = std::time(nullptr);
     std::tm local{};
     localtime_r(&now, &local);
@@ -51,11 +50,14 @@ std::string expand_name(const std::string& name_template, const std::string& pre
             i += t.size();
             return true;
         };
-        if (token("preset", preset.empty() ? "custom" : preset) || token("mode", mode) || token("date", date) || token("time", time))
+        if (token("preset", preset.empty() ? "custom" : preset) || token("mode", mode) || token("date", date) || token("time", time) ||
+            token("lang", std::string(language_code(language))))
             continue;
         out += name_template[i] == '/' ? '-' : name_template[i];
         ++i;
     }
+    // A recording in Chinese says so in its name (ASCII: "-zh-Hant"), unless the template places {lang} itself.
+    if (language != Language::En && name_template.find("{lang}") == std::string::npos) out += "-" + std::string(language_code(language));
     return out.empty() ? "timeslice-lab" : out;
 }
 
@@ -75,7 +77,7 @@ Status Recording::start(const RecordingSettings& settings, const std::string& pr
         return {};
     }();
     if (!started) {
-        finished_ = problem_notice("Recording not started: " + started.error());
+        finished_ = problem_notice(formatted(tr("Recording not started: %s"), started.error().c_str()));
         return started;
     }
     frames_ = 0;
@@ -89,7 +91,7 @@ bool Recording::add(const Image& frame) {
     if (!writer_) return false;
     if (const Status added = writer_->add_frame(frame); !added) {
         writer_.reset();  // the writer leaves no partial file
-        finished_ = problem_notice("Recording failed: " + added.error());
+        finished_ = problem_notice(formatted(tr("Recording failed: %s"), added.error().c_str()));
         return false;
     }
     ++frames_;
@@ -104,14 +106,14 @@ void Recording::stop() {
     if (!writer_) return;
     const Status done = writer_->finish();
     writer_.reset();
-    finished_ = done ? saved_notice(path_, formatted_frames(frames_)) : problem_notice("Recording failed: " + done.error());
+    finished_ = done ? saved_notice(path_, formatted_frames(frames_)) : problem_notice(formatted(tr("Recording failed: %s"), done.error().c_str()));
 }
 
 void Recording::cancel() {
     if (!writer_) return;
     writer_->cancel();
     writer_.reset();
-    finished_ = info_notice("Recording cancelled; nothing was saved.");
+    finished_ = info_notice(tr("Recording cancelled; nothing was saved."));
 }
 
 std::size_t Recording::bytes() const { return writer_ ? writer_->bytes_written() : 0; }
@@ -123,10 +125,10 @@ std::size_t Recording::estimated_bytes() const {
 
 Notice save_snapshot(const Image& image, const RecordingSettings& settings, const std::string& preset, const std::string& mode) {
     const Result<std::string> folder = output_folder(settings);
-    if (!folder) return problem_notice("PNG not saved: " + folder.error());
+    if (!folder) return problem_notice(formatted(tr("PNG not saved: %s"), folder.error().c_str()));
     const std::string path = (std::filesystem::path(*folder) / (expand_name(settings.name_template, preset, mode) + ".png")).string();
     const Status written = write_png(path, image);
-    return written ? saved_notice(path) : problem_notice("PNG not saved: " + written.error());
+    return written ? saved_notice(path) : problem_notice(formatted(tr("PNG not saved: %s"), written.error().c_str()));
 }
 
 namespace {
@@ -141,16 +143,16 @@ Result<std::string> board_path(const RecordingSettings& settings, const std::str
 
 Notice save_board_csv(const std::string& csv, const RecordingSettings& settings, const std::string& lesson) {
     const Result<std::string> path = board_path(settings, lesson, ".csv");
-    if (!path) return problem_notice("CSV not saved: " + path.error());
+    if (!path) return problem_notice(formatted(tr("CSV not saved: %s"), path.error().c_str()));
     const Status written = write_output_file(*path, csv);
-    return written ? saved_notice(*path, "(the results board)") : problem_notice("CSV not saved: " + written.error());
+    return written ? saved_notice(*path, tr("(the results board)")) : problem_notice(formatted(tr("CSV not saved: %s"), written.error().c_str()));
 }
 
 Notice save_board_png(const Image& image, const RecordingSettings& settings, const std::string& lesson) {
     const Result<std::string> path = board_path(settings, lesson, ".png");
-    if (!path) return problem_notice("PNG not saved: " + path.error());
+    if (!path) return problem_notice(formatted(tr("PNG not saved: %s"), path.error().c_str()));
     const Status written = write_png(*path, image);
-    return written ? saved_notice(*path, "(the results board)") : problem_notice("PNG not saved: " + written.error());
+    return written ? saved_notice(*path, tr("(the results board)")) : problem_notice(formatted(tr("PNG not saved: %s"), written.error().c_str()));
 }
 
 }  // namespace tsl::app

@@ -21,8 +21,10 @@
 namespace tsl::app {
 
 // Expands {preset} (what is shown: LabSession::shown_name), {mode}, {date}
-// (YYYYMMDD) and {time} (HHMMSS, local) in `name_template`, and keeps file
-// names safe (no '/' from the values).
+// (YYYYMMDD), {time} (HHMMSS, local) and {lang} (en, zh-Hant, zh-Hans: the
+// UI's language, app/ui/ui_text.h) in `name_template`, and keeps file names
+// safe (no '/' from the values). In Chinese a template without {lang} gets
+// "-zh-Hant" or "-zh-Hans" at its end: a clip says which language it shows.
 std::string expand_name(const std::string& name_template, const std::string& preset, const std::string& mode);
 
 // The folder files go to: settings.folder, or default_output_folder() when it

@@ -4,6 +4,7 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/timing_diagram.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 
@@ -66,10 +67,10 @@ namespace {
 // The edited pane's timing diagram (the dock's tab, or a quiz's reveal in the presenter view).
 void draw_edited_timing(const LabSession& session, const UiStyle& style) {
     if (const TraceLog* log = session.diagram_trace()) {
-        const std::string pane = session.panes().size() > 1 ? std::string("Pane ") + pane_letter(session.settings().edited_pane) : std::string();
+        const std::string pane = session.panes().size() > 1 ? formatted(tr("Pane %c"), pane_letter(session.settings().edited_pane)) : std::string();
         draw_timing_diagram(*log, *session.diagram_pane(), style, session.settings().palette, pane.c_str(), session.settings().follow_npc);
     } else {
-        ImGui::TextDisabled("Recording the jobs from the next step on.");
+        ImGui::TextDisabled("%s", tr("Recording the jobs from the next step on."));
     }
 }
 
@@ -77,15 +78,15 @@ void draw_edited_timing(const LabSession& session, const UiStyle& style) {
 
 void NpcView::draw_tabs(const DockTab& tab, ViewContext& c) {
     const LabSession& session = c.session;
-    if (tab("plots", "Plots")) {
+    if (tab("plots", tr("Plots"))) {
         plots_.draw(session, c.style, c.notice);
         ImGui::EndTabItem();
     }
-    if (tab("timing", "Timing diagram")) {
+    if (tab("timing", tr("Timing diagram"))) {
         draw_edited_timing(session, c.style);
         ImGui::EndTabItem();
     }
-    if (tab("timeline", "Timeline")) {
+    if (tab("timeline", tr("Timeline"))) {
         c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
@@ -119,17 +120,17 @@ void ExposureView::draw_overlay(ImDrawList* list, const UiFonts& fonts, const La
 
 void ExposureView::draw_tabs(const DockTab& tab, ViewContext& c) {
     const LabSession& session = c.session;
-    if (tab("plots", "Plots")) {
+    if (tab("plots", tr("Plots"))) {
         plots_.draw(session, c.style, c.notice);
         ImGui::EndTabItem();
     }
-    if (tab("timeline", "Timeline")) {
+    if (tab("timeline", tr("Timeline"))) {
         c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
     const int panes = session.exposure_panes();
     const int edited = std::min(session.settings().edited_exposure_pane, panes - 1);
-    if (tab("tickets", panes > 1 ? (std::string("Path tickets (map ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
+    if (tab("tickets", panes > 1 ? formatted(tr("Path tickets (map %c)"), pane_letter(edited)).c_str() : tr("Path tickets"))) {
         draw_tickets_panel(*session.exposure(edited));
         ImGui::EndTabItem();
     }
@@ -164,20 +165,20 @@ void EngineView::draw_tabs(const DockTab& tab, ViewContext& c) {
     const LabSession& session = c.session;
     const EnginePanes& panes = *session.engine();
     const int edited = std::min(session.settings().edited_engine_pane, panes.size() - 1);
-    if (tab("plots", "Plots")) {
+    if (tab("plots", tr("Plots"))) {
         plots_.draw(session, c.style, c.notice);
         ImGui::EndTabItem();
     }
-    if (tab("counters", "Counters")) {
+    if (tab("counters", tr("Counters"))) {
         draw_engine_counters(session);
         ImGui::EndTabItem();
     }
-    if (tab("timeline", "Timeline")) {
+    if (tab("timeline", tr("Timeline"))) {
         c.timeline.draw(session, c.fields, c.style);
         ImGui::EndTabItem();
     }
-    if (tab("tickets", panes.size() > 1 ? (std::string("Path tickets (pane ") + pane_letter(edited) + ")").c_str() : "Path tickets")) {
-        draw_path_tickets(panes.pane(edited).paths(), "No ticket held: the agents are resting, or have not asked yet.");
+    if (tab("tickets", panes.size() > 1 ? formatted(tr("Path tickets (pane %c)"), pane_letter(edited)).c_str() : tr("Path tickets"))) {
+        draw_path_tickets(panes.pane(edited).paths(), tr("No ticket held: the agents are resting, or have not asked yet."));
         ImGui::EndTabItem();
     }
 }

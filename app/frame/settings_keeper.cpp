@@ -1,5 +1,7 @@
 // settings_keeper.cpp — the settings a user changes, kept (settings_keeper.h).
 #include "app/frame/settings_keeper.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include <cstdio>
 
@@ -21,7 +23,7 @@ void SettingsKeeper::save(LabApp& app, double now_s) {
     if (stored || failed_) return;
     failed_ = true;  // said once, not every half second
     std::fprintf(stderr, "timeslice-lab: settings not saved: %s\n", stored.error().c_str());
-    app.post(problem_notice("Settings not saved: " + stored.error()));
+    app.post(problem_notice(formatted(tr("Settings not saved: %s"), stored.error().c_str())));
 }
 
 std::string joined_lines(const std::vector<std::string>& lines) {

@@ -5,6 +5,7 @@
 #include "app/render/palette.h"
 #include "app/ui/lesson_panel.h"
 #include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include "core/base/formatted.h"
 #include "core/content/guess.h"
@@ -20,12 +21,13 @@ namespace {
 void board_table(const ResultsBoard& board, const UiFonts& fonts) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("board", 6, flags)) return;
-    ImGui::TableSetupColumn("Step");
-    ImGui::TableSetupColumn("Guessed", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Guess");
-    ImGui::TableSetupColumn("Measured");
-    ImGui::TableSetupColumn("Model");
-    ImGui::TableSetupColumn("How close");
+    // The headings are the header row's labels (and IDs): the English ones whatever the language.
+    ImGui::TableSetupColumn(tr_label("Step"));
+    ImGui::TableSetupColumn(tr_label("Guessed"), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(tr_label("Guess"));
+    ImGui::TableSetupColumn(tr_label("Measured"));
+    ImGui::TableSetupColumn(tr_label("Model"));
+    ImGui::TableSetupColumn(tr_label("How close"));
     ImGui::PushFont(fonts.bold);
     ImGui::TableHeadersRow();
     ImGui::PopFont();
@@ -37,10 +39,10 @@ void board_table(const ResultsBoard& board, const UiFonts& fonts) {
         text_wrapped(row.title);
         disabled_text_wrapped(row.asked);
         ImGui::TableSetColumnIndex(2);
-        if (row.guess.empty()) ImGui::TextDisabled("none");
+        if (row.guess.empty()) ImGui::TextDisabled("%s", tr("none"));
         else ImGui::TextUnformatted(with_unit(row.guess, row.unit).c_str());
         ImGui::TableSetColumnIndex(3);
-        if (row.measured.empty()) ImGui::TextDisabled("not revealed");
+        if (row.measured.empty()) ImGui::TextDisabled("%s", tr("not revealed"));
         else ImGui::TextUnformatted(with_unit(row.measured, row.unit).c_str());
         ImGui::TableSetColumnIndex(4);
         if (row.model.empty()) ImGui::TextDisabled("-");
@@ -69,27 +71,27 @@ BoardActions draw_results_board(const ResultsBoard& board, const UiFonts& fonts,
                                                ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     rect = {ImGui::GetWindowPos().x, ImGui::GetWindowPos().y, size.x, size.y};
     ImGui::PushFont(fonts.caption);
-    ImGui::TextUnformatted("Results board");
+    ImGui::TextUnformatted(tr("Results board"));
     ImGui::PopFont();
-    const char* close = "Close (Esc)";
+    const char* close = tr_label("Close (Esc)");
     if (!picture) {
-        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close).x - ImGui::GetStyle().FramePadding.x * 2);
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close, nullptr, true).x - ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button(close)) actions.close = true;
     }
     if (board.lesson.empty()) {
         ImGui::Separator();
-        text_wrapped("No lesson is being taught. Start one in the panel: its steps ask for the class's guess before each reveal, "
-                     "and this board keeps every guess beside what was measured.");
+        text_wrapped(tr("No lesson is being taught. Start one in the panel: its steps ask for the class's guess before each reveal, "
+                        "and this board keeps every guess beside what was measured."));
     } else if (board.rows.empty()) {
         ImGui::Separator();
-        text_wrapped("\"" + board.title + "\" asks for no guesses.");
+        text_wrapped(formatted(tr("\"%s\" asks for no guesses."), board.title.c_str()));
     } else {
         ImGui::PushFont(fonts.bold);
         text_wrapped(board.title);
         ImGui::PopFont();
         const int graded = board.graded();
-        ImGui::TextDisabled("%s", graded == 0 ? formatted("%d of %d steps guessed; nothing revealed yet", board.guessed(), static_cast<int>(board.rows.size())).c_str()
-                                              : formatted("%d of %d guesses revealed close or right (within %.0f %% for a number)", board.close(), graded,
+        ImGui::TextDisabled("%s", graded == 0 ? formatted(tr("%d of %d steps guessed; nothing revealed yet"), board.guessed(), static_cast<int>(board.rows.size())).c_str()
+                                              : formatted(tr("%d of %d guesses revealed close or right (within %.0f %% for a number)"), board.close(), graded,
                                                           kCloseShare * 100).c_str());
         ImGui::Separator();
         // The rows in a child of their own (the same table, with its column widths, in a picture).
@@ -104,14 +106,14 @@ BoardActions draw_results_board(const ResultsBoard& board, const UiFonts& fonts,
             ImGui::PopStyleVar();
             return actions;
         }
-        if (ImGui::Button("Save CSV")) actions.save_csv = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("The board as a CSV file, in the recordings folder.");
+        if (ImGui::Button(tr_label("Save CSV"))) actions.save_csv = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The board as a CSV file, in the recordings folder."));
         ImGui::SameLine();
-        if (ImGui::Button("Save PNG")) actions.save_png = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("A picture of this board for a slide, in the recordings folder.");
+        if (ImGui::Button(tr_label("Save PNG"))) actions.save_png = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("A picture of this board for a slide, in the recordings folder."));
         ImGui::SameLine();
-        if (ImGui::Button("Clear")) actions.clear = true;
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Forget this lesson's guesses and results.");
+        if (ImGui::Button(tr_label("Clear"))) actions.clear = true;
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("Forget this lesson's guesses and results."));
     }
     ImGui::End();
     ImGui::PopStyleVar();

@@ -15,6 +15,7 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 
@@ -31,6 +32,28 @@ namespace {
 ImU32 col(Rgba c) { return c.packed(); }
 
 std::string count_text(std::uint64_t n) { return rate_number(static_cast<double>(n)); }
+
+// A label composed at run time: `shown` (in the chosen language), with the
+// English as its ID, as tr_label gives a literal's.
+std::string label_with_id(const std::string& shown, const std::string& english) { return shown == english ? english : shown + "###" + english; }
+
+// A system's name in words (name_of(SystemId)'s, in the chosen language; "AI" is "AI" in every language).
+const char* system_text(SystemId id) {
+    switch (id) {
+        case SystemId::Ai: return "AI";
+        case SystemId::Physics: return tr("physics");
+        case SystemId::Animation: return tr("animation");
+    }
+    return "?";
+}
+
+// An observer's name (observer_name's, in the chosen language).
+const char* observer_text(int observer) {
+    return observer == kSceneObserver ? tr("scene") : system_text(kSystems[static_cast<std::size_t>(observer)]);
+}
+
+// A counter's row name indented under the row above it.
+std::string under(const char* name) { return std::string("  ") + name; }
 
 double work_ms(const EngineTickStats& s) {
     double w = 0;
@@ -59,18 +82,18 @@ bool engine_measure_hidden(const LabSession& session, const char* measure) { ret
 void draw_engine_sections(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
     const LabSettings& settings = fields.settings();
     const EnginePanes& panes = *session.engine();
-    if (section(fonts, "Parallel engine")) {
+    if (section(fonts, tr_label("Parallel engine"))) {
         // One pane, or two side by side: a choice of two, as radio buttons.
         fields.skip(setting::engine_panes);
         const auto pane_count = static_cast<int>(settings.engine.panes.size());
         for (int count = 1; count <= kMaxEnginePanes; ++count) {
             if (count > 1) ImGui::SameLine();
-            if (ImGui::RadioButton(count == 1 ? "one pane" : "two side by side", pane_count == count))
+            if (ImGui::RadioButton(count == 1 ? tr_label("one pane") : tr_label("two side by side"), pane_count == count))
                 fields.add(SetField{setting::engine_panes, std::int64_t{count}});
-            tooltip(std::string(field_of(setting::engine_panes).help).c_str());
+            tooltip(tr_of(field_of(setting::engine_panes).help).c_str());
         }
         if (settings.engine.panes.size() > 1) {
-            ImGui::TextUnformatted("Settings of pane");
+            ImGui::TextUnformatted(tr("Settings of pane"));
             for (int i = 0; i < static_cast<int>(settings.engine.panes.size()); ++i) {
                 ImGui::SameLine();
                 ImGui::PushStyleColor(ImGuiCol_Text, pane_colour(i).packed());
@@ -78,10 +101,10 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
                 if (ImGui::RadioButton(label.c_str(), settings.edited_engine_pane == i)) fields.add(SetField{setting::engine_pane, std::int64_t{i + 1}});
                 ImGui::PopStyleColor();
             }
-            tooltip("The pane the settings below change. Both panes share the world: the same agents, arena and seed.");
+            tooltip(tr("The pane the settings below change. Both panes share the world: the same agents, arena and seed."));
         }
         FieldControlOptions steps;
-        steps.radio_label = [](const EnumName& name, int index) { return formatted("%d %s", index + 1, std::string(name.label).c_str()); };
+        steps.radio_label = [](const EnumName& name, int index) { return formatted("%d %s", index + 1, tr_of(name.label).c_str()); };
         fields.control(setting::step_mode, steps);
         fields.control(setting::conflict_rule);
         fields.control(setting::change_queues);
@@ -109,28 +132,28 @@ void draw_engine_sections(FieldSection& fields, const LabSession& session, const
         fields.control(setting::cost_spread);
         fields.finish(FieldScope::EnginePane);
     }
-    if (section(fonts, "Agents")) {
+    if (section(fonts, tr_label("Agents"))) {
         fields.control(setting::agents);
         const EngineScene& first = panes.pane(0);
-        ImGui::TextDisabled("arena %d x %d cells, %zu rally points", first.arena().width(), first.arena().width(), first.arena().rally.size());
+        ImGui::TextDisabled(tr("arena %d x %d cells, %zu rally points"), first.arena().width(), first.arena().width(), first.arena().rally.size());
         fields.finish(FieldScope::EngineWorld);
     }
-    if (section(fonts, "This tick")) {
+    if (section(fonts, tr_label("This tick"))) {
         const int edited = std::min(settings.edited_engine_pane, panes.size() - 1);
         const EngineTickStats& s = panes.pane(edited).stats();
-        if (panes.size() > 1) ImGui::TextDisabled("pane %c", pane_letter(edited));
-        ImGui::Text("main thread  %s ms", shown(session, "engine_tick_ms", formatted("%.3f", s.tick_ms)).c_str());
-        tooltip("Wall-clock time of the tick on the main thread: starting runs, waiting for (and helping) those that end, merging and "
-                "distributing. The Counters tab has every figure.");
-        ImGui::Text("merged %s   dropped %s   held %s", count_text(s.merge.merged).c_str(),
+        if (panes.size() > 1) ImGui::TextDisabled(tr("pane %c"), pane_letter(edited));
+        ImGui::Text(tr("main thread  %s ms"), shown(session, "engine_tick_ms", formatted("%.3f", s.tick_ms)).c_str());
+        tooltip(tr("Wall-clock time of the tick on the main thread: starting runs, waiting for (and helping) those that end, merging and "
+                   "distributing. The Counters tab has every figure."));
+        ImGui::Text(tr("merged %s   dropped %s   held %s"), count_text(s.merge.merged).c_str(),
                     shown(session, "engine_conflicts", count_text(s.merge.dropped)).c_str(),
                     count_text(s.merge.held[0] + s.merge.held[1] + s.merge.held[2]).c_str());
-        tooltip("Changes merged this tick, dropped as the losers of conflicts, and held for systems still running (free-step).");
-        ImGui::Text("tickets asked %u: shared %s, cached %s, searches %s", s.routes_asked,
+        tooltip(tr("Changes merged this tick, dropped as the losers of conflicts, and held for systems still running (free-step)."));
+        ImGui::Text(tr("tickets asked %u: shared %s, cached %s, searches %s"), s.routes_asked,
                     tickets_shown(session, std::to_string(s.routes_shared)).c_str(),
                     tickets_shown(session, std::to_string(s.routes_cached)).c_str(), tickets_shown(session, std::to_string(s.searches)).c_str());
-        tooltip("Route tickets the AI asked for this tick: shared with a search still pending, given a route found already, or a new "
-                "search.");
+        tooltip(tr("Route tickets the AI asked for this tick: shared with a search still pending, given a route found already, or a new "
+                   "search."));
     }
 }
 
@@ -149,7 +172,10 @@ void draw_engine_legend(ImDrawList* list, const UiFonts& fonts, const Palette& p
         const char* text;
         bool ring;
     };
-    const Row rows[] = {{c.resting, "resting", false}, {c.pending, "route pending", false}, {c.ready, "route ready", false}, {p.faint_ink, "rally point", true}};
+    const Row rows[] = {{c.resting, tr("resting"), false},
+                        {c.pending, tr("route pending"), false},
+                        {c.ready, tr("route ready"), false},
+                        {p.faint_ink, tr("rally point"), true}};
     float width = 0;
     for (const Row& r : rows) width = std::max(width, fonts.regular->CalcTextSizeA(px, FLT_MAX, 0, r.text).x);
     const float x0 = rect.x + margin, y0 = rect.y + bands.view.y + bands.view.h - margin - 4 * px * 1.4f;
@@ -197,7 +223,7 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     // Caption: the pane's settings, and the world.
     const EnginePaneConfig& c = scene.config().pane;
     const std::string letter = panes.size() > 1 ? std::string(1, pane_letter(pane)) + "  " : std::string();
-    const std::string caption = c.caption.empty() ? engine_caption(c) : c.caption;
+    const std::string caption = c.caption.empty() ? engine_caption(c, ui_words()) : tr_of(c.caption);  // a preset's caption: its translation
     const std::string step_mode(label_of(c.step_mode));
     // Never smaller than the UI's body text: a caption that does not fit on one line takes two, in place of the subtitle.
     const float body_px = kBodyPx * settings.ui_scale;
@@ -210,11 +236,12 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
         widest = std::max(widest, centred(fonts.caption, title.size, {title.lines[line]},
                                           bands.caption.h * 0.10f + static_cast<float>(line) * title.size * 1.1f, title_colour));
     const bool subtitle_room = title.lines.size() == 1;
-    const std::string agents = count_text(scene.config().world.agents) + " agents";
-    const std::string ticks = formatted("AI %d, physics %d, animation %d ticks", c.ai_ticks, c.physics_ticks, c.animation_ticks);
+    const std::string agents = formatted(tr("%s agents"), count_text(scene.config().world.agents).c_str());
+    const std::string ticks = formatted(tr("AI %d, physics %d, animation %d ticks"), c.ai_ticks, c.physics_ticks, c.animation_ticks);
+    const std::string tick = formatted(tr("tick %lld"), static_cast<long long>(scene.ticks()));
     if (subtitle_room)
         widest = std::max(widest, centred(fonts.regular, small_px,
-                {agents + "  |  " + ticks + "  |  tick " + std::to_string(scene.ticks()), agents + "  |  " + ticks, agents},
+                {agents + "  |  " + ticks + "  |  " + tick, agents + "  |  " + ticks, agents},
                 bands.caption.h * 0.10f + title_px * 1.15f, col(p.faint_ink)));
 
     // Footer: the tick's main figures.
@@ -224,20 +251,24 @@ void draw_engine_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessio
     const std::string merged = count_text(s.merge.merged), dropped = shown(session, "engine_conflicts", count_text(s.merge.dropped));
     const std::string stale = shown(session, "engine_ai_staleness", formatted("%d", s.staleness[0]));
     centred(fonts.bold, footer_px,
-            {"main thread " + main + "   |   merged " + merged + ", dropped " + dropped + "   |   AI copy " + stale + " ticks behind",
-             "main " + main + "  |  merged " + merged + ", dropped " + dropped, "main " + main},
+            {formatted(tr("main thread %s   |   merged %s, dropped %s   |   AI copy %s ticks behind"), main.c_str(), merged.c_str(), dropped.c_str(),
+                       stale.c_str()),
+             formatted(tr("main %s  |  merged %s, dropped %s"), main.c_str(), merged.c_str(), dropped.c_str()),
+             formatted(tr("main %s"), main.c_str())},
             bands.footer.y + bands.footer.h * 0.08f, col(p.ink));
     std::string runs;
     for (SystemId id : kSystems)
-        if (s.finished[static_cast<std::size_t>(index_of(id))]) runs += (runs.empty() ? "" : ", ") + std::string(name_of(id));
+        if (s.finished[static_cast<std::size_t>(index_of(id))])
+            runs = runs.empty() ? std::string(system_text(id)) : formatted(tr("%s, %s"), runs.c_str(), system_text(id));
+    if (runs.empty()) runs = tr("none");
     centred(fonts.regular, footer_px,
-            {"runs merged: " + (runs.empty() ? std::string("none") : runs) + formatted("   |   tickets asked %u, new searches ", s.routes_asked) +
-                 tickets_shown(session, std::to_string(s.searches)),
-             "runs merged: " + (runs.empty() ? std::string("none") : runs), std::string()},
+            {formatted(tr("runs merged: %s   |   tickets asked %u, new searches %s"), runs.c_str(), s.routes_asked,
+                       tickets_shown(session, std::to_string(s.searches)).c_str()),
+             formatted(tr("runs merged: %s"), runs.c_str()), std::string()},
             bands.footer.y + bands.footer.h * 0.08f + footer_px * 1.2f, col(p.faint_ink));
     // PAUSED in the corner, where the centred title leaves room for it (the panel's Play button says it too).
-    if (settings.paused && fonts.bold->CalcTextSizeA(small_px, FLT_MAX, 0, "PAUSED").x + 2 * small_px < (rect.w - widest) / 2)
-        list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), "PAUSED");
+    if (settings.paused && fonts.bold->CalcTextSizeA(small_px, FLT_MAX, 0, tr("PAUSED")).x + 2 * small_px < (rect.w - widest) / 2)
+        list->AddText(fonts.bold, small_px, at(small_px, small_px), col(p.desired), tr("PAUSED"));
     // The pane the panel's controls change, outlined in its colour (not in
     // pictures of the scene alone, nor the presenter view, which has no controls).
     if (outline && panes.size() > 1 && pane == std::min(settings.edited_engine_pane, panes.size() - 1) && !settings.hide_ui && !settings.presenter) {
@@ -258,8 +289,10 @@ void draw_engine_counters(const LabSession& session) {
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_ScrollY))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("last tick", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    for (int i = 0; i < count; ++i) ImGui::TableSetupColumn(count > 1 ? formatted("pane %c", pane_letter(i)).c_str() : "value");
+    ImGui::TableSetupColumn(tr_label("last tick"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    for (int i = 0; i < count; ++i)
+        ImGui::TableSetupColumn(count > 1 ? label_with_id(formatted(tr("pane %c"), pane_letter(i)), formatted("pane %c", pane_letter(i))).c_str()
+                                          : tr_label("value"));
     ImGui::TableHeadersRow();
     // One row: a name, its help, and each pane's value.
     auto row = [&](const std::string& name, const char* help, const auto& value_of) {
@@ -275,72 +308,77 @@ void draw_engine_counters(const LabSession& session) {
     };
     // Where the session's clock is wall-clock time, there is no per-thread CPU clock to read (a browser page).
     const bool cpu_clock = !session.main_clock_is_wall();
-    row("main thread, tick",
-        cpu_clock ? "Wall-clock time of the tick on the main thread, and the CPU time it used (time descheduled left out)."
-                  : "Wall-clock time of the tick on the main thread (this platform has no clock of a thread's CPU time).",
+    row(tr("main thread, tick"),
+        cpu_clock ? tr("Wall-clock time of the tick on the main thread, and the CPU time it used (time descheduled left out).")
+                  : tr("Wall-clock time of the tick on the main thread (this platform has no clock of a thread's CPU time)."),
         [&](const EngineTickStats& s) {
             return shown(session, "engine_tick_ms",
-                         cpu_clock ? formatted("%.3f ms (CPU %.3f)", s.tick_ms, s.tick_cpu_ms) : formatted("%.3f ms wall", s.tick_ms));
+                         cpu_clock ? formatted("%.3f ms (CPU %.3f)", s.tick_ms, s.tick_cpu_ms) : formatted(tr("%.3f ms wall"), s.tick_ms));
         });
-    row("  starting runs", "Starting the runs due: handing their tasks to the job system (inline: running them).",
+    row(under(tr("starting runs")), tr("Starting the runs due: handing their tasks to the job system (inline: running them)."),
         [&](const EngineTickStats& s) { return formatted("%.3f ms", s.launch_ms); });
-    row("  waiting for runs", "The main thread waiting for the runs that end this tick, running their pieces meanwhile.",
+    row(under(tr("waiting for runs")), tr("The main thread waiting for the runs that end this tick, running their pieces meanwhile."),
         [&](const EngineTickStats& s) { return shown(session, "engine_wait_ms", formatted("%.3f ms", s.wait_ms)); });
-    row("  merge + distribute", "Putting the changes in merge order and settling conflicts, then delivering them to the observers.",
+    row(under(tr("merge + distribute")), tr("Putting the changes in merge order and settling conflicts, then delivering them to the observers."),
         [&](const EngineTickStats& s) {
             return shown(session, "engine_merge_ms", formatted("%.3f + %.3f ms", s.merge.merge_ms, s.merge.distribute_ms));
         });
-    row("system work, all threads", "The work of the runs merged this tick, summed over every thread: AI, physics, animation.",
+    row(tr("system work, all threads"), tr("The work of the runs merged this tick, summed over every thread: AI, physics, animation."),
         [&](const EngineTickStats& s) {
             return shown(session, "engine_work_ms", formatted("%.3f ms (%.2f / %.2f / %.2f)", work_ms(s), s.work_ms[0], s.work_ms[1], s.work_ms[2]));
         });
-    row("work calls", "Calls that ran the systems' work for the runs merged this tick: one per claimed group of pieces (inline: one per "
-        "system). Threads claim pieces with an atomic add, so no call is a dispatch of its own.",
+    row(tr("work calls"), tr("Calls that ran the systems' work for the runs merged this tick: one per claimed group of pieces (inline: one per "
+                             "system). Threads claim pieces with an atomic add, so no call is a dispatch of its own."),
         [&](const EngineTickStats& s) { return shown(session, "engine_subtasks", count_text(s.subtasks)); });
     for (int t = 0; t < threads && t < kSystemThreadQueue; ++t)
-        row(t == 0 ? std::string("posted by main") : formatted("posted by worker %d", t), "Changes this thread posted in the runs merged this tick.",
+        row(t == 0 ? std::string(tr("posted by main")) : formatted(tr("posted by worker %d"), t),
+            tr("Changes this thread posted in the runs merged this tick."),
             [&](const EngineTickStats& s) { return count_text(s.merge.posts.posted_by_thread[static_cast<std::size_t>(t)]); });
     bool ai_thread = false;
     for (const EnginePaneConfig& c : session.settings().engine.panes) ai_thread = ai_thread || c.ai_thread;
     if (ai_thread)
-        row("posted by the AI's thread", "Changes the AI's own thread posted in the runs merged this tick (with no thread to start, as in "
-            "a page whose workers are used up, its runs happen on the main thread and count there).",
+        row(tr("posted by the AI's thread"), tr("Changes the AI's own thread posted in the runs merged this tick (with no thread to start, as in "
+                                                "a page whose workers are used up, its runs happen on the main thread and count there)."),
             [&](const EngineTickStats& s) { return count_text(s.merge.posts.posted_by_thread[static_cast<std::size_t>(kSystemThreadQueue)]); });
-    row("merged", "Changes merged this tick, in order: tick, priority, agent, sequence.",
+    row(tr("merged"), tr("Changes merged this tick, in order: tick, priority, agent, sequence."),
         [&](const EngineTickStats& s) { return count_text(s.merge.merged); });
-    row("dropped as conflicts", "Changes that lost to another change of the same value in the same merge.",
+    row(tr("dropped as conflicts"), tr("Changes that lost to another change of the same value in the same merge."),
         [&](const EngineTickStats& s) { return shown(session, "engine_conflicts", count_text(s.merge.dropped)); });
-    row("  won by AI / animation", "Conflicts each system won (heading: the AI faces its goal, animation turns toward the motion).",
+    row(under(tr("won by AI / animation")), tr("Conflicts each system won (heading: the AI faces its goal, animation turns toward the motion)."),
         [&](const EngineTickStats& s) {
             return shown(session, "engine_ai_won", formatted("%u / %u", s.merge.won[0], s.merge.won[2]));
         });
     for (int o = 0; o < kObserverCount; ++o)
-        row(std::string("delivered to ") + observer_name(o), "Changes applied to this observer's copy this tick (held ones included when applied).",
+        row(formatted(tr("delivered to %s"), observer_text(o)),
+            tr("Changes applied to this observer's copy this tick (held ones included when applied)."),
             [&](const EngineTickStats& s) {
                 const auto k = static_cast<std::size_t>(o);
-                return count_text(s.merge.delivered[k]) + (s.merge.held[k] ? " (+" + count_text(s.merge.held[k]) + " held)" : std::string());
+                return count_text(s.merge.delivered[k]) +
+                       (s.merge.held[k] ? formatted(tr(" (+%s held)"), count_text(s.merge.held[k]).c_str()) : std::string());
             });
-    row("copy staleness AI / physics / animation", "Ticks of changes each system's copy has not received yet (free-step: held while it runs).",
+    row(tr("copy staleness AI / physics / animation"), tr("Ticks of changes each system's copy has not received yet (free-step: held while it runs)."),
         [&](const EngineTickStats& s) {
-            return shown(session, "engine_ai_staleness", formatted("%d / %d / %d ticks", s.staleness[0], s.staleness[1], s.staleness[2]));
+            return shown(session, "engine_ai_staleness", formatted(tr("%d / %d / %d ticks"), s.staleness[0], s.staleness[1], s.staleness[2]));
         });
-    row("runs ended AI / physics / animation", "The length of each run merged this tick: ticks from its start to its merge, both counted "
-        "(-: none ended). Free-step runs that end when their work is done take as many as their work needs.",
+    row(tr("runs ended AI / physics / animation"),
+        tr("The length of each run merged this tick: ticks from its start to its merge, both counted "
+           "(-: none ended). Free-step runs that end when their work is done take as many as their work needs."),
         [&](const EngineTickStats& s) {
             auto length = [](int ticks) { return ticks > 0 ? std::to_string(ticks) : std::string("-"); };
             return shown(session, "engine_ai_run_ticks",
-                         length(s.run_ticks[0]) + " / " + length(s.run_ticks[1]) + " / " + length(s.run_ticks[2]) + " ticks");
+                         formatted(tr("%s / %s / %s ticks"), length(s.run_ticks[0]).c_str(), length(s.run_ticks[1]).c_str(),
+                                   length(s.run_ticks[2]).c_str()));
         });
-    row("tickets asked", "Route tickets the AI asked the path service for (handed over after its run, in agent order).",
+    row(tr("tickets asked"), tr("Route tickets the AI asked the path service for (handed over after its run, in agent order)."),
         [&](const EngineTickStats& s) { return std::to_string(s.routes_asked); });
-    row("  shared / cached / searches", "Shared a search still pending; given a route found already; a new search.",
+    row(under(tr("shared / cached / searches")), tr("Shared a search still pending; given a route found already; a new search."),
         [&](const EngineTickStats& s) {
             return tickets_shown(session, formatted("%u / %u / %u", s.routes_shared, s.routes_cached, s.searches));
         });
-    row("locked queue: contended posts", "Posts that found the one queue's lock taken, and the time spent waiting for it (locked queue only).",
+    row(tr("locked queue: contended posts"), tr("Posts that found the one queue's lock taken, and the time spent waiting for it (locked queue only)."),
         [&](const EngineTickStats& s) {
             const std::string text = s.merge.posts.locked_posts == 0 ? std::string("-")
-                                                                     : formatted("%u of %u, waited %.3f ms", s.merge.posts.contended,
+                                                                     : formatted(tr("%u of %u, waited %.3f ms"), s.merge.posts.contended,
                                                                                  s.merge.posts.locked_posts, s.merge.posts.lock_wait_ns * 1e-6);
             return shown(session, "engine_lock_wait_ms", shown(session, "engine_contended", text));
         });

@@ -1,6 +1,7 @@
 #include "app/ui/glossary_page.h"
 
 #include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui_internal.h>  // PushOverrideID
 
@@ -74,7 +75,7 @@ void term_detail(const Glossary& glossary, const GlossaryTerm& term, const UiFon
         ImGui::Spacing();
     }
     ImGui::Separator();
-    ImGui::TextDisabled("In the articles");
+    ImGui::TextDisabled("%s", tr("In the articles"));
     for (const std::string& id : term.articles) {
         const GlossaryArticle* article = glossary.article(id);
         if (!article) continue;
@@ -98,18 +99,20 @@ bool draw_glossary_page(const Glossary* glossary, std::string& chosen, bool chin
     ImGui::Begin("Glossary", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                            ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::PushFont(fonts.caption);
+    // The title names the page in its three languages, whichever is chosen (as its columns do).
     ImGui::TextUnformatted((std::string("Glossary  ") + kGlossaryPageWords).c_str());
     ImGui::PopFont();
-    const char* close = "Close (Esc)";
-    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close).x - ImGui::GetStyle().FramePadding.x * 2);
+    const char* close = tr_label("Close (Esc)");
+    ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(close, nullptr, true).x - ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button(close)) open = false;
     ImGui::Separator();
     if (!glossary) {
-        text_wrapped("The glossary did not load: assets/glossary.toml is missing or has a problem (the notice at the start named it).");
+        text_wrapped(tr("The glossary did not load: assets/glossary.toml is missing or has a problem (the notice at the start named it)."));
     } else {
-        disabled_text_wrapped("The articles' words in English, Traditional and Simplified Chinese. Click a term for its meaning in each "
-                              "language and the articles that use it; a lesson card's \"Terms\" opens the step's own.");
+        disabled_text_wrapped(tr("The articles' words in English, Traditional and Simplified Chinese. Click a term for its meaning in each "
+                                 "language and the articles that use it; a lesson card's \"Terms\" opens the step's own."));
         ImGui::Spacing();
+        // In English whatever the language: it is shown while the Chinese characters cannot be drawn.
         if (chinese_missing)
             text_wrapped("Chinese characters show as ? until their font is here: the page fetches it now; a computer needs "
                          "Debian's fonts-wqy-microhei (./lab installs it).");

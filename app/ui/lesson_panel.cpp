@@ -175,7 +175,7 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
         ImGui::TableSetColumnIndex(1);
         // Its figures are in the table above, unless it missed or reads others: said once.
         const bool repeat = !c.measured.empty() && !(c.in_table && c.verdict == ExpectVerdict::Met);
-        wrapped(c.described + (repeat ? ": " + c.measured : std::string()));
+        wrapped(repeat ? formatted(tr("%s: %s"), c.described.c_str(), c.measured.c_str()) : c.described);
     }
     ImGui::EndTable();
 }
@@ -184,7 +184,7 @@ void checks_table(const LessonCard& card, const UiFonts& fonts) {
 // choices (a pane's letter, a mode). A number is handed over as it is typed,
 // whenever it reads as one, and when the field is left.
 void guess_field(const CardGuess& guess, const UiFonts& fonts, LessonCardResult& result) {
-    const std::string prompt = guess.prompt + (guess.choice ? "" : ":");
+    const std::string prompt = guess.choice ? guess.prompt : formatted(tr("%s:"), guess.prompt.c_str());
     const ImGuiStyle& style = ImGui::GetStyle();
     // The field beside the prompt where both fit on one line, else under it.
     float controls_w = guess.choice ? 0.0f : ImGui::GetFontSize() * 5 + style.ItemSpacing.x + ImGui::CalcTextSize(guess.unit.c_str()).x;
@@ -383,14 +383,14 @@ void keys_page(const UiFonts& fonts) {
         ImGui::TableSetColumnIndex(0);
         bold(fonts, std::string(k.keys).c_str());
         ImGui::TableSetColumnIndex(1);
-        wrapped(std::string(k.help));
+        wrapped(tr_of(k.help));  // the key names (k.keys) stay as they are
     }
     ImGui::EndTable();
 }
 
 void about_page(const UiFonts& fonts) {
-    wrapped("A batch runs one job per key (here, a decision per NPC). A timeslicer spreads the batch over frames: every P frames "
-            "it starts up to J jobs. The mode decides when a job reads its input and when its output becomes visible to the game.");
+    wrapped(tr("A batch runs one job per key (here, a decision per NPC). A timeslicer spreads the batch over frames: every P frames "
+               "it starts up to J jobs. The mode decides when a job reads its input and when its output becomes visible to the game."));
     ImGui::Spacing();
     struct Row {
         const char* mode;
@@ -398,19 +398,20 @@ void about_page(const UiFonts& fonts) {
         const char* output;
         const char* age;
     };
-    static const Row rows[] = {
-        {"Update All", "every key, every frame: no timeslicing", "at once", "0"},
-        {"AIAO  async in, async out", "when its job starts", "as soon as its job finishes", "T/2"},
-        {"SIAO  sync in, async out", "for every key, when the batch starts", "as soon as its job finishes", "T"},
-        {"SISO  sync in, sync out", "for every key, when the batch starts", "all together, when the whole batch has finished", "1.5T"},
-        {"AISO  async in, sync out", "when its job starts", "all together, when the whole batch has finished", "T"},
+    // In the chosen language each frame (not static: the language can change).
+    const Row rows[] = {
+        {tr("Update All"), tr("every key, every frame: no timeslicing"), tr("at once"), "0"},
+        {tr("AIAO  async in, async out"), tr("when its job starts"), tr("as soon as its job finishes"), "T/2"},
+        {tr("SIAO  sync in, async out"), tr("for every key, when the batch starts"), tr("as soon as its job finishes"), "T"},
+        {tr("SISO  sync in, sync out"), tr("for every key, when the batch starts"), tr("all together, when the whole batch has finished"), "1.5T"},
+        {tr("AISO  async in, sync out"), tr("when its job starts"), tr("all together, when the whole batch has finished"), "T"},
     };
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("modes", 4, flags)) {
-        ImGui::TableSetupColumn("mode", ImGuiTableColumnFlags_WidthStretch, 1.1f);
-        ImGui::TableSetupColumn("a job's input is read", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-        ImGui::TableSetupColumn("its output is saved to the history", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-        ImGui::TableSetupColumn("mean input age", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+        ImGui::TableSetupColumn(tr("mode"), ImGuiTableColumnFlags_WidthStretch, 1.1f);
+        ImGui::TableSetupColumn(tr("a job's input is read"), ImGuiTableColumnFlags_WidthStretch, 1.2f);
+        ImGui::TableSetupColumn(tr("its output is saved to the history"), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+        ImGui::TableSetupColumn(tr("mean input age"), ImGuiTableColumnFlags_WidthStretch, 0.6f);
         ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
         for (int i = 0; i < 4; ++i) {
             ImGui::TableSetColumnIndex(i);
@@ -434,55 +435,55 @@ void about_page(const UiFonts& fonts) {
         ImGui::EndTable();
     }
     ImGui::Spacing();
-    bold(fonts, "The timing model");
-    wrapped("T is the time one batch takes: N keys at J jobs every P frames is ceil(N / J) updates, or T = ceil(N / J) x P frames. "
-            "The article's figures at 10 updates a second (10 NPCs, J = 1, P = 3, 30 frames a second) have T = 30 frames = 1 s.");
-    for (const char* why : {"AIAO: decisions are spread evenly, and each ages from nothing to one batch before it is replaced: T/2 on average.",
-                            "SIAO: inputs are read at the batch's start, so a decision is already up to a batch old when it appears: T.",
-                            "SISO: results appear a batch after their input and stay another batch: between T and 2T, 1.5T on average.",
-                            "AISO: each input is read when its job starts, half a batch fresher than SISO's: T."}) {
+    bold(fonts, tr("The timing model"));
+    wrapped(tr("T is the time one batch takes: N keys at J jobs every P frames is ceil(N / J) updates, or T = ceil(N / J) x P frames. "
+               "The article's figures at 10 updates a second (10 NPCs, J = 1, P = 3, 30 frames a second) have T = 30 frames = 1 s."));
+    for (const char* why : {tr("AIAO: decisions are spread evenly, and each ages from nothing to one batch before it is replaced: T/2 on average."),
+                            tr("SIAO: inputs are read at the batch's start, so a decision is already up to a batch old when it appears: T."),
+                            tr("SISO: results appear a batch after their input and stay another batch: between T and 2T, 1.5T on average."),
+                            tr("AISO: each input is read when its job starts, half a batch fresher than SISO's: T.")}) {
         ImGui::Bullet();
         wrapped(why);
     }
-    wrapped("The model spreads a batch evenly over T. In the lab a job starts only every P frames, so a batch's last job starts "
-            "P frames before the batch ends, and the exact means come out lower (docs/semantics.md, section 6): by half a frame for "
-            "AIAO, (P + 1)/2 frames for SIAO and for AISO saved at its last finish, and P + 1/2 frames for SISO saved at its last "
-            "finish, the default. Saved when the next batch starts, as the article's demo does, SISO is half a frame under 1.5T and "
-            "AISO (P - 1)/2 frames over T. The gap grows with P. A lesson's reveal shows the exact figure beside the measurement.");
+    wrapped(tr("The model spreads a batch evenly over T. In the lab a job starts only every P frames, so a batch's last job starts "
+               "P frames before the batch ends, and the exact means come out lower (docs/semantics.md, section 6): by half a frame for "
+               "AIAO, (P + 1)/2 frames for SIAO and for AISO saved at its last finish, and P + 1/2 frames for SISO saved at its last "
+               "finish, the default. Saved when the next batch starts, as the article's demo does, SISO is half a frame under 1.5T and "
+               "AISO (P - 1)/2 frames over T. The gap grows with P. A lesson's reveal shows the exact figure beside the measurement."));
     ImGui::Spacing();
-    bold(fonts, "Which mode, when");
-    wrapped("A timesliced system's outputs are looked up by key, so one system can read another's: with the panel's danger map "
-            "the NPC decisions read a second timesliced system, a map of twelve cells, each with its own mode, J and P "
-            "(docs/semantics.md, section 9). The lesson \"Choosing a mode\" measures a case for each:");
-    for (const char* when : {"AIAO for decisions that stand alone: each reads the freshest input and is used as soon as it is done.",
-                             "SIAO when the plain cursor's staggering is unwanted: a batch reads its input once, and each result is "
-                             "still used as soon as it is done; late jobs act on an older reading.",
-                             "SISO for maps whose cells must agree (influence, heat, danger): every cell from one moment, shown "
-                             "together. Under the other modes a map can show the target in two cells or none; SISO's is older.",
-                             "AISO: results that must change together, each read as late as its job starts. The article found no "
-                             "case where it is the best choice, and asks its readers for one."}) {
+    bold(fonts, tr("Which mode, when"));
+    wrapped(tr("A timesliced system's outputs are looked up by key, so one system can read another's: with the panel's danger map "
+               "the NPC decisions read a second timesliced system, a map of twelve cells, each with its own mode, J and P "
+               "(docs/semantics.md, section 9). The lesson \"Choosing a mode\" measures a case for each:"));
+    for (const char* when : {tr("AIAO for decisions that stand alone: each reads the freshest input and is used as soon as it is done."),
+                             tr("SIAO when the plain cursor's staggering is unwanted: a batch reads its input once, and each result is "
+                                "still used as soon as it is done; late jobs act on an older reading."),
+                             tr("SISO for maps whose cells must agree (influence, heat, danger): every cell from one moment, shown "
+                                "together. Under the other modes a map can show the target in two cells or none; SISO's is older."),
+                             tr("AISO: results that must change together, each read as late as its job starts. The article found no "
+                                "case where it is the best choice, and asks its readers for one.")}) {
         ImGui::Bullet();
         wrapped(when);
     }
     ImGui::Spacing();
-    bold(fonts, "Threads and gathering");
-    wrapped("The modes are about timing, not threads: jobs can run inline on the main thread, on a new thread each (the article's "
-            "version, costly), or on a job system. Gathered the same frame, the main thread waits for its jobs; gathered the "
-            "next frame, it collects them at the start of the next update: far less main-thread time while the workers keep up, "
-            "and one more update of latency (except for synchronous output saved when the next batch starts, which waits that "
-            "update anyway).");
+    bold(fonts, tr("Threads and gathering"));
+    wrapped(tr("The modes are about timing, not threads: jobs can run inline on the main thread, on a new thread each (the article's "
+               "version, costly), or on a job system. Gathered the same frame, the main thread waits for its jobs; gathered the "
+               "next frame, it collects them at the start of the next update: far less main-thread time while the workers keep up, "
+               "and one more update of latency (except for synchronous output saved when the next batch starts, which waits that "
+               "update anyway)."));
     ImGui::Spacing();
-    bold(fonts, "Reading the article's sample code");
-    wrapped("Four places in the timeslicing article's code would not do what its text says (docs/semantics.md, section 8):");
-    for (const char* slip : {"The NPC frame applies a decision when the lookup fails: found decisions are ignored. The lab applies one "
-                             "only when the history holds it.",
-                             "The threaded job calls the timeslicer's job function without capturing the timeslicer: it does not "
-                             "compile as written.",
-                             "A read/write lock wraps every call, and the write lock is held while joining the job threads, so a "
-                             "reader on another thread waits for the slowest job (the preset \"The article's read/write lock, and "
-                             "none\" shows it on the timeline). Only the main thread writes the history, so the lab takes no lock.",
-                             "It calls SIAO the cursor of its first attempt, but that cursor reads the target when each NPC's turn "
-                             "comes: asynchronous input, AIAO."}) {
+    bold(fonts, tr("Reading the article's sample code"));
+    wrapped(tr("Four places in the timeslicing article's code would not do what its text says (docs/semantics.md, section 8):"));
+    for (const char* slip : {tr("The NPC frame applies a decision when the lookup fails: found decisions are ignored. The lab applies one "
+                                "only when the history holds it."),
+                             tr("The threaded job calls the timeslicer's job function without capturing the timeslicer: it does not "
+                                "compile as written."),
+                             tr("A read/write lock wraps every call, and the write lock is held while joining the job threads, so a "
+                                "reader on another thread waits for the slowest job (the preset \"The article's read/write lock, and "
+                                "none\" shows it on the timeline). Only the main thread writes the history, so the lab takes no lock."),
+                             tr("It calls SIAO the cursor of its first attempt, but that cursor reads the target when each NPC's turn "
+                                "comes: asynchronous input, AIAO.")}) {
         ImGui::Bullet();
         wrapped(slip);
     }
@@ -501,15 +502,16 @@ HelpPage draw_help_page(HelpPage page, const UiFonts& fonts, ImVec2 display) {
     ImGui::Begin("Help", nullptr, ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                        ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
     ImGui::PushFont(fonts.caption);
-    ImGui::TextUnformatted(about ? "About the modes" : "Keyboard shortcuts");
+    ImGui::TextUnformatted(about ? tr("About the modes") : tr("Keyboard shortcuts"));
     ImGui::PopFont();
-    // "Glossary (G)" and "Close (Esc)" at the right of the title.
-    const char *glossary = "Glossary (G)", *close = "Close (Esc)";
+    // "Glossary (G)" and "Close (Esc)" at the right of the title, measured as shown (without their "###" IDs).
+    const char *glossary = tr_label("Glossary (G)"), *close = tr_label("Close (Esc)");
     const ImGuiStyle& style = ImGui::GetStyle();
-    const float buttons_w = ImGui::CalcTextSize(glossary).x + ImGui::CalcTextSize(close).x + style.FramePadding.x * 4 + style.ItemSpacing.x;
+    const float buttons_w =
+        ImGui::CalcTextSize(glossary, nullptr, true).x + ImGui::CalcTextSize(close, nullptr, true).x + style.FramePadding.x * 4 + style.ItemSpacing.x;
     ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - buttons_w);
     if (ImGui::Button(glossary)) next = HelpPage::Glossary;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The articles' terms in English, Traditional and Simplified Chinese.");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("The articles' terms in English, Traditional and Simplified Chinese."));
     ImGui::SameLine();
     if (ImGui::Button(close)) next = HelpPage::None;
     ImGui::Separator();

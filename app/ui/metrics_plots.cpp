@@ -1,6 +1,8 @@
 #include "app/ui/metrics_plots.h"
 
 #include "app/render/palette.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 
@@ -27,7 +29,7 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
 }  // namespace
 
 MetricsPlots::MetricsPlots()
-    : PlotPair(live_plot_options("Latency", "timeslice-lab-latency", 6), live_plot_options("Frame cost", "timeslice-lab-frame-cost", 6)) {}
+    : PlotPair(live_plot_options(tr("Latency"), "timeslice-lab-latency", 6), live_plot_options(tr("Frame cost"), "timeslice-lab-frame-cost", 6)) {}
 
 MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     const SessionPlots& plots = session.plots();
@@ -92,18 +94,21 @@ MetricsPlots::Lines MetricsPlots::lines(const LabSession& session) {
     bool any_map = false;
     for (int i = 0; i < count; ++i) any_map = any_map || session.pane(i).config().map.on;
     const bool acted = !show_error_ && any_map && session.answer_hidden("end_to_end_age");
-    for (const auto& [is_hidden, what] : {std::pair{latency_hidden, show_error_ ? "facing error" : "input age"}, std::pair{acted, "acted-on age"},
-                                          std::pair{main, "main-thread time"}, std::pair{busy, "worker time"}})
-        if (is_hidden) hidden += (hidden.empty() ? "" : ", ") + std::string(what);
-    if (!hidden.empty()) out.hidden = "Predict first: " + hidden + " shows after the reveal (Page Down).";
+    for (const auto& [is_hidden, what] : {std::pair{latency_hidden, show_error_ ? tr("facing error") : tr("input age")}, std::pair{acted, tr("acted-on age")},
+                                          std::pair{main, tr("main-thread time")}, std::pair{busy, tr("worker time")}})
+        if (is_hidden) hidden = hidden.empty() ? std::string(what) : formatted(tr("%s, %s"), hidden.c_str(), what);
+    if (!hidden.empty()) out.hidden = formatted(tr("Predict first: %s shows after the reveal (Page Down)."), hidden.c_str());
     return out;
 }
 
 void MetricsPlots::draw_one(const LabSession& session, bool cost_plot, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
-        ImGui::TextDisabled("The plot fills in as the simulation runs.");
+        ImGui::TextDisabled("%s", tr("The plot fills in as the simulation runs."));
         return;
     }
+    // The titles in the chosen language, set before each frame's plots.
+    measure_.options().title = tr("Latency");
+    cost_.options().title = tr("Frame cost");
     set_moment_of(session);
     const Lines all = lines(session);
     if ((cost_plot ? all.cost : all.measure).empty()) return draw_waiting(all.hidden, style);
@@ -124,9 +129,12 @@ std::optional<PlotExport> MetricsPlots::export_latency(const LabSession& session
 
 void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice& notice) {
     if (session.plots().pane_count() == 0) {
-        ImGui::TextDisabled("The plots fill in as the simulation runs.");
+        ImGui::TextDisabled("%s", tr("The plots fill in as the simulation runs."));
         return;
     }
+    // The titles in the chosen language, set before each frame's plots.
+    measure_.options().title = tr("Latency");
+    cost_.options().title = tr("Frame cost");
     set_moment_of(session);
     // Named members, not a structured binding: clang before 16 cannot capture a binding in a lambda.
     const Lines all = lines(session);
@@ -138,18 +146,18 @@ void MetricsPlots::draw(const LabSession& session, const UiStyle& style, Notice&
         else if (auto exported = plot.draw(id, {0, 0}, shown, style)) notice = export_notice(*exported);
     };
     auto age_or_error = [&](bool with_cost) {
-        if (ImGui::RadioButton("input age", !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;
-        tooltip("How old the target position behind each NPC's decision is, in ms: the mode's latency.");
+        if (ImGui::RadioButton(tr_label("input age"), !show_error_ && !(with_cost && show_cost_))) show_error_ = show_cost_ = false;
+        tooltip(tr("How old the target position behind each NPC's decision is, in ms: the mode's latency."));
         ImGui::SameLine();
-        if (ImGui::RadioButton("facing error", show_error_ && !(with_cost && show_cost_))) {
+        if (ImGui::RadioButton(tr_label("facing error"), show_error_ && !(with_cost && show_cost_))) {
             show_error_ = true;
             show_cost_ = false;
         }
-        tooltip("Degrees between where each NPC faces and the true direction to the target: what the latency costs.");
+        tooltip(tr("Degrees between where each NPC faces and the true direction to the target: what the latency costs."));
         if (!with_cost) return;
         ImGui::SameLine();
-        if (ImGui::RadioButton("frame cost", show_cost_)) show_cost_ = true;
-        tooltip("Main-thread and worker time per frame: what the timing costs the CPU.");
+        if (ImGui::RadioButton(tr_label("frame cost"), show_cost_)) show_cost_ = true;
+        tooltip(tr("Main-thread and worker time per frame: what the timing costs the CPU."));
     };
 
     const bool both = draw_side_by_side(

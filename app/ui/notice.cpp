@@ -1,5 +1,8 @@
 #include "app/ui/notice.h"
 
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
+
 #include <imgui.h>
 
 #include <spawn.h>
@@ -24,7 +27,8 @@ Notice saved_notice(const std::string& path, const std::string& detail) {
     std::error_code error;
     const std::filesystem::path absolute = std::filesystem::absolute(path, error);
     const std::string shown = error ? path : absolute.lexically_normal().string();
-    return {Notice::Kind::Saved, "Saved " + shown + (detail.empty() ? "" : " " + detail), shown, detail};
+    const std::string text = detail.empty() ? formatted(tr("Saved %s"), shown.c_str()) : formatted(tr("Saved %s %s"), shown.c_str(), detail.c_str());
+    return {Notice::Kind::Saved, text, shown, detail};
 }
 
 NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& fonts) {
@@ -56,17 +60,17 @@ NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& 
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * ImGui::GetStyle().WindowPadding.x);
     if (problem) {
         ImGui::PushFont(fonts.bold);
-        ImGui::TextUnformatted("Problem");
+        ImGui::TextUnformatted(tr("Problem"));
         ImGui::PopFont();
     }
     ImGui::TextUnformatted(notice.text.c_str());
     ImGui::PopTextWrapPos();
     if (notice.kind == Notice::Kind::Saved) {
-        if (ImGui::Button("Open folder")) actions.open_folder = true;
-        tooltip("Opens the folder that holds the file in the file manager.");
+        if (ImGui::Button(tr_label("Open folder"))) actions.open_folder = true;
+        tooltip(tr("Opens the folder that holds the file in the file manager."));
         ImGui::SameLine();
     }
-    if (ImGui::Button("Close##notice")) actions.close = true;
+    if (ImGui::Button(tr_label("Close##notice"))) actions.close = true;
     if (fades && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows)) notice.shown_at = now;  // read: not yet
     ImGui::End();
     ImGui::PopStyleVar(3);
@@ -82,7 +86,7 @@ Status open_containing_folder(const std::string& file) {
     char* argv[] = {const_cast<char*>(program.c_str()), folder_arg.data(), nullptr};
     pid_t pid = 0;
     if (const int error = posix_spawnp(&pid, program.c_str(), nullptr, nullptr, argv, environ); error != 0)
-        return Failed{"cannot open the folder " + folder_arg + ": cannot start " + program + ": " + std::strerror(error)};
+        return Failed{formatted(tr("cannot open the folder %s: cannot start %s: %s"), folder_arg.c_str(), program.c_str(), std::strerror(error))};
     // Reap it whenever it ends, without holding up the window.
     std::thread([pid] {
         int status = 0;

@@ -8,6 +8,7 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
+#include "app/ui/ui_text.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -28,14 +29,19 @@ double updates_per_s(const NpcSceneConfig& c) {
     return ts.mode == Mode::UpdateAll ? c.steps_per_s : static_cast<double>(c.steps_per_s) / ts.update_every_frames;
 }
 
-std::string updates_text(double per_s) { return rate_number(per_s) + (per_s == 1 ? " update/s" : " updates/s"); }
+std::string updates_text(double per_s) {
+    const std::string rate = rate_number(per_s);
+    return per_s == 1 ? formatted(tr("%s update/s"), rate.c_str()) : formatted(tr("%s updates/s"), rate.c_str());
+}
 
 // "10 updates/s, 1 decision each: each NPC every 1.0 s" — what J and P mean in time.
 std::string rate_text(const NpcSceneConfig& c) {
     const TimeslicerConfig& ts = c.timeslicing;
-    if (ts.mode == Mode::UpdateAll) return updates_text(updates_per_s(c)) + ": every NPC decides on every update";
+    const std::string updates = updates_text(updates_per_s(c));
+    if (ts.mode == Mode::UpdateAll) return formatted(tr("%s: every NPC decides on every update"), updates.c_str());
     const std::uint32_t j = std::min(ts.jobs_per_update, c.npc_count);
-    return updates_text(updates_per_s(c)) + formatted(", %u decision%s each: each NPC every %.1f s", j, j == 1 ? "" : "s", batch_period_s(c));
+    return j == 1 ? formatted(tr("%s, %u decision each: each NPC every %.1f s"), updates.c_str(), j, batch_period_s(c))
+                  : formatted(tr("%s, %u decisions each: each NPC every %.1f s"), updates.c_str(), j, batch_period_s(c));
 }
 
 std::string upper(std::string_view text) {
@@ -44,27 +50,39 @@ std::string upper(std::string_view text) {
     return s;
 }
 
+// "inline, same frame": the threading's name (name_of) as words, then the gathering.
+std::string threads_text(Threading threading, const char* gather) {
+    switch (threading) {
+        case Threading::Inline: return formatted(tr("inline, %s"), gather);
+        case Threading::ThreadPerJob: return formatted(tr("thread-per-job, %s"), gather);
+        case Threading::Pool: return formatted(tr("pool, %s"), gather);
+    }
+    return std::string(name_of(threading)) + ", " + gather;
+}
+
 }  // namespace
 
 std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threading) {
     const TimeslicerConfig& ts = c.timeslicing;
-    const std::string gather = ts.gathering == Gathering::SameFrame ? "same frame" : "next frame";
-    const std::string threads = std::string(name_of(ts.threading)) + ", " + gather;
+    const bool same_frame = ts.gathering == Gathering::SameFrame;
+    const char* gather = same_frame ? tr("same frame") : tr("next frame");
+    const std::string threads = threads_text(ts.threading, gather);
+    const std::string gathering = formatted(tr("%s gathering"), gather);
     const std::string rate = updates_text(updates_per_s(c));
-    const std::string every = ts.mode == Mode::UpdateAll ? std::string("every NPC each update") : formatted("each NPC every %.1f s", batch_period_s(c));
+    const std::string every = ts.mode == Mode::UpdateAll ? std::string(tr("every NPC each update")) : formatted(tr("each NPC every %.1f s"), batch_period_s(c));
     const std::string jp = ts.mode == Mode::UpdateAll ? std::string() : formatted("J = %u, P = %u", ts.jobs_per_update, ts.update_every_frames);
     // Synchronous output saved when the next batch starts (not the default): said, since it moves the input age.
     const bool next_batch = saves_outputs_at_batch_end(ts.mode) && ts.sync_save == SyncSave::NextBatch;
-    const std::string saved = next_batch ? "  |  saved at next batch" : "";
+    const std::string saved = next_batch ? std::string("  |  ") + tr("saved at next batch") : std::string();
     std::vector<std::string> forms;
     if (with_threading) {
         if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + threads + saved);
         forms.push_back(rate + "  |  " + every + "  |  " + threads + saved);
         forms.push_back(rate + "  |  " + threads + saved);
-        forms.push_back(rate + " | " + std::string(name_of(ts.threading)) + ", " + (ts.gathering == Gathering::SameFrame ? "same" : "next") + saved);
+        forms.push_back(rate + " | " + threads_text(ts.threading, same_frame ? tr("same") : tr("next")) + saved);
     } else {
-        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + gather + " gathering" + saved);
-        forms.push_back(rate + "  |  " + every + "  |  " + gather + " gathering" + saved);
+        if (!jp.empty()) forms.push_back(rate + "  |  " + every + "  |  " + jp + "  |  " + gathering + saved);
+        forms.push_back(rate + "  |  " + every + "  |  " + gathering + saved);
         forms.push_back(rate + "  |  " + every + saved);
     }
     if (next_batch) forms.push_back(rate + saved);
@@ -75,7 +93,7 @@ std::vector<std::string> pane_subtitles(const NpcSceneConfig& c, bool with_threa
 // --- [SECTION] Panel sections: panes, timeslicing, threading, danger map, NPCs, this frame
 
 void draw_comparison_section(FieldSection& fields, const LabSession& session, const UiFonts& fonts) {
-    if (!section(fonts, "Panes")) return;
+    if (!section(fonts, tr_label("Panes"))) return;
     const LabSettings& settings = session.settings();
     fields.control(setting::panes);
     fields.finish(FieldScope::Panes);
@@ -87,24 +105,27 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
     if (summaries.size() != settings.npc.panes.size()) return;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("summary", 5, flags)) return;
-    const char* heads[] = {"pane", "age", "max", "error", "main"};
+    const char* heads[] = {tr("pane"), tr("age"), tr("max"), tr("error"), tr("main")};
     // Number columns as wide as their heading or their widest value, whichever is wider.
     const char* widest[] = {"", "00000", "00000", "000.0", "0.000"};
     ImGui::TableSetupColumn(heads[0], ImGuiTableColumnFlags_WidthStretch);
     for (int c = 1; c < 5; ++c)
         ImGui::TableSetupColumn(heads[c], ImGuiTableColumnFlags_WidthFixed, std::max(ImGui::CalcTextSize(heads[c]).x, ImGui::CalcTextSize(widest[c]).x));
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    const char* head_help[] = {"Click a row to edit that pane with the controls below.",
-                               "Mean input age: how old, on average, the target position behind each NPC's decision is.",
-                               "The oldest input behind any NPC's decision.",
-                               "Mean angle between where the NPCs face and the true direction to the target.",
-                               "Mean main-thread time of the timeslicer's update per frame."};
-    const char* settled = "Over whole batches since the last change of that pane, after the first two (they start from old decisions); "
-                          "'...' until then.";
+    const char* head_help[] = {tr("Click a row to edit that pane with the controls below."),
+                               tr("Mean input age: how old, on average, the target position behind each NPC's decision is."),
+                               tr("The oldest input behind any NPC's decision."),
+                               tr("Mean angle between where the NPCs face and the true direction to the target."),
+                               tr("Mean main-thread time of the timeslicer's update per frame.")};
     for (int c = 0; c < 5; ++c) {
         ImGui::TableSetColumnIndex(c);
         ImGui::TextUnformatted(heads[c]);
-        tooltip((std::string(head_help[c]) + (c > 0 ? std::string(" ") + settled : std::string())).c_str());
+        // A figure's column: what it is, then how it is averaged.
+        const std::string help = c == 0 ? std::string(head_help[0])
+                                        : formatted(tr("%s Over whole batches since the last change of that pane, after the first two (they start "
+                                                       "from old decisions); '...' until then."),
+                                                    head_help[c]);
+        tooltip(help.c_str());
     }
     const int panes = static_cast<int>(settings.npc.panes.size());
     // The edited pane's row stands out in the accent colour.
@@ -112,8 +133,8 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
     for (int i = 0; i < panes; ++i) {
         const NpcMetricsSummary& m = summaries[static_cast<std::size_t>(i)];
         const NpcSceneConfig config = settings.pane_scene(i);
-        const std::string name = (config.timeslicing.mode == Mode::UpdateAll ? std::string("ALL") : upper(name_of(config.timeslicing.mode))) +
-                                 (panes > 1 && i == settings.edited_pane ? "  (editing)" : "");
+        const std::string name = (config.timeslicing.mode == Mode::UpdateAll ? std::string(tr("ALL")) : upper(name_of(config.timeslicing.mode))) +
+                                 (panes > 1 && i == settings.edited_pane ? tr("  (editing)") : "");
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         ImGui::PushID(i);
@@ -127,8 +148,8 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
         // One ID per row whatever its text says, so a click that changes the text still lands.
         if (ImGui::Selectable((name + "###row").c_str(), i == settings.edited_pane, ImGuiSelectableFlags_SpanAllColumns))
             fields.add(SetField{setting::pane, static_cast<std::int64_t>(i + 1)});
-        tooltip((std::string(label_of(config.timeslicing.mode)) + ", " + pane_subtitles(config, true).front() +
-                 formatted(". Averaged over %lld frames: whole batches since the last change, after the first two.", static_cast<long long>(m.frames)))
+        tooltip(formatted(tr("%s, %s. Averaged over %lld frames: whole batches since the last change, after the first two."),
+                          tr_of(label_of(config.timeslicing.mode)).c_str(), pane_subtitles(config, true).front().c_str(), static_cast<long long>(m.frames))
                     .c_str());
         ImGui::PopID();
         // A lesson's open question: its answer waits for the reveal.
@@ -148,10 +169,10 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const std::string edit = panes < 2 ? std::string()
                              : settings.link_panes
-                                 ? formatted(" Linked: mode, J, P, gathering and threading change every pane; drawing changes pane %c (click a row for another).",
+                                 ? formatted(tr(" Linked: mode, J, P, gathering and threading change every pane; drawing changes pane %c (click a row for another)."),
                                              pane_letter(settings.edited_pane))
-                                 : formatted(" The controls below change pane %c, outlined on the scene; click a row for another.", pane_letter(settings.edited_pane));
-    ImGui::TextWrapped("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last change.%s", edit.c_str());
+                                 : formatted(tr(" The controls below change pane %c, outlined on the scene; click a row for another."), pane_letter(settings.edited_pane));
+    ImGui::TextWrapped(tr("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last change.%s"), edit.c_str());
     ImGui::PopStyleColor();
 }
 
@@ -160,12 +181,12 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
     const TimeslicerConfig& ts = settings.pane().timeslicing;
     // Which pane the controls change, in the headings (the IDs stay the same).
     const int panes = static_cast<int>(settings.npc.panes.size());
-    const std::string which = panes < 2 ? std::string() : settings.link_panes ? std::string(": every pane") : formatted(": pane %c", pane_letter(settings.edited_pane));
-    if (section(fonts, ("Timeslicing" + which + "###Timeslicing").c_str())) {
+    const std::string which = panes < 2 ? std::string() : settings.link_panes ? std::string(tr(": every pane")) : formatted(tr(": pane %c"), pane_letter(settings.edited_pane));
+    if (section(fonts, (tr("Timeslicing") + which + "###Timeslicing").c_str())) {
         FieldControlOptions modes;
         modes.radio_label = [](const EnumName& name, int index) {
-            if (name.value == static_cast<int>(Mode::UpdateAll)) return formatted("%d  %s", index + 1, std::string(name.label).c_str());
-            return formatted("%d  %s  %s", index + 1, upper(name.name).c_str(), std::string(name.label).c_str());
+            if (name.value == static_cast<int>(Mode::UpdateAll)) return formatted("%d  %s", index + 1, tr_of(name.label).c_str());
+            return formatted("%d  %s  %s", index + 1, upper(name.name).c_str(), tr_of(name.label).c_str());
         };
         fields.control(setting::mode, modes);
         ImGui::BeginDisabled(ts.mode == Mode::UpdateAll);
@@ -179,7 +200,7 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         fields.control(setting::sync_save);
         ImGui::EndDisabled();
     }
-    if (section(fonts, ("Threading" + which + "###Threading").c_str())) {
+    if (section(fonts, (tr("Threading") + which + "###Threading").c_str())) {
         fields.control(setting::threading);
         ImGui::BeginDisabled(ts.threading != Threading::Pool);
         FieldControlOptions workers;
@@ -189,13 +210,13 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         fields.finish(FieldScope::Threads);
     }
     // The map is the edited pane's alone (never linked).
-    const std::string map_pane = panes < 2 ? std::string() : formatted(": pane %c", pane_letter(settings.edited_pane));
-    if (section(fonts, ("Danger map" + map_pane + "###DangerMap").c_str())) {
+    const std::string map_pane = panes < 2 ? std::string() : formatted(tr(": pane %c"), pane_letter(settings.edited_pane));
+    if (section(fonts, (tr("Danger map") + map_pane + "###DangerMap").c_str())) {
         fields.control(setting::danger_map);
         if (settings.pane().map.on) {
             FieldControlOptions map_modes;  // "SISO  Sync In / Sync Out": the short name first, where a narrow combo shows it
             map_modes.radio_label = [](const EnumName& name, int) {
-                return name.value == static_cast<int>(Mode::UpdateAll) ? std::string(name.label) : upper(name.name) + "  " + std::string(name.label);
+                return name.value == static_cast<int>(Mode::UpdateAll) ? tr_of(name.label) : upper(name.name) + "  " + tr_of(name.label);
             };
             fields.control(setting::map_mode, map_modes);
             ImGui::BeginDisabled(settings.pane().map.mode == Mode::UpdateAll);
@@ -208,7 +229,7 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
             fields.skip(setting::map_every);
         }
     }
-    if (section(fonts, "NPCs")) {
+    if (section(fonts, tr_label("NPCs"))) {
         fields.control(setting::npcs);
         fields.control(setting::turn_speed);
         fields.control(setting::target_period);
@@ -219,44 +240,44 @@ void draw_npc_sections(FieldSection& fields, const LabSession& session, const Ui
         // Follow one NPC: ringed in every pane, its jobs told in the timing diagram.
         const int npcs = static_cast<int>(settings.npc.world.npc_count);
         bool following = settings.follow_npc >= 0;
-        if (ImGui::Checkbox("follow one NPC", &following)) fields.add(SetField{std::string(setting::follow_npc.key), std::int64_t{following ? 0 : -1}});
-        tooltip("Ring one NPC in every pane, with a line to where its decision saw the target, and tell its jobs (input, start, "
-                "finish, save) in the timing diagram, its rows marked there.");
+        if (ImGui::Checkbox(tr_label("follow one NPC"), &following)) fields.add(SetField{std::string(setting::follow_npc.key), std::int64_t{following ? 0 : -1}});
+        tooltip(tr("Ring one NPC in every pane, with a line to where its decision saw the target, and tell its jobs (input, start, "
+                   "finish, save) in the timing diagram, its rows marked there."));
         if (following) {
             ImGui::SameLine();
             std::int64_t key = std::clamp(settings.follow_npc, 0, npcs - 1);
             const std::int64_t lo = 0, hi = npcs - 1;
-            ImGui::SetNextItemWidth(ImGui::CalcTextSize("key 00000").x + ImGui::GetFrameHeight());
-            if (ImGui::SliderScalar("##followed key", ImGuiDataType_S64, &key, &lo, &hi, "key %lld", ImGuiSliderFlags_AlwaysClamp))
+            ImGui::SetNextItemWidth(ImGui::CalcTextSize(tr("key 00000")).x + ImGui::GetFrameHeight());
+            if (ImGui::SliderScalar("##followed key", ImGuiDataType_S64, &key, &lo, &hi, tr("key %lld"), ImGuiSliderFlags_AlwaysClamp))
                 fields.add(SetField{std::string(setting::follow_npc.key), key});
-            tooltip("The NPC followed, by its key (0 is the first).");
+            tooltip(tr("The NPC followed, by its key (0 is the first)."));
         }
         fields.finish(FieldScope::World);
         fields.finish(FieldScope::Pane);
     }
-    if (section(fonts, "This frame")) {
+    if (section(fonts, tr_label("This frame"))) {
         const NpcFrameMetrics& m = session.edited_pane().metrics();
-        const char* wait = "hidden until the reveal (Page Down)";
-        if (session.answer_hidden("input_age") || session.answer_hidden("max_input_age")) ImGui::TextDisabled("input age    %s", wait);
-        else ImGui::Text("input age    mean %.0f ms, max %.0f ms", m.mean_input_age_ms, m.max_input_age_ms);
-        tooltip("How old the target position behind each NPC's current decision is.");
-        if (session.answer_hidden("facing_error")) ImGui::TextDisabled("facing error %s", wait);
-        else ImGui::Text("facing error mean %.1f deg, max %.1f deg", m.mean_error_deg, m.max_error_deg);
-        tooltip("Angle between where each NPC faces and the true direction to the target.");
-        if (session.answer_hidden("main_ms")) ImGui::TextDisabled("main-thread update %s", wait);
-        else ImGui::Text("main-thread update %.3f ms, %u jobs started", m.main_update_ms, m.jobs_started);
-        tooltip("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started.");
-        if (session.answer_hidden("worker_ms")) ImGui::TextDisabled("worker busy %s", wait);
-        else ImGui::Text("worker busy %.3f ms", m.worker_busy_ms);
-        tooltip("Time other threads spent running the jobs gathered this frame.");
+        const char* wait = tr("hidden until the reveal (Page Down)");
+        if (session.answer_hidden("input_age") || session.answer_hidden("max_input_age")) ImGui::TextDisabled(tr("input age    %s"), wait);
+        else ImGui::Text(tr("input age    mean %.0f ms, max %.0f ms"), m.mean_input_age_ms, m.max_input_age_ms);
+        tooltip(tr("How old the target position behind each NPC's current decision is."));
+        if (session.answer_hidden("facing_error")) ImGui::TextDisabled(tr("facing error %s"), wait);
+        else ImGui::Text(tr("facing error mean %.1f deg, max %.1f deg"), m.mean_error_deg, m.max_error_deg);
+        tooltip(tr("Angle between where each NPC faces and the true direction to the target."));
+        if (session.answer_hidden("main_ms")) ImGui::TextDisabled(tr("main-thread update %s"), wait);
+        else ImGui::Text(tr("main-thread update %.3f ms, %u jobs started"), m.main_update_ms, m.jobs_started);
+        tooltip(tr("Time the main thread spent inside the timeslicer's update this frame, and how many jobs it started."));
+        if (session.answer_hidden("worker_ms")) ImGui::TextDisabled(tr("worker busy %s"), wait);
+        else ImGui::Text(tr("worker busy %.3f ms"), m.worker_busy_ms);
+        tooltip(tr("Time other threads spent running the jobs gathered this frame."));
         if (settings.pane().map.on) {
             if (session.answer_hidden("map_split") || session.answer_hidden("map_moments") || session.answer_hidden("end_to_end_age"))
-                ImGui::TextDisabled("danger map   %s", wait);
+                ImGui::TextDisabled(tr("danger map   %s"), wait);
             else
-                ImGui::Text("danger map   %u hot %s, from %u %s\nacted-on age %.0f ms", m.map_hot_cells, m.map_hot_cells == 1 ? "cell" : "cells",
-                            m.map_moments, m.map_moments == 1 ? "moment" : "moments", m.mean_end_to_end_age_ms);
-            tooltip("Cells of the danger map that hold the target (one when the map agrees with itself), the distinct frames its "
-                    "twelve cells were computed from, and the mean age of what the NPCs act on: the map's age plus their decisions'.");
+                ImGui::Text(tr("danger map   %u hot %s, from %u %s\nacted-on age %.0f ms"), m.map_hot_cells, m.map_hot_cells == 1 ? tr("cell") : tr("cells"),
+                            m.map_moments, m.map_moments == 1 ? tr("moment") : tr("moments"), m.mean_end_to_end_age_ms);
+            tooltip(tr("Cells of the danger map that hold the target (one when the map agrees with itself), the distinct frames its "
+                       "twelve cells were computed from, and the mean age of what the NPCs act on: the map's age plus their decisions'."));
         }
     }
 }
@@ -297,8 +318,8 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
     for (int other = 0; other < known; ++other)
         other_view = other_view || (other != pane && state.pane_scene(other) == scene.config() &&
                                     state.npc.panes[static_cast<std::size_t>(other)].debug_lines != debug);
-    const std::string drawing = (other_view ? (debug ? ", debug on" : ", debug off") : "") + map_caption(scene.config().map);
-    std::string title = own_caption.empty() ? std::string(label_of(ts.mode)) + drawing : own_caption;
+    const std::string drawing = (other_view ? (debug ? tr(", debug on") : tr(", debug off")) : "") + map_caption(scene.config().map, ui_words());
+    std::string title = own_caption.empty() ? tr_of(label_of(ts.mode)) + drawing : own_caption;
     const float room = o.rect.w * 0.94f - (panes > 1 ? title_px * 1.6f : 0.0f);  // the first line's, beside the pane's letter
     if (o.width(o.fonts.caption, title_px, title) > room && own_caption.empty() && ts.mode != Mode::UpdateAll)
         title = upper(name_of(ts.mode)) + drawing;  // "aiao" → "AIAO" when the full name does not fit
@@ -329,13 +350,13 @@ void draw_caption(const Overlay& o, const LabSettings& state, const NpcScene& sc
         o.list->AddText(o.fonts.bold, title_px * 0.8f, {a.x + (chip - size.x) / 2, a.y + (chip - size.y) / 2}, IM_COL32_WHITE, letter);
     }
     const float margin = small_px * 0.8f;
-    const std::string clock = formatted("frame %lld  |  %.2f s", static_cast<long long>(scene.frames_stepped()),
+    const std::string clock = formatted(tr("frame %lld  |  %.2f s"), static_cast<long long>(scene.frames_stepped()),
                                         static_cast<double>(scene.frames_stepped()) * scene.step_s());
     const float title_w = o.width(o.fonts.caption, title_size, title) + (panes > 1 ? title_px * 2.8f : 0.0f);
     const float corner_room = (o.rect.w - std::max(title_w, o.width(o.fonts.regular, small_px, subtitle))) / 2;
     if (pane == 0 && o.width(o.fonts.regular, small_px, clock) + 2 * margin < corner_room) {
         o.list->AddText(o.fonts.regular, small_px, o.at(margin, margin), col(o.p.faint_ink), clock.c_str());
-        if (state.paused) o.list->AddText(o.fonts.bold, small_px, o.at(margin, margin + small_px * 1.3f), col(o.p.desired), "PAUSED");
+        if (state.paused) o.list->AddText(o.fonts.bold, small_px, o.at(margin, margin + small_px * 1.3f), col(o.p.desired), tr("PAUSED"));
     }
 }
 
@@ -351,14 +372,15 @@ void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
     const std::uint32_t held = holds_outputs && progress.finished > progress.saved ? progress.finished - progress.saved : 0;
     std::vector<std::string> forms;
     if (progress.size == 0) {
-        forms.push_back("no batch yet");
+        forms.push_back(tr("no batch yet"));
     } else {
-        forms.push_back(formatted("batch %u  |  %u of %u jobs saved", progress.batch, progress.saved, progress.size) +
-                        (held ? formatted(", %u finished and held", held) : std::string()));
-        forms.push_back(formatted("batch %u  |  %u of %u saved", progress.batch, progress.saved, progress.size) +
-                        (held ? formatted(", %u held", held) : std::string()));
-        forms.push_back(formatted("%u/%u saved", progress.saved, progress.size) + (held ? formatted(", %u held", held) : std::string()));
-        if (held) forms.push_back(formatted("%u/%u, %u held", progress.saved, progress.size, held));  // four panes on a small screen
+        forms.push_back(held ? formatted(tr("batch %u  |  %u of %u jobs saved, %u finished and held"), progress.batch, progress.saved, progress.size, held)
+                             : formatted(tr("batch %u  |  %u of %u jobs saved"), progress.batch, progress.saved, progress.size));
+        forms.push_back(held ? formatted(tr("batch %u  |  %u of %u saved, %u held"), progress.batch, progress.saved, progress.size, held)
+                             : formatted(tr("batch %u  |  %u of %u saved"), progress.batch, progress.saved, progress.size));
+        forms.push_back(held ? formatted(tr("%u/%u saved, %u held"), progress.saved, progress.size, held)
+                             : formatted(tr("%u/%u saved"), progress.saved, progress.size));
+        if (held) forms.push_back(formatted(tr("%u/%u, %u held"), progress.saved, progress.size, held));  // four panes on a small screen
         forms.push_back(formatted("%u/%u", progress.saved, progress.size));
     }
     std::string label = forms.back();
@@ -397,7 +419,7 @@ void draw_batch_progress(const Overlay& o, const NpcScene& scene) {
 void draw_legend(const Overlay& o, float margin, float ui_scale) {
     const float grow = std::max(1.0f, ui_scale);
     const float legend_px = std::clamp(o.bands.view.h * 0.024f, 12.0f * grow, 22.0f * grow);
-    const char* rows[] = {"facing", "desired (decision)", "target the decision saw", "job running"};
+    const char* rows[] = {tr("facing"), tr("desired (decision)"), tr("target the decision saw"), tr("job running")};
     float legend_w = 0;
     for (const char* row : rows) legend_w = std::max(legend_w, o.width(o.fonts.regular, legend_px, row));
     legend_w += legend_px * 2.4f;
@@ -446,6 +468,18 @@ std::string_view job_phase(const NpcScene& scene, std::uint32_t key) {
     return "waiting";
 }
 
+namespace {
+
+// A job's phase (job_phase) in the chosen language.
+const char* phase_word(std::string_view phase) {
+    if (phase == "saved") return tr("saved");
+    if (phase == "finished") return tr("finished");
+    if (phase == "running") return tr("running");
+    return tr("waiting");
+}
+
+}  // namespace
+
 // The NPC followed: its key and its job's phase under its ring (drawn by the renderer).
 void draw_followed_tag(const Overlay& o, const LabSettings& state, const NpcScene& scene) {
     const auto npcs = scene.npcs();
@@ -454,7 +488,7 @@ void draw_followed_tag(const Overlay& o, const LabSettings& state, const NpcScen
     const Vec2 at = view.to_pixels(npcs[static_cast<std::size_t>(state.follow_npc)].position);
     const float px = o.body_px;
     const std::string_view phase = job_phase(scene, static_cast<std::uint32_t>(state.follow_npc));
-    const std::string text = formatted("key %d", state.follow_npc) + (phase.empty() ? "" : ": " + std::string(phase));
+    const std::string text = phase.empty() ? formatted(tr("key %d"), state.follow_npc) : formatted(tr("key %d: %s"), state.follow_npc, phase_word(phase));
     // Under the ring, kept inside the drawing.
     const float w = o.width(o.fonts.bold, px, text);
     const float x = std::clamp(static_cast<float>(at.x) - w / 2, o.bands.view.x, o.bands.view.x + o.bands.view.w - w);
@@ -488,8 +522,8 @@ void draw_npc_overlay(ImDrawList* list, const UiFonts& fonts, const LabSettings&
 // update rate over both panes, each pane's debug drawing under it (arial bold
 // 14 and 12 in the demo; the bold UI font here).
 void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSession& session, const ArticleStage& stage) {
-    static constexpr const char* kTitles[] = {"Update All", "Async Input / Async Output", "Sync Input / Async Output",
-                                              "Sync Input / Sync Output", "Async Input / Sync Output"};
+    const char* titles[] = {tr("Update All"), tr("Async Input / Async Output"), tr("Sync Input / Async Output"), tr("Sync Input / Sync Output"),
+                            tr("Async Input / Sync Output")};
     const LabSettings& s = session.settings();
     const TimeslicerConfig& ts = s.pane(0).timeslicing;
     const float k = stage.scale;
@@ -501,18 +535,18 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
     };
     const float middle = stage.stage.x + stage.stage.w / 2;
     const double updates = ts.mode == Mode::UpdateAll ? 0.0 : static_cast<double>(s.npc.world.steps_per_s) / ts.update_every_frames;
-    const std::string rate = rate_number(updates) + (updates == 1 ? " update/s" : " updates/s");
+    const std::string rate = updates_text(updates);
     if (stage.caption_px > 0) {
         // A projector's scale: the UI's body text, in the bands around the stage.
         const float body_px = kBodyPx * s.ui_scale, band = stage.caption_px;
         list->PushClipRect({stage.stage.x, stage.stage.y - band}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h + band}, true);
-        centred(body_px * 1.1f, kTitles[static_cast<int>(ts.mode)], middle, -band);
+        centred(body_px * 1.1f, titles[static_cast<int>(ts.mode)], middle, -band);
         // The demo saves sync output when the next batch starts; said where it applies, since the input age moves with it.
         const bool next_batch = saves_outputs_at_batch_end(ts.mode) && ts.sync_save == SyncSave::NextBatch;
-        if (ts.mode != Mode::UpdateAll) centred(body_px, rate + (next_batch ? ", saved at next batch" : ""), middle, -band + body_px * 1.25f);
+        if (ts.mode != Mode::UpdateAll) centred(body_px, next_batch ? formatted(tr("%s, saved at next batch"), rate.c_str()) : rate, middle, -band + body_px * 1.25f);
         for (int i = 0; i < session.panes().size(); ++i) {
             const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-            centred(body_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
+            centred(body_px, pane.caption.empty() ? std::string(pane.debug_lines ? tr("Debug: On") : tr("Debug: Off")) : pane.caption, stage.centre(i).x,
                     stage.stage.h + band * 0.15f);
         }
         list->PopClipRect();
@@ -521,11 +555,11 @@ void draw_article_overlay(ImDrawList* list, const UiFonts& fonts, const LabSessi
     // The demo's 14 and 12 pixel captions on its stage, as its GIFs show them.
     list->PushClipRect({stage.stage.x, stage.stage.y}, {stage.stage.x + stage.stage.w, stage.stage.y + stage.stage.h}, true);
     const float title_px = std::max(14.0f * k, 13.0f * s.ui_scale), small_px = std::max(12.0f * k, 11.0f * s.ui_scale);
-    centred(title_px, kTitles[static_cast<int>(ts.mode)], middle, 12.0f * k);
+    centred(title_px, titles[static_cast<int>(ts.mode)], middle, 12.0f * k);
     if (ts.mode != Mode::UpdateAll) centred(small_px, rate, middle, (12.0f + 20.0f * title_px / (14.0f * k)) * k);
     for (int i = 0; i < session.panes().size(); ++i) {
         const NpcPaneSettings& pane = s.npc.panes[static_cast<std::size_t>(i)];
-        centred(small_px, pane.caption.empty() ? (pane.debug_lines ? "Debug: On" : "Debug: Off") : pane.caption, stage.centre(i).x,
+        centred(small_px, pane.caption.empty() ? std::string(pane.debug_lines ? tr("Debug: On") : tr("Debug: Off")) : pane.caption, stage.centre(i).x,
                 (289.0f - 12.0f * small_px / (12.0f * k)) * k);
     }
     list->PopClipRect();

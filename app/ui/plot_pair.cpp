@@ -1,6 +1,7 @@
 #include "app/ui/plot_pair.h"
 
 #include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 #include "core/session/lab_session.h"
 
 #include <imgui.h>
@@ -10,8 +11,18 @@
 
 namespace tsl::app {
 
+namespace {
+
+constexpr double kBudgetMs = 1000.0 / 60.0;  // the cost plot's reference line: a 60 Hz frame
+
+}  // namespace
+
 // Stepped back in time, the simulation time shown: the plots end there.
+// Called before each frame's plots, it also puts the budget line's label in
+// the chosen language.
 void PlotPair::set_moment_of(const LabSession& session) {
+    std::optional<PlotReference>& budget = cost_.options().reference;
+    if (budget && budget->value == kBudgetMs) budget->label = tr("16.7 ms: a 60 Hz frame");
     if (!session.viewing_past()) return set_moment(std::nullopt);
     set_moment(static_cast<double>(session.frames_stepped()) * session.step_s());
 }
@@ -25,14 +36,14 @@ PlotOptions live_plot_options(const char* title, const char* export_stem, float 
 }
 
 Notice export_notice(const PlotExport& exported) {
-    return exported.result ? saved_notice(exported.path, "(the plot's visible series)")
-                           : problem_notice("CSV not saved: " + exported.result.error());
+    return exported.result ? saved_notice(exported.path, tr("(the plot's visible series)"))
+                           : problem_notice(formatted(tr("CSV not saved: %s"), exported.result.error().c_str()));
 }
 
 PlotPair::PlotPair(PlotOptions measure, PlotOptions cost) : measure_(std::move(measure)), cost_(std::move(cost)) {
     PlotReference budget;
-    budget.value = 1000.0 / 60.0;
-    budget.label = "16.7 ms: a 60 Hz frame";
+    budget.value = kBudgetMs;
+    budget.label = tr("16.7 ms: a 60 Hz frame");
     cost_.options().reference = budget;
 }
 

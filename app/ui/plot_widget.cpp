@@ -8,6 +8,8 @@
 #include "app/ui/plot_widget.h"
 
 #include "app/ui/plot_parts.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include <algorithm>
 #include <cassert>
@@ -109,7 +111,7 @@ PlotExport PlotWidget::export_csv(std::span<const PlotLine> lines, const std::st
     std::error_code made;
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
     if (!folder.empty() && !std::filesystem::is_directory(folder, made)) std::filesystem::create_directories(folder, made);
-    if (made) return {path, Failed{"cannot make the folder '" + folder.string() + "': " + made.message()}};
+    if (made) return {path, Failed{formatted(tr("cannot make the folder '%s': %s"), folder.string().c_str(), made.message().c_str())}};
     return {path, export_plot_csv(path, visible, x.lo, x.hi, options_.x_name)};
 }
 
@@ -163,12 +165,12 @@ std::optional<PlotExport> PlotWidget::draw(const char* id, ImVec2 size, std::spa
 
 void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, const UiFonts& fonts, bool menu_button) {
     const std::optional<double> newest = newest_shown(lines);
-    char status[96];
-    if (frozen_ && frozen_newest_x_ > -DBL_MAX) std::snprintf(status, sizeof status, "frozen at t = %.2f s", frozen_newest_x_);
-    else if (frozen_) std::snprintf(status, sizeof status, "frozen");
-    else if (newest && moment_ && *moment_ < newest_x(lines).value_or(0)) std::snprintf(status, sizeof status, "t = %.2f s, stepped back", *newest);
-    else if (newest) std::snprintf(status, sizeof status, "t = %.2f s", *newest);
-    else std::snprintf(status, sizeof status, "no samples yet");
+    std::string status;
+    if (frozen_ && frozen_newest_x_ > -DBL_MAX) status = formatted(tr("frozen at t = %.2f s"), frozen_newest_x_);
+    else if (frozen_) status = tr("frozen");
+    else if (newest && moment_ && *moment_ < newest_x(lines).value_or(0)) status = formatted(tr("t = %.2f s, stepped back"), *newest);
+    else if (newest) status = formatted("t = %.2f s", *newest);
+    else status = tr("no samples yet");
 
     if (!options_.title.empty()) {
         ImGui::PushFont(fonts.bold ? fonts.bold : ImGui::GetFont());
@@ -177,22 +179,23 @@ void PlotWidget::draw_title_row(std::span<const PlotLine> lines, float right_x, 
         ImGui::SameLine();
     }
     if (menu_button) {
-        if (ImGui::SmallButton("Options")) ImGui::OpenPopup("plot menu");  // the canvas's context menu
-        tooltip("Window, y range, freeze and export (also a right-click on the plot).");
+        if (ImGui::SmallButton(tr_label("Options"))) ImGui::OpenPopup("plot menu");  // the canvas's context menu
+        tooltip(tr("Window, y range, freeze and export (also a right-click on the plot)."));
         ImGui::SameLine();
     }
     // The time, right-aligned: the newest sample while live, the newest when frozen.
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    const float width = ImGui::CalcTextSize(status).x;
+    const float width = ImGui::CalcTextSize(status.c_str()).x;
     ImGui::SetCursorScreenPos({std::max(at.x, right_x - width), at.y});
-    if (frozen_) ImGui::TextColored({colours_.frozen.r, colours_.frozen.g, colours_.frozen.b, 1}, "%s", status);
-    else ImGui::TextDisabled("%s", status);
+    if (frozen_) ImGui::TextColored({colours_.frozen.r, colours_.frozen.g, colours_.frozen.b, 1}, "%s", status.c_str());
+    else ImGui::TextDisabled("%s", status.c_str());
 }
 
 bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
     const float font = ImGui::GetFontSize();
     const ImGuiStyle& style = ImGui::GetStyle();
-    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label).x + style.FramePadding.x * 2; };
+    // The label as shown (a translated label carries its English ID after "###").
+    auto button_width = [&](const char* label) { return ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2; };
     // Next item on this row if it fits, else on a new one.
     auto next = [&](float width) {
         ImGui::SameLine();
@@ -200,44 +203,57 @@ bool PlotWidget::draw_toolbar(std::span<const PlotLine> lines, float right_x) {
     };
 
     ImGui::SetNextItemWidth(font * 6);
-    ImGui::SliderFloat("window", &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
-    tooltip("Simulation seconds shown, ending at the newest sample.");
+    ImGui::SliderFloat(tr_label("window"), &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
+    tooltip(tr("Simulation seconds shown, ending at the newest sample."));
 
-    const char* y_mode = options_.fixed_y ? "Fixed y" : "Auto-fit y";
+    const char* y_mode = options_.fixed_y ? tr_label("Fixed y") : tr_label("Auto-fit y");
     next(button_width(y_mode));
     if (ImGui::Button(y_mode)) set_fixed_y(!options_.fixed_y);
-    tooltip(options_.fixed_y ? "The y axis keeps the range you set (drag the max, or right-click the plot). Click to auto-fit."
-                          : "The y axis fits the visible series. Click to keep the current range fixed.");
+    tooltip(options_.fixed_y ? tr("The y axis keeps the range you set (drag the max, or right-click the plot). Click to auto-fit.")
+                          : tr("The y axis fits the visible series. Click to keep the current range fixed."));
     if (options_.fixed_y) {
         next(font * 7.5f);
         ImGui::SetNextItemWidth(font * 7.5f);
         AxisRange& r = options_.left_fixed;
-        const std::string format = format_with_unit("max %.4g", units_of(lines, PlotAxis::Left));
+        const std::string format = format_with_unit(tr("max %.4g"), units_of(lines, PlotAxis::Left));
         ImGui::DragScalar("##left max", ImGuiDataType_Double, &r.hi, static_cast<float>(std::max(r.hi - r.lo, 1e-6) * 0.005),
                           nullptr, nullptr, format.c_str());
         r = usable(r);
-        tooltip("Top of the left axis; drag or double-click to type. Right-click the plot for the other bounds.");
+        tooltip(tr("Top of the left axis; drag or double-click to type. Right-click the plot for the other bounds."));
     }
 
     const bool was_frozen = frozen_;
-    const char* freeze = was_frozen ? "Live" : "Freeze";
+    const char* freeze = was_frozen ? tr_label("Live") : tr_label("Freeze");
     next(button_width(freeze));
     if (was_frozen) ImGui::PushStyleColor(ImGuiCol_Button, style.Colors[ImGuiCol_ButtonActive]);
     if (ImGui::Button(freeze)) set_frozen(!was_frozen, lines);
     if (was_frozen) ImGui::PopStyleColor();
-    tooltip(was_frozen ? "The view is held still while samples keep arriving. Click to follow the newest again."
-                    : "Hold the view still while samples keep arriving (to read a spike).");
+    tooltip(was_frozen ? tr("The view is held still while samples keep arriving. Click to follow the newest again.")
+                    : tr("Hold the view still while samples keep arriving (to read a spike)."));
 
-    next(button_width("Export CSV"));
-    const bool export_now = ImGui::Button("Export CSV");
+    const char* export_label = tr_label("Export CSV");
+    next(button_width(export_label));
+    const bool export_now = ImGui::Button(export_label);
     if (ImGui::IsItemHovered()) {
-        const std::string tip = "Writes the visible series over the shown window to\n" + next_export_path();
+        const std::string tip = formatted(tr("Writes the visible series over the shown window to\n%s"), next_export_path().c_str());
         tooltip(tip.c_str());
     }
     return export_now;
 }
 
 namespace {
+
+// A series' name or a line's kind in the chosen language: its pane letters
+// ("A", "A, B") as they are, then what it shows ("mean age"), translated.
+std::string shown_name(const std::string& name) {
+    const auto letter = [&](std::size_t at) { return at < name.size() && name[at] >= 'A' && name[at] <= 'E'; };
+    std::size_t at = 0;
+    while (letter(at) && name.compare(at + 1, 2, ", ") == 0 && letter(at + 3)) at += 3;  // "A, " of "A, B mean age"
+    if (letter(at) && at + 1 < name.size() && name[at + 1] == ' ') return name.substr(0, at + 2) + tr_of(name.substr(at + 2));
+    return tr_of(name);
+}
+
+std::string shown_unit(const PlotSeries& series) { return tr_of(series.unit()); }
 
 // One entry of the legend: a swatch in a line's colour and stroke, and the
 // series a click hides or shows.
@@ -256,10 +272,11 @@ struct LegendEntry {
 // groups keep an entry each. Otherwise an entry per line.
 // Without `units`, the labels leave them to the axes ("mean age", not "mean age (ms)").
 std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool two_axes, Rgba ink, bool units = true) {
-    auto label_of = [&](const PlotLine& line, std::string name) {
-        std::string detail = units ? line.series->unit() : std::string();
-        if (two_axes && line.axis == PlotAxis::Right) detail += detail.empty() ? "right axis" : ", right axis";
-        return detail.empty() ? name : name + " (" + detail + ")";
+    auto label_of = [&](const PlotLine& line, const std::string& name) {
+        const std::string unit = units ? shown_unit(*line.series) : std::string();
+        const bool right = two_axes && line.axis == PlotAxis::Right;
+        if (right) return unit.empty() ? formatted(tr("%s (right axis)"), name.c_str()) : formatted(tr("%s (%s, right axis)"), name.c_str(), unit.c_str());
+        return unit.empty() ? name : formatted(tr("%s (%s)"), name.c_str(), unit.c_str());
     };
     std::vector<std::string> groups;
     for (const PlotLine& line : lines)
@@ -269,20 +286,20 @@ std::vector<LegendEntry> legend_entries(std::span<const PlotLine> lines, bool tw
         for (LegendEntry& e : entries)
             if (e.label == label && e.pane == pane) {
                 e.series.push_back(line.series);
-                e.names.push_back(line.name());
+                e.names.push_back(shown_name(line.name()));
                 return;
             }
-        entries.push_back({label, colour, stroke, {line.series}, {line.name()}, pane});
+        entries.push_back({label, colour, stroke, {line.series}, {shown_name(line.name())}, pane});
     };
     if (groups.size() >= 2) {
         for (const PlotLine& line : lines)
-            if (!line.group.empty()) add_to(label_of(line, line.kind), ink, line.stroke, line, false);
+            if (!line.group.empty()) add_to(label_of(line, shown_name(line.kind)), ink, line.stroke, line, false);
         for (const PlotLine& line : lines)
             if (!line.group.empty()) add_to(line.group, line.colour, PlotStroke::Solid, line, true);
     }
     for (const PlotLine& line : lines)
         if (groups.size() < 2 || line.group.empty())
-            entries.push_back({label_of(line, line.name()), line.colour, line.stroke, {line.series}, {line.name()}, false});
+            entries.push_back({label_of(line, shown_name(line.name())), line.colour, line.stroke, {line.series}, {shown_name(line.name())}, false});
     return entries;
 }
 
@@ -325,11 +342,11 @@ void draw_entry(PlotWidget& plot, const LegendEntry& entry, int id, const PlotCo
         for (const PlotSeries* s : entry.series) plot.set_hidden(*s, !is_hidden);
     const bool hovered = ImGui::IsItemHovered();
     ImGui::PopID();
-    std::string tip = is_hidden ? "Hidden. Click to show" : "Click to hide";
+    std::string tip;
     if (entry.names.size() == 1) {
-        tip += " " + entry.names[0] + ".";
+        tip = formatted(is_hidden ? tr("Hidden. Click to show %s.") : tr("Click to hide %s."), entry.names[0].c_str());
     } else {
-        tip += ":";
+        tip = is_hidden ? tr("Hidden. Click to show:") : tr("Click to hide:");
         for (const std::string& name : entry.names) tip += "\n" + name;
     }
     tooltip(tip.c_str());
@@ -378,9 +395,9 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x, flo
         return;
     }
 
-    const std::string button = "Legend (" + std::to_string(entries.size()) + ")";
+    const std::string button = formatted(tr("Legend (%zu)"), entries.size());
     if (ImGui::SmallButton(button.c_str())) ImGui::OpenPopup("legend");
-    tooltip("Every line's entry: click one there to hide or show its series.");
+    tooltip(tr("Every line's entry: click one there to hide or show its series."));
     // Beside it, while they fit: the panes' entries, then those of the lines shown.
     std::vector<std::size_t> beside;
     for (std::size_t i = 0; i < entries.size(); ++i)
@@ -396,7 +413,7 @@ void PlotWidget::draw_legend(std::span<const PlotLine> lines, float right_x, flo
         x += spacing + widths[i];
     }
     if (ImGui::BeginPopup("legend")) {
-        ImGui::TextDisabled("Click an entry to hide or show its series.");
+        ImGui::TextDisabled("%s", tr("Click an entry to hide or show its series."));
         for (std::size_t i = 0; i < entries.size(); ++i) draw_entry(*this, entries[i], static_cast<int>(i), colours_);
         ImGui::EndPopup();
     }
@@ -535,7 +552,7 @@ void PlotWidget::draw_data(ImDrawList* list, const CanvasLayout& l, std::span<co
     }
     list->PopClipRect();
     if (!newest) {
-        const char* empty = "no samples yet";
+        const char* empty = tr("no samples yet");
         const float w = text_width(l.text_font, l.font, empty);
         list->AddText(l.text_font, l.font, {(c.min.x + c.max.x - w) / 2, (c.min.y + c.max.y - l.font) / 2}, colours_.faint.packed(), empty);
     }
@@ -554,7 +571,7 @@ void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<c
     ImGui::Text("t = %.3f s", x);
     ImDrawList* tip = ImGui::GetWindowDrawList();
     const bool after_newest = !newest || x > *newest;  // no value is known there yet
-    if (after_newest) ImGui::TextDisabled("after the newest sample");
+    if (after_newest) ImGui::TextDisabled("%s", tr("after the newest sample"));
     for (const PlotLine& line : lines) {
         if (hidden(*line.series) || after_newest) continue;
         const std::optional<double> value = line.series->value_at(x);
@@ -569,9 +586,9 @@ void PlotWidget::draw_hover(ImDrawList* list, const CanvasLayout& l, std::span<c
         tip->AddRectFilled({p.x, p.y + font * 0.3f}, {p.x + font * 0.7f, p.y + font * 0.8f}, line.colour.packed(), 2);
         ImGui::Dummy({font * 0.8f, font});
         ImGui::SameLine();
-        const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + line.series->unit())
-                                       : std::string("no sample yet");
-        ImGui::Text("%s: %s", line.name().c_str(), text.c_str());
+        const std::string text = value ? value_text(*value) + (line.series->unit().empty() ? "" : " " + shown_unit(*line.series))
+                                       : std::string(tr("no sample yet"));
+        ImGui::Text("%s: %s", shown_name(line.name()).c_str(), text.c_str());
     }
     if (options_.reference && !options_.reference->label.empty()) ImGui::TextDisabled("%s", options_.reference->label.c_str());
     ImGui::EndTooltip();
@@ -599,32 +616,32 @@ bool PlotWidget::draw_canvas(ImVec2 size, std::span<const PlotLine> lines, const
 bool PlotWidget::draw_context_menu(std::span<const PlotLine> lines, bool has_right) {
     if (!ImGui::BeginPopupContextItem("plot menu")) return false;
     const float font = ImGui::GetFontSize();
-    if (ImGui::MenuItem("Auto-fit y", nullptr, !options_.fixed_y)) set_fixed_y(false);
-    if (ImGui::MenuItem("Fixed y range", nullptr, options_.fixed_y)) set_fixed_y(true);
+    if (ImGui::MenuItem(tr_label("Auto-fit y"), nullptr, !options_.fixed_y)) set_fixed_y(false);
+    if (ImGui::MenuItem(tr_label("Fixed y range"), nullptr, options_.fixed_y)) set_fixed_y(true);
     if (options_.fixed_y) {
-        auto bounds = [&](const char* id, AxisRange& r, const std::string& unit) {
+        auto bounds = [&](const char* id, const char* shown, AxisRange& r, const std::string& unit) {
             ImGui::PushID(id);
             const float speed = static_cast<float>(std::max(r.hi - r.lo, 1e-6) * 0.005);
             ImGui::SetNextItemWidth(font * 8);
-            ImGui::DragScalar("##min", ImGuiDataType_Double, &r.lo, speed, nullptr, nullptr, format_with_unit("min %.4g", unit).c_str());
+            ImGui::DragScalar("##min", ImGuiDataType_Double, &r.lo, speed, nullptr, nullptr, format_with_unit(tr("min %.4g"), unit).c_str());
             ImGui::SameLine();
             ImGui::SetNextItemWidth(font * 8);
-            ImGui::DragScalar("##max", ImGuiDataType_Double, &r.hi, speed, nullptr, nullptr, format_with_unit("max %.4g", unit).c_str());
+            ImGui::DragScalar("##max", ImGuiDataType_Double, &r.hi, speed, nullptr, nullptr, format_with_unit(tr("max %.4g"), unit).c_str());
             ImGui::SameLine();
-            ImGui::TextUnformatted(id);
+            ImGui::TextUnformatted(shown);
             r = usable(r);
             ImGui::PopID();
         };
-        bounds("left axis", options_.left_fixed, units_of(lines, PlotAxis::Left));
-        if (has_right) bounds("right axis", options_.right_fixed, units_of(lines, PlotAxis::Right));
+        bounds("left axis", tr("left axis"), options_.left_fixed, units_of(lines, PlotAxis::Left));
+        if (has_right) bounds("right axis", tr("right axis"), options_.right_fixed, units_of(lines, PlotAxis::Right));
     }
     ImGui::Separator();
     bool frozen = frozen_;
-    if (ImGui::MenuItem("Freeze the view", nullptr, &frozen)) set_frozen(frozen, lines);
+    if (ImGui::MenuItem(tr_label("Freeze the view"), nullptr, &frozen)) set_frozen(frozen, lines);
     ImGui::SetNextItemWidth(font * 6);
-    ImGui::SliderFloat("window", &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderFloat(tr_label("window"), &options_.window_s, kMinWindowS, kMaxWindowS, "%.0f s", ImGuiSliderFlags_AlwaysClamp);
     ImGui::Separator();
-    const bool export_now = ImGui::MenuItem("Export CSV");
+    const bool export_now = ImGui::MenuItem(tr_label("Export CSV"));
     ImGui::EndPopup();
     return export_now;
 }

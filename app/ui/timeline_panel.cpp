@@ -10,6 +10,7 @@
 #include "app/render/palette.h"
 #include "app/ui/text.h"
 #include "app/ui/ui_panels.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 #include <imgui_internal.h>  // SetItemUsingMouseWheel
@@ -23,6 +24,25 @@
 #include <string>
 
 namespace tsl::app {
+
+namespace {
+
+// A lane's name in the UI's language: "main", "worker 2", "worker 1 (pool 2)",
+// "thread 3", "threads (one per job)" (the names the profiler gives, in
+// English for the trace files); a name of another form as it is.
+std::string lane_words(const std::string& lane) {
+    const Words& tr = ui_words();
+    if (lane == "main") return tr("main");
+    if (lane == "threads (one per job)") return tr("threads (one per job)");
+    int worker = 0, pool = 0, thread = 0;
+    char end = 0;
+    if (std::sscanf(lane.c_str(), "worker %d (pool %d)%c", &worker, &pool, &end) == 2) return formatted(tr("worker %d (pool %d)"), worker, pool);
+    if (std::sscanf(lane.c_str(), "worker %d%c", &worker, &end) == 1) return formatted(tr("worker %d"), worker);
+    if (std::sscanf(lane.c_str(), "thread %d%c", &thread, &end) == 1) return formatted(tr("thread %d"), thread);
+    return lane;
+}
+
+}  // namespace
 
 namespace {
 
@@ -188,26 +208,26 @@ void TimelinePanel::draw(const Profiler& profiler, FieldSection& fields, const U
 // --- [SECTION] Controls and legend -----------------------------------------------------
 
 void TimelinePanel::draw_controls(FieldSection& fields) {
-    if (ImGui::Button("Fit")) zoom_ = ZoomMode::Fit;
-    tooltip("Show the last few simulation steps, following the simulation. The mouse wheel zooms at the pointer and dragging pans.");
+    if (ImGui::Button(tr_label("Fit"))) zoom_ = ZoomMode::Fit;
+    tooltip(tr("Show the last few simulation steps, following the simulation. The mouse wheel zooms at the pointer and dragging pans."));
     ImGui::SameLine();
-    if (ImGui::Button("One frame")) zoom_ = ZoomMode::OneFrame;
-    tooltip("Show the last whole interval between two simulation steps.");
+    if (ImGui::Button(tr_label("One frame"))) zoom_ = ZoomMode::OneFrame;
+    tooltip(tr("Show the last whole interval between two simulation steps."));
     ImGui::SameLine();
     if (zoom_ == ZoomMode::Manual) {
-        if (ImGui::Button("Live")) zoom_ = ZoomMode::Fit;
-        tooltip("The capture is frozen while you zoom and pan; this follows the simulation again.");
+        if (ImGui::Button(tr_label("Live"))) zoom_ = ZoomMode::Fit;
+        tooltip(tr("The capture is frozen while you zoom and pan; this follows the simulation again."));
         ImGui::SameLine();
     }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     fields.control(setting::timeline_steps);
     // How to zoom, where it fits on the row (the buttons' tooltips say it too).
-    const char* hint = zoom_ == ZoomMode::Manual ? "frozen: wheel zooms, drag pans" : "wheel zooms, drag pans";
+    const char* hint = zoom_ == ZoomMode::Manual ? tr("frozen: wheel zooms, drag pans") : tr("wheel zooms, drag pans");
     ImGui::SameLine();
     if (moment_ && zoom_ != ZoomMode::Manual) {
         // Stepped back: what the fit view shows instead of the newest steps (wraps on a narrow dock).
-        const std::string back = moment_in_capture_ ? formatted("stepped back: the steps to frame %lld, as they ran", static_cast<long long>(*moment_))
-                                                    : formatted("stepped back: the steps to frame %lld are no longer in the capture", static_cast<long long>(*moment_));
+        const std::string back = moment_in_capture_ ? formatted(tr("stepped back: the steps to frame %lld, as they ran"), static_cast<long long>(*moment_))
+                                                    : formatted(tr("stepped back: the steps to frame %lld are no longer in the capture"), static_cast<long long>(*moment_));
         if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(back.c_str()).x) ImGui::NewLine();
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", back.c_str());
@@ -230,7 +250,7 @@ void TimelinePanel::draw_legend() const {
     for (const KindStyle& k : kKinds) {
         std::string names;
         for (const LegendEntry& e : legend_)
-            if (e.kind == k.kind) names += (names.empty() ? "" : ", ") + e.label;
+            if (e.kind == k.kind) names = names.empty() ? tr_of(e.label) : formatted(tr("%s, %s"), names.c_str(), tr_of(e.label).c_str());
         if (names.empty()) continue;
         entries_w += font * 2.1f + ImGui::CalcTextSize(names.c_str()).x;
         ++kinds;
@@ -238,8 +258,9 @@ void TimelinePanel::draw_legend() const {
     const float legend_rows = std::ceil(entries_w / std::max(1.0f, ImGui::GetContentRegionAvail().x));
     const float lanes_h = static_cast<float>(std::max<std::size_t>(1, rows_.size())) * font * (by_pane_ ? 0.9f : 1.3f) + font * 2.5f;
     if (kinds > 0 && legend_rows > 1 && legend_rows * ImGui::GetTextLineHeightWithSpacing() + lanes_h > ImGui::GetContentRegionAvail().y) {
-        if (ImGui::Button(formatted("Legend (%d)", kinds).c_str())) ImGui::OpenPopup("timeline legend");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("What the colours of the bars mean.");
+        // Its ID the same whatever the language and the count.
+        if (ImGui::Button((formatted(tr("Legend (%d)"), kinds) + "###timeline legend").c_str())) ImGui::OpenPopup("timeline legend");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tr("What the colours of the bars mean."));
         if (ImGui::BeginPopup("timeline legend")) {
             ImGui::PushTextWrapPos(font * 30);
             draw_legend_entries();
@@ -257,7 +278,7 @@ void TimelinePanel::draw_legend_entries() const {
     for (const KindStyle& k : kKinds) {
         std::string names;
         for (const LegendEntry& e : legend_)
-            if (e.kind == k.kind) names += (names.empty() ? "" : ", ") + e.label;
+            if (e.kind == k.kind) names = names.empty() ? tr_of(e.label) : formatted(tr("%s, %s"), names.c_str(), tr_of(e.label).c_str());
         if (names.empty()) continue;
         const float width = font * 1.0f + ImGui::CalcTextSize(names.c_str()).x;
         if (ImGui::GetCursorPosX() > ImGui::GetStyle().WindowPadding.x &&
@@ -338,8 +359,8 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
     g.font = ImGui::GetFontSize();
     const float axis_h = g.font * 1.5f, header_h = g.font * 1.3f;
     g.chip = g.font * 0.95f;
-    float names_w = ImGui::CalcTextSize("worker 10").x;  // the lanes' names, then a pane's chip
-    for (const LaneSnapshot& lane : lanes_) names_w = std::max(names_w, ImGui::CalcTextSize(lane.name.c_str()).x);
+    float names_w = ImGui::CalcTextSize(lane_words("worker 10").c_str()).x;  // the lanes' names, then a pane's chip
+    for (const LaneSnapshot& lane : lanes_) names_w = std::max(names_w, ImGui::CalcTextSize(lane_words(lane.name).c_str()).x);
     g.label_w = names_w + g.font + (by_pane_ ? g.chip + g.font * 0.4f : 0.0f);
     g.plot_x0 = g.origin.x + g.label_w;
     g.plot_x1 = g.origin.x + g.avail.x - g.font * 0.5f;
@@ -369,7 +390,7 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
 
     if (hover.zone) {
         ImGui::BeginTooltip();
-        ImGui::Text("%s", hover.zone->label);
+        ImGui::Text("%s", tr_of(hover.zone->label).c_str());
         if (by_pane_ && hover.zone->pane != kNoPane) {  // the pane, with its chip
             const float side = ImGui::GetTextLineHeight() * 0.8f, drop = (ImGui::GetTextLineHeight() - side) / 2;
             const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -377,13 +398,15 @@ void TimelinePanel::draw_canvas(const UiFonts& fonts) {
                                                       pane_colour(hover.zone->pane).packed(), side * 0.2f);
             ImGui::Dummy({side, side});
             ImGui::SameLine();
-            ImGui::Text("pane %c", pane_letter(hover.zone->pane));
+            ImGui::TextUnformatted(formatted(tr("pane %c"), pane_letter(hover.zone->pane)).c_str());
         }
-        if (hover.zone->kind == ZoneKind::Job) ImGui::Text("key %u", hover.zone->detail);
+        if (hover.zone->kind == ZoneKind::Job) ImGui::TextUnformatted(formatted(tr("key %u"), hover.zone->detail).c_str());
         if (hover.zone->kind == ZoneKind::AiTask || hover.zone->kind == ZoneKind::PhysicsTask || hover.zone->kind == ZoneKind::AnimationTask)
-            ImGui::Text("from agent %u", hover.zone->detail);
-        if (hover.zone->kind == ZoneKind::Step || hover.zone->kind == ZoneKind::Update) ImGui::Text("frame %u", hover.zone->detail);
-        ImGui::Text("%s on %s", duration_text(hover.zone->end_ns - hover.zone->start_ns).c_str(), hover.lane->c_str());
+            ImGui::TextUnformatted(formatted(tr("from agent %u"), hover.zone->detail).c_str());
+        if (hover.zone->kind == ZoneKind::Step || hover.zone->kind == ZoneKind::Update)
+            ImGui::TextUnformatted(formatted(tr("frame %u"), hover.zone->detail).c_str());
+        ImGui::TextUnformatted(
+            formatted(tr("%s on %s"), duration_text(hover.zone->end_ns - hover.zone->start_ns).c_str(), lane_words(*hover.lane).c_str()).c_str());
         ImGui::EndTooltip();
     }
 }
@@ -399,7 +422,7 @@ void TimelinePanel::draw_lane_labels(ImDrawList* list, const Geometry& g, const 
             const float lane_y1 = g.row_y[r + static_cast<std::size_t>(row.lane_rows)];
             if (lane_index++ % 2) list->AddRectFilled({g.plot_x0, y0}, {g.plot_x1, lane_y1}, colours_.grid.packed());
             list->AddText(fonts.regular, g.font, {g.origin.x + g.font * 0.3f, (y0 + lane_y1) / 2 - g.font / 2}, colours_.ink.packed(),
-                          lanes_[row.lane].name.c_str());
+                          lane_words(lanes_[row.lane].name).c_str());
         } else {  // a faint line between the panes of one lane
             list->AddLine({g.plot_x0, y0}, {g.plot_x1, y0}, colours_.faint.with_alpha(0.35f).packed());
         }
@@ -461,11 +484,10 @@ void TimelinePanel::draw_time_marks(ImDrawList* list, const Geometry& g, const U
         if (step_starts_[i] < view_start_ || step_starts_[i] > view_end_) continue;
         const float x = g.x_of(step_starts_[i]);
         list->AddLine({x, g.lanes_y0 - font * 0.2f}, {x, g.lanes_y1}, ink.with_alpha(0.55f).packed(), 1.5f);
-        char label[32];
-        std::snprintf(label, sizeof label, "step %u", step_frames_[i]);
         if (x + 3 < label_end) continue;
-        list->AddText(fonts.regular, font * 0.85f, {x + 3, g.origin.y}, faint.packed(), label);
-        label_end = x + 3 + fonts.regular->CalcTextSizeA(font * 0.85f, FLT_MAX, 0, label).x + font * 0.5f;
+        const std::string label = formatted(tr("step %u"), step_frames_[i]);
+        list->AddText(fonts.regular, font * 0.85f, {x + 3, g.origin.y}, faint.packed(), label.c_str());
+        label_end = x + 3 + fonts.regular->CalcTextSizeA(font * 0.85f, FLT_MAX, 0, label.c_str()).x + font * 0.5f;
     }
     const std::int64_t tick = nice_step(g.span / std::max(1.0f, g.plot_w / (font * 7)));
     for (std::int64_t t = 0; t <= static_cast<std::int64_t>(g.span); t += tick) {

@@ -1,6 +1,7 @@
 #include "app/ui/timing_diagram.h"
 
 #include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include <imgui.h>
 
@@ -18,27 +19,28 @@ void draw_heading(const TimeslicerConfig& ts, const UiFonts& fonts, const char* 
     std::string mode(name_of(ts.mode));
     std::transform(mode.begin(), mode.end(), mode.begin(), ::toupper);
     ImGui::PushFont(fonts.bold);
-    ImGui::Text("%s%s%s", *pane_name ? pane_name : "", *pane_name ? ": " : "", ts.mode == Mode::UpdateAll ? "Update All" : mode.c_str());
+    ImGui::Text("%s%s%s", *pane_name ? pane_name : "", *pane_name ? ": " : "", ts.mode == Mode::UpdateAll ? tr("Update All") : mode.c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    const std::string gather(name_of(ts.gathering));
+    // The gathering's name_of ("same-frame") in a phrase of its own, for the languages.
+    const char* gather = ts.gathering == Gathering::NextFrame ? tr("next-frame gathering") : tr("same-frame gathering");
     const char* save = !saves_outputs_at_batch_end(ts.mode)       ? ""
-                       : ts.sync_save == SyncSave::NextBatch ? "  |  output saved when the next batch starts"
-                                                             : "  |  output saved at the batch's last finish";
+                       : ts.sync_save == SyncSave::NextBatch ? tr("  |  output saved when the next batch starts")
+                                                             : tr("  |  output saved at the batch's last finish");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (ts.mode == Mode::UpdateAll) ImGui::TextWrapped("every key every frame  |  %s gathering", gather.c_str());
-    else ImGui::TextWrapped("J = %u, P = %u  |  %s gathering%s", ts.jobs_per_update, ts.update_every_frames, gather.c_str(), save);
+    if (ts.mode == Mode::UpdateAll) ImGui::TextWrapped(tr("every key every frame  |  %s"), gather);
+    else ImGui::TextWrapped("J = %u, P = %u  |  %s%s", ts.jobs_per_update, ts.update_every_frames, gather, save);
     ImGui::PopStyleColor();
 }
 
 void draw_explanation(const TimeslicerConfig& ts) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", std::string(explain(ts.mode)).c_str());
+    ImGui::TextWrapped("%s", tr_of(explain(ts.mode)).c_str());
     ImGui::PopStyleColor();
 }
 
 float explanation_height(const TimeslicerConfig& ts) {
-    const std::string text(explain(ts.mode));
+    const std::string text = tr_of(explain(ts.mode));
     return ImGui::CalcTextSize(text.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y + ImGui::GetStyle().ItemSpacing.y;
 }
 
@@ -61,12 +63,12 @@ float draw_marks_legend(ImDrawList* list, const Palette& p, float font) {
         }
         x += w + font * 1.2f;
     };
-    entry(font * 0.9f, "input read", [&](float mx, float cy) { list->AddCircle({mx + font * 0.35f, cy}, font * 0.28f, p.ink.packed(), 0, 1.6f); });
-    entry(font * 1.5f, "running (start to finish)", [&](float mx, float cy) {
+    entry(font * 0.9f, tr("input read"), [&](float mx, float cy) { list->AddCircle({mx + font * 0.35f, cy}, font * 0.28f, p.ink.packed(), 0, 1.6f); });
+    entry(font * 1.5f, tr("running (start to finish)"), [&](float mx, float cy) {
         list->AddRectFilled({mx, cy - font * 0.25f}, {mx + font * 1.2f, cy + font * 0.25f}, p.running.packed(), 2.0f);
     });
-    entry(font * 1.5f, "waiting", [&](float mx, float cy) { list->AddLine({mx, cy}, {mx + font * 1.2f, cy}, p.faint_ink.packed(), 1.5f); });
-    entry(font * 0.9f, "saved: lookups see it", [&](float mx, float cy) {
+    entry(font * 1.5f, tr("waiting"), [&](float mx, float cy) { list->AddLine({mx, cy}, {mx + font * 1.2f, cy}, p.faint_ink.packed(), 1.5f); });
+    entry(font * 0.9f, tr("saved: lookups see it"), [&](float mx, float cy) {
         const float d = font * 0.32f;
         list->AddQuadFilled({mx + d, cy - d}, {mx + 2 * d, cy}, {mx + d, cy + d}, {mx, cy}, p.saved.packed());
     });
@@ -211,7 +213,8 @@ struct Grid {
 // over its column (numbers it would cover left out).
 void draw_frames(ImDrawList* list, const Grid& g, const Palette& p, Rgba shade, std::uint32_t period) {
     const int stride = std::max(1, static_cast<int>(std::ceil(g.font * 2.6f / g.cell)));
-    const float now_x = g.column_x(g.now, 0), now_w = ImGui::CalcTextSize("now").x;
+    const char* now = tr("now");
+    const float now_x = g.column_x(g.now, 0), now_w = ImGui::CalcTextSize(now).x;
     const float now_text_x = std::min(now_x + 1, g.x1 - now_w);
     for (std::int64_t f = g.first; f < g.first + g.columns; ++f) {
         const float cx = g.column_x(f, 0);
@@ -224,7 +227,7 @@ void draw_frames(ImDrawList* list, const Grid& g, const Palette& p, Rgba shade, 
         }
     }
     list->AddRectFilled({now_x, g.y0}, {g.column_x(g.now, 1), g.y1}, p.running.with_alpha(0.12f).packed());
-    list->AddText({now_text_x, g.origin.y}, p.desired.packed(), "now");
+    list->AddText({now_text_x, g.origin.y}, p.desired.packed(), now);
 }
 
 // One row per job: its batch and key, and where each event sits inside its
@@ -236,9 +239,9 @@ void draw_job(ImDrawList* list, const Grid& g, const Palette& p, const Item& ite
     const float half = std::max(1.5f, std::min(item.h * 0.36f, g.font * 0.35f));  // the bar's half height
     const float line_w = item.h < 8 ? 1.0f : 1.5f;
     const float text_y = g.y0 + item.label_y;
-    if (item.first_of_batch) list->AddText({g.origin.x, text_y}, ink, formatted("batch %u", job.batch).c_str());
+    if (item.first_of_batch) list->AddText({g.origin.x, text_y}, ink, formatted(tr("batch %u"), job.batch).c_str());
     if (item.labelled) {
-        const std::string key = formatted("key %llu", static_cast<unsigned long long>(job.key));
+        const std::string key = formatted(tr("key %llu"), static_cast<unsigned long long>(job.key));
         list->AddText({g.x0 - g.font * 0.5f - ImGui::CalcTextSize(key.c_str()).x, text_y}, ink, key.c_str());
     }
     const float xi = g.column_x(job.input, 0.18f), xs = g.column_x(job.start, 0.32f);
@@ -270,9 +273,9 @@ bool more_keys_line(ImDrawList* list, const Grid& g, const Item& item, int index
     const bool hovered = ImGui::IsItemHovered();
     ImGui::PopID();
     if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
-    tooltip("Show every key of each batch at the least row height; the dock then scrolls.");
+    tooltip(tr("Show every key of each batch at the least row height; the dock then scrolls."));
     // Over the grid, clear of the key labels on the rows around it.
-    const std::string text = formatted("+%d more keys: show all", item.hidden);
+    const std::string text = formatted(tr("+%d more keys: show all"), item.hidden);
     const ImU32 colour = ImGui::GetColorU32(hovered ? ImGuiCol_Text : ImGuiCol_TextDisabled);
     const float tx = g.x0 + g.font * 0.4f, ty = at.y + (item.h - g.font) * 0.5f;
     list->AddRectFilled({g.x0, at.y + 1}, {g.x1, at.y + item.h - 1}, ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg));
@@ -286,12 +289,12 @@ bool more_keys_line(ImDrawList* list, const Grid& g, const Item& item, int index
 // The NPC followed: its ring's colour, and its jobs of the two batches in words.
 void draw_followed(const std::vector<JobTiming>& jobs, const NpcScene& scene, std::int64_t key, const Palette& p) {
     const std::vector<JobTiming> mine = jobs_of(jobs, static_cast<std::uint64_t>(key));
-    std::string text = formatted("Key %lld, ringed", static_cast<long long>(key));
+    std::string text = formatted(tr("Key %lld, ringed"), static_cast<long long>(key));
     const auto npcs = scene.npcs();
     if (key < static_cast<std::int64_t>(npcs.size()))
-        text += formatted(", acts on the target of frame %lld", static_cast<long long>(npcs[static_cast<std::size_t>(key)].decision.input_frame));
-    if (mine.empty()) text += "; no job of it in these batches yet";
-    for (const JobTiming& job : mine) text += "  |  " + describe_job(job);
+        text += formatted(tr(", acts on the target of frame %lld"), static_cast<long long>(npcs[static_cast<std::size_t>(key)].decision.input_frame));
+    if (mine.empty()) text += tr("; no job of it in these batches yet");
+    for (const JobTiming& job : mine) text += "  |  " + describe_job(job, ui_words());
     ImGui::PushStyleColor(ImGuiCol_Text, p.desired.packed());
     ImGui::TextWrapped("%s", text.c_str());
     ImGui::PopStyleColor();
@@ -304,7 +307,7 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
     const NpcSceneConfig& config = scene.config();
     const TimeslicerConfig& ts = config.timeslicing;
     if (config.npc_count > LabSession::kDiagramMaxKeys) {
-        ImGui::TextWrapped("The timing diagram follows up to %u NPCs; this pane has %u.", LabSession::kDiagramMaxKeys, config.npc_count);
+        ImGui::TextWrapped(tr("The timing diagram follows up to %u NPCs; this pane has %u."), LabSession::kDiagramMaxKeys, config.npc_count);
         return;
     }
     draw_heading(ts, fonts, pane_name);
@@ -338,7 +341,7 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
         if (!explain_above) draw_explanation(ts);
     };
     if (jobs.empty()) {
-        ImGui::TextDisabled("No batch yet: step the simulation.");
+        ImGui::TextDisabled("%s", tr("No batch yet: step the simulation."));
         draw_below();
         return;
     }
@@ -355,7 +358,7 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
     g.columns = g.now - g.first + 2;  // one spare column for what comes next
     g.origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
-    g.label_w = ImGui::CalcTextSize("batch 00  key 00000").x + g.font;
+    g.label_w = ImGui::CalcTextSize(tr("batch 00  key 00000")).x + g.font;  // a batch's label and a key's, as the languages write them
     const float room_x = avail.x - g.label_w;
     g.cell = std::max(2.0f, room_x / static_cast<float>(g.columns));
     g.x0 = g.origin.x + g.label_w;
@@ -383,8 +386,8 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
     if (unfold_clicked) state->SetBool(unfold_id, true);
     // Unfolded past the room: the way back.
     if (unfold && rows.height > rows_room) {
-        if (ImGui::SmallButton("Fold the rows to fit the dock")) state->SetBool(unfold_id, false);
-        tooltip("Show each batch's first keys and its last in the dock's height, the others counted on a \"+N more keys\" line.");
+        if (ImGui::SmallButton(tr_label("Fold the rows to fit the dock"))) state->SetBool(unfold_id, false);
+        tooltip(tr("Show each batch's first keys and its last in the dock's height, the others counted on a \"+N more keys\" line."));
     }
     draw_below();
 }

@@ -3,9 +3,9 @@
 // gives for "Reveal", or "Reveal" itself (English, or a text the file lacks).
 // The frame sets the language's words before it draws (LabApp::draw_ui).
 //
-//   tr("Reset")                  a literal: tests/check_ui_text.py finds every
-//                                such key in the sources and holds each
-//                                language's file to it
+//   tr("Reset")                  a literal: the [translation] tests find
+//                                every such key in the sources and hold
+//                                each language's file to it
 //   tr_label("Reset")            the same for a widget's label, whose ImGui ID
 //                                stays the English one ("重設###Reset"), so
 //                                two texts that translate alike never share an
@@ -17,7 +17,7 @@
 // Threading: the UI thread only.
 #pragma once
 
-#include "core/content/translation.h"
+#include "core/base/words.h"
 
 #include <string>
 #include <string_view>

@@ -1,5 +1,7 @@
 #include "core/content/expectation.h"
 
+#include "core/base/formatted.h"
+
 #include "core/content/lesson.h"
 
 #include <algorithm>
@@ -146,26 +148,27 @@ std::string number_text(double v) {
 
 std::string pane_name(int pane) { return std::string(1, static_cast<char>('A' + pane)); }
 
-const char* op_words(ExpectOp op, bool against_measure) {
+// "LEFT at most RIGHT", in the card's language: the sides are filled in.
+const char* op_words(ExpectOp op, bool against_measure, const Words& tr) {
     switch (op) {
-        case ExpectOp::Less: return "<";
-        case ExpectOp::AtMost: return "at most";
-        case ExpectOp::Greater: return ">";
-        case ExpectOp::AtLeast: return "at least";
-        case ExpectOp::Equal: return against_measure ? "equal to" : "=";
-        case ExpectOp::Between: return "between";
+        case ExpectOp::Less: return tr("%s < %s");
+        case ExpectOp::AtMost: return tr("%s at most %s");
+        case ExpectOp::Greater: return tr("%s > %s");
+        case ExpectOp::AtLeast: return tr("%s at least %s");
+        case ExpectOp::Equal: return against_measure ? tr("%s equal to %s") : tr("%s = %s");
+        case ExpectOp::Between: return tr("%s between %s and %s");
     }
     return "";
 }
 
 // "0.45 T", "100", "0.1 x A main thread", "exposure: all threads (step 1)".
-std::string operand_words(const ExpectOperand& o, int left_pane, int panes) {
+std::string operand_words(const ExpectOperand& o, int left_pane, int panes, const Words& tr) {
     if (o.measure.empty()) return number_text(o.number) + (o.of_T ? " T" : "");
     std::string s = o.number != 1 ? number_text(o.number) + " \xc3\x97 " : std::string();
     // The other side's pane when it is another than the left side's ("B waiting > 0.5 x work" reads as B's work).
     if (panes > 1 && o.pane >= 0 && o.pane != left_pane) s += pane_name(o.pane) + " ";
-    s += find_measure(o.measure)->label;
-    if (o.step >= 0) s += " (step " + std::to_string(o.step + 1) + ")";
+    s += tr.of(find_measure(o.measure)->label);
+    if (o.step >= 0) s += formatted(tr(" (step %d)"), o.step + 1);
     return s;
 }
 
@@ -255,9 +258,14 @@ ExpectationResult check_expectation(const Expectation& e, const ExpectationSourc
     const bool against_measure = !e.value.measure.empty();
     const bool in_T = e.value.of_T || e.high.of_T;
     // In words.
-    std::string who = e.pane >= 0 && source.panes > 1 ? pane_name(e.pane) + " " : "";
-    result.described = who + measure.label + " " + op_words(e.op, against_measure) + " " + operand_words(e.value, e.pane, source.panes);
-    if (e.op == ExpectOp::Between) result.described += " and " + operand_words(e.high, e.pane, source.panes);
+    const Words& tr = source.words;
+    const std::string who = e.pane >= 0 && source.panes > 1 ? pane_name(e.pane) + " " : "";
+    const std::string left_words = who + std::string(tr.of(measure.label));
+    const std::string value_words = operand_words(e.value, e.pane, source.panes, tr);
+    result.described = e.op == ExpectOp::Between
+                           ? formatted(op_words(e.op, against_measure, tr), left_words.c_str(), value_words.c_str(),
+                                       operand_words(e.high, e.pane, source.panes, tr).c_str())
+                           : formatted(op_words(e.op, against_measure, tr), left_words.c_str(), value_words.c_str());
 
     // Checked for its pane, or every pane: all met is met; one miss is a miss.
     std::vector<int> panes;
@@ -275,7 +283,7 @@ ExpectationResult check_expectation(const Expectation& e, const ExpectationSourc
             // An earlier step not measured: say which, so that the class can run it.
             for (const ExpectOperand* o : {&e.value, &e.high})
                 if (o->step >= 0 && !operand_value(*o, pane, source) && waiting_for.empty())
-                    waiting_for = "step " + std::to_string(o->step + 1) + " not run in this lesson yet";
+                    waiting_for = formatted(tr("step %d not run in this lesson yet"), o->step + 1);
             continue;
         }
         const bool met = holds(e.op, *left, *value, *high);
@@ -292,8 +300,10 @@ ExpectationResult check_expectation(const Expectation& e, const ExpectationSourc
         if (against_measure) {
             const int other = e.value.pane >= 0 ? e.value.pane : pane;
             const LessonMeasure& m = *find_measure(e.value.measure);
-            shown += " vs " + (source.panes > 1 ? pane_name(other) + " " : std::string()) +
-                     measure_text(*value / (e.value.number != 0 ? e.value.number : 1), m.unit);
+            shown = formatted(tr("%s vs %s"), shown.c_str(),
+                              ((source.panes > 1 ? pane_name(other) + " " : std::string()) +
+                               measure_text(*value / (e.value.number != 0 ? e.value.number : 1), m.unit))
+                                  .c_str());
         }
         shown_per_pane.push_back(shown);
         if (panes.size() > 1) shown = pane_name(pane) + " " + shown;
@@ -302,7 +312,7 @@ ExpectationResult check_expectation(const Expectation& e, const ExpectationSourc
     // Every pane the same (panes that differ only in drawing): said once.
     const bool alike = shown_per_pane.size() > 1 && std::all_of(shown_per_pane.begin(), shown_per_pane.end(),
                                                                 [&](const std::string& s) { return s == shown_per_pane.front(); });
-    if (alike && !pending) measured = shown_per_pane.front() + " in every pane";
+    if (alike && !pending) measured = formatted(tr("%s in every pane"), shown_per_pane.front().c_str());
     result.measured = missed || waiting_for.empty() ? measured : waiting_for;
     result.verdict = missed ? ExpectVerdict::NotMet : pending ? ExpectVerdict::Pending : ExpectVerdict::Met;
     return result;

@@ -38,6 +38,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/content/translation.h"
 
 #include <functional>
 #include <optional>
@@ -85,6 +86,7 @@ struct ExpectationSource {
     int panes = 1;  // the rows of the scene shown (1 for the exposure scene)
     std::function<std::optional<double>(const std::string& measure, int pane, int step)> value;
     std::function<std::optional<double>(int pane)> batch_period_ms;  // NPC panes; nullopt elsewhere
+    Words words;    // the card's language (core/content/translation.h): English by default
 };
 
 enum class ExpectVerdict { Met, NotMet, Pending };

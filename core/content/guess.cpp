@@ -55,12 +55,12 @@ std::optional<double> guessed_number(std::string_view text) {
     return value;
 }
 
-GuessGrade grade_number(double guess, double measured) {
-    if (measured == 0) return {guess == 0, guess == 0 ? "exact" : "measured 0"};
+GuessGrade grade_number(double guess, double measured, const Words& tr) {
+    if (measured == 0) return {guess == 0, guess == 0 ? tr("exact") : tr("measured 0")};
     const double share = (guess - measured) / std::abs(measured);
     const long percent = std::lround(std::abs(share) * 100);
-    if (std::abs(share) <= kCloseShare) return {true, percent == 0 ? "exact" : formatted("within %ld %%", percent)};
-    return {false, formatted("%ld %% %s", percent, share > 0 ? "over" : "under")};
+    if (std::abs(share) <= kCloseShare) return {true, percent == 0 ? std::string(tr("exact")) : formatted(tr("within %ld %%"), percent)};
+    return {false, formatted(share > 0 ? tr("%ld %% over") : tr("%ld %% under"), percent)};
 }
 
 }  // namespace tsl

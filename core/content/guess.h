@@ -17,6 +17,7 @@
 #pragma once
 
 #include "core/base/result.h"
+#include "core/base/words.h"
 
 #include <cstdint>
 #include <optional>
@@ -58,7 +59,7 @@ struct GuessGrade {
     bool close = false;
     std::string said;  // "within 4 %", "12 % over", "45 % under", "measured 0"
 };
-GuessGrade grade_number(double guess, double measured);
+GuessGrade grade_number(double guess, double measured, const Words& tr = {});
 
 // A choice: the panes' letters the measurement picked ("A", or "AB" when two
 // tie); the guess is right when its letter is one of them.

@@ -1,3 +1,10 @@
+// lesson.cpp — the lessons: what a reveal can measure, reading a lesson file,
+// a step's words in each language, checking its presets, counting sentences.
+//
+// [SECTION] Measures a reveal shows
+// [SECTION] Reading a lesson file
+// [SECTION] Terms and a step's words in a language
+// [SECTION] Loading: the steps' presets and measures
 #include "core/content/lesson.h"
 
 #include "core/content/preset.h"
@@ -15,6 +22,8 @@
 namespace tsl {
 
 using namespace toml_reading;
+
+// --- [SECTION] Measures a reveal shows -------------------------------------------------
 
 const std::vector<LessonMeasure>& lesson_measures() {
     using NpcSummary = NpcMetricsSummary;
@@ -138,6 +147,8 @@ std::string_view name_of(LessonPlot plot) {
     }
     return "latency";
 }
+
+// --- [SECTION] Reading a lesson file ---------------------------------------------------
 
 namespace {
 
@@ -302,6 +313,8 @@ Result<Lesson> parse_lesson(const std::string& text, const std::string& file_nam
     return lesson;
 }
 
+// --- [SECTION] Terms and a step's words in a language ------------------------------------
+
 namespace {
 
 bool is_letter(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
@@ -353,6 +366,8 @@ const std::string& term_meaning(const Lesson& lesson, const LessonTerm& term, La
     const auto it = terms.find(term.name);
     return language == Language::En || it == terms.end() ? term.meaning : it->second;
 }
+
+// --- [SECTION] Loading: the steps' presets and measures ------------------------------------
 
 Result<Lesson> load_lesson(const std::string& path, const std::string& assets_dir) {
     const Result<std::string> read = read_text_file(path, kMaxLessonFileBytes, "lesson file");

@@ -21,11 +21,6 @@ std::string joined(const std::vector<std::string>& parts) {
 
 }  // namespace
 
-const std::string* Translation::find(std::string_view english) const {
-    const auto it = words.find(english);
-    return it == words.end() ? nullptr : &it->second;
-}
-
 std::vector<std::string> conversions(std::string_view text) {
     std::vector<std::string> found;
     for (std::size_t at = text.find('%'); at != std::string_view::npos; at = text.find('%', at)) {
@@ -33,10 +28,12 @@ std::vector<std::string> conversions(std::string_view text) {
             at += 2;
             continue;
         }
+        // Flags, width, precision and length, then the conversion's letter; anything else
+        // after a '%' is a percent sign of the text ("(100 - N)% of"), not a conversion.
         std::size_t end = at + 1;
-        while (end < text.size() && std::string_view("-+ #0123456789.lhz").find(text[end]) != std::string_view::npos) ++end;
-        if (end < text.size()) ++end;  // the conversion's letter
-        found.emplace_back(text.substr(at, end - at));
+        while (end < text.size() && std::string_view("-+#0123456789.lhz").find(text[end]) != std::string_view::npos) ++end;
+        if (end < text.size() && std::string_view("diouxXeEfFgGcsp").find(text[end]) != std::string_view::npos)
+            found.emplace_back(text.substr(at, end + 1 - at));
         at = end;
     }
     return found;

@@ -26,48 +26,16 @@
 
 #include "core/base/language.h"
 #include "core/base/result.h"
+#include "core/base/words.h"
 
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace tsl {
 
-using WordMap = std::map<std::string, std::string, std::less<>>;
-
-struct Translation {
-    Language language = Language::En;
-    WordMap words;  // English -> this language
-
-    // `english` in this language; nullptr where the file has none.
-    const std::string* find(std::string_view english) const;
-};
-
-// The words of one language, as the code asks for them: a literal through
-// operator() (tr("Reveal"); tests/check_ui_text.py finds every such key in
-// the sources), any other text (a table's label, a file's caption) through
-// of(). English, or a text the language's file lacks, comes back unchanged.
-class Words {
-public:
-    Words() = default;
-    explicit Words(const Translation* translation) : translation_(translation) {}
-
-    const char* operator()(const char* english) const {
-        const std::string* found = translation_ ? translation_->find(english) : nullptr;
-        return found ? found->c_str() : english;
-    }
-    std::string_view of(std::string_view english) const {
-        const std::string* found = translation_ ? translation_->find(english) : nullptr;
-        return found ? std::string_view(*found) : english;
-    }
-    Language language() const { return translation_ ? translation_->language : Language::En; }
-
-private:
-    const Translation* translation_ = nullptr;  // nullptr — English
-};
-
-// The printf conversions of `text` in order ("%d", "%.1f", "%s"; not "%%").
+// The printf conversions of `text` in order ("%d", "%.1f", "%s"; not "%%",
+// nor a percent sign followed by a space or a word: "(100 - N)% of").
 std::vector<std::string> conversions(std::string_view text);
 
 // A language file's text; `file_name` names it in errors.

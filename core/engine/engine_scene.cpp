@@ -70,13 +70,13 @@ double EngineSummary::shared_percent() const {
     return routes_asked ? 100.0 * static_cast<double>(routes_shared + routes_cached) / static_cast<double>(routes_asked) : 0;
 }
 
-std::string engine_caption(const EnginePaneConfig& pane) {
-    std::string caption(label_of(pane.step_mode));
+std::string engine_caption(const EnginePaneConfig& pane, const Words& tr) {
+    std::string caption(tr.of(label_of(pane.step_mode)));
     caption += "  |  ";
-    caption += name_of(pane.conflicts);
-    caption += pane.queues == QueueKind::PerThread ? "  |  per-thread queues" : "  |  one locked queue";
-    caption += pane.threading == EngineThreading::Inline ? std::string("  |  inline") : "  |  " + std::string(label_of(pane.decomposition));
-    if (!pane.share_routes) caption += "  |  tickets unshared";
+    caption += pane.conflicts == ConflictRule::Time ? tr("time") : tr("priority");  // name_of(pane.conflicts), as words
+    caption += pane.queues == QueueKind::PerThread ? tr("  |  per-thread queues") : tr("  |  one locked queue");
+    caption += pane.threading == EngineThreading::Inline ? std::string(tr("  |  inline")) : "  |  " + std::string(tr.of(label_of(pane.decomposition)));
+    if (!pane.share_routes) caption += tr("  |  tickets unshared");
     return caption;
 }
 
@@ -87,8 +87,8 @@ EngineScene::EngineScene(const EngineSceneConfig& config, const SceneServices& s
     if (!services_.jobs) own_jobs_ = std::make_unique<JobSystem>();
     jobs_ = services_.jobs ? services_.jobs : own_jobs_.get();
     const std::array<std::pair<ZoneKind, const char*>, kSystemCount> zones = {
-        std::pair{ZoneKind::AiTask, "AI sub-task"}, std::pair{ZoneKind::PhysicsTask, "physics sub-task"},
-        std::pair{ZoneKind::AnimationTask, "animation sub-task"}};
+        std::pair{ZoneKind::AiTask, to_translate("AI sub-task")}, std::pair{ZoneKind::PhysicsTask, to_translate("physics sub-task")},
+        std::pair{ZoneKind::AnimationTask, to_translate("animation sub-task")}};
     for (SystemId s : kSystems) {
         Task& t = tasks_[static_cast<std::size_t>(index_of(s))];
         t.scene = this;
@@ -213,7 +213,7 @@ std::uint64_t EngineScene::state_hash() const {
 void EngineScene::step() {
     Profiler* profiler = services_.profiler;
     const std::uint8_t pane = services_.pane;
-    ZoneScope step_zone(profiler, ZoneKind::Step, "engine tick", static_cast<std::uint32_t>(tick_), pane);
+    ZoneScope step_zone(profiler, ZoneKind::Step, to_translate("engine tick"), static_cast<std::uint32_t>(tick_), pane);
     const std::int64_t t0 = Profiler::now_ns();
     const double cpu0 = thread_cpu_ms();
     keep_ns_ = 0;
@@ -250,7 +250,7 @@ void EngineScene::step() {
     const bool when_done = free_step && config_.pane.free_step_end == FreeStepEnd::WorkDone;
     {
         const std::int64_t w0 = Profiler::now_ns();
-        ZoneScope wait(profiler, ZoneKind::Wait, "waiting for systems", static_cast<std::uint32_t>(tick_), pane);
+        ZoneScope wait(profiler, ZoneKind::Wait, to_translate("waiting for systems"), static_cast<std::uint32_t>(tick_), pane);
         for (SystemId id : kSystems) {
             Flight& f = flights_[static_cast<std::size_t>(index_of(id))];
             // (A run past its finish — one that ended when its work was done,
@@ -277,13 +277,13 @@ void EngineScene::step() {
         busy[k] = f.active;
     }
     {
-        ZoneScope distribute(profiler, ZoneKind::Distribute, "merge and distribute", static_cast<std::uint32_t>(tick_), pane);
+        ZoneScope distribute(profiler, ZoneKind::Distribute, to_translate("merge and distribute"), static_cast<std::uint32_t>(tick_), pane);
         state_.merge_and_distribute(finishing, tick_, config_.pane.conflicts, busy, replaying_ ? nullptr : trace_, s.merge);
     }
 
     // 5. The AI's requests to the path service, in agent order.
     if (finishing & (1u << index_of(SystemId::Ai))) {
-        ZoneScope requests(profiler, ZoneKind::Distribute, "ticket requests", static_cast<std::uint32_t>(tick_), pane);
+        ZoneScope requests(profiler, ZoneKind::Distribute, to_translate("ticket requests"), static_cast<std::uint32_t>(tick_), pane);
         const TicketRequests asked = ai_.hand_requests(*paths_);
         const PathServiceStats& after = paths_->stats();
         s.routes_asked = asked.routes;
@@ -327,7 +327,7 @@ void EngineScene::run_part(Task& task, std::uint32_t first, std::uint32_t last, 
     task.work_ns.fetch_add(t1 - t0, std::memory_order_relaxed);
     Profiler* profiler = services_.profiler;
     if (profiler && profiler->enabled())
-        profiler->record({t0, t1, task.zone, first, prelude ? "physics: agents into cells" : task.label, services_.pane});
+        profiler->record({t0, t1, task.zone, first, prelude ? to_translate("physics: agents into cells") : task.label, services_.pane});
 }
 
 JobHandle EngineScene::launch(SystemId id, JobHandle after) {

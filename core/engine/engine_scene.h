@@ -30,6 +30,7 @@
 #pragma once
 
 #include "core/base/running_stat.h"
+#include "core/base/words.h"
 #include "core/engine/arena.h"
 #include "core/engine/engine_config.h"
 #include "core/engine/state_manager.h"
@@ -240,6 +241,6 @@ private:
 
 // The configuration a pane's scene runs with, and the caption the app shows
 // for it: "lock-step | priority | per-thread queues | functional + data".
-std::string engine_caption(const EnginePaneConfig& pane);
+std::string engine_caption(const EnginePaneConfig& pane, const Words& tr = {});
 
 }  // namespace tsl

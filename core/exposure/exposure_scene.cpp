@@ -39,9 +39,9 @@ std::string_view name_of(ExposureMode mode) { return name_for(kExposureModeNames
 std::string_view label_of(ExposureMode mode) { return label_for(kExposureModeNames, static_cast<int>(mode)); }
 std::optional<ExposureMode> parse_exposure_mode(std::string_view text) { return parse_enum<ExposureMode>(kExposureModeNames, text); }
 
-std::string title_of(const ExposureSceneConfig& config) {
-    if (config.mode == ExposureMode::SameFrame && config.gather_late) return "Threads, kicked early, gathered late";
-    return std::string(label_of(config.mode));
+std::string title_of(const ExposureSceneConfig& config, const Words& tr) {
+    if (config.mode == ExposureMode::SameFrame && config.gather_late) return tr("Threads, kicked early, gathered late");
+    return std::string(tr.of(label_of(config.mode)));
 }
 
 std::string_view name_of(CharacterPhase phase) {
@@ -212,7 +212,7 @@ void ExposureScene::run_units(std::size_t first, std::size_t last, Cell eye, std
         cells *= static_cast<double>(grid_->cell_count()) / kOctants;
     }
     busy_work_us(work.cost_us_per_cell * cells);  // the job cost: the same work per cell on any machine
-    record_work(t0, static_cast<std::uint32_t>(first), algorithm == ExposureAlgorithm::Rays ? "exposure rays" : "exposure sweep");
+    record_work(t0, static_cast<std::uint32_t>(first), algorithm == ExposureAlgorithm::Rays ? to_translate("exposure rays") : to_translate("exposure sweep"));
 }
 
 void ExposureScene::record_work(std::int64_t t0, std::uint32_t first_unit, const char* what) {
@@ -241,7 +241,7 @@ void ExposureScene::launch(std::size_t first, std::size_t last, Cell eye, std::u
             [this, eye, out] {
                 const std::int64_t t0 = Profiler::now_ns();
                 clear_for_sweep(out, *grid_, eye);
-                record_work(t0, 0, "exposure clear");
+                record_work(t0, 0, to_translate("exposure clear"));
             },
             {}, wake);
     }
@@ -267,14 +267,14 @@ void ExposureScene::update_exposure() {
     std::int64_t main_ns = 0;
     Gathered step;
     {
-        ZoneScope zone(services_.profiler, ZoneKind::Update, late ? "exposure kick" : "exposure update", static_cast<std::uint32_t>(frame_),
+        ZoneScope zone(services_.profiler, ZoneKind::Update, late ? to_translate("exposure kick") : to_translate("exposure update"), static_cast<std::uint32_t>(frame_),
                        services_.pane);
         const std::int64_t t0 = Profiler::now_ns();
         if (config_.mode == ExposureMode::Single) {
             if (sweep) {
                 const std::int64_t clear_t0 = Profiler::now_ns();
                 clear_for_sweep(front_.data(), *grid_, eye_);
-                record_work(clear_t0, 0, "exposure clear");
+                record_work(clear_t0, 0, to_translate("exposure clear"));
             }
             run_units(0, units, eye_, front_.data(), unit_work());
             step = {units, true};
@@ -286,7 +286,7 @@ void ExposureScene::update_exposure() {
     }
     other_work();
     if (late) {
-        ZoneScope zone(services_.profiler, ZoneKind::Update, "exposure gather", static_cast<std::uint32_t>(frame_), services_.pane);
+        ZoneScope zone(services_.profiler, ZoneKind::Update, to_translate("exposure gather"), static_cast<std::uint32_t>(frame_), services_.pane);
         const std::int64_t t0 = Profiler::now_ns();
         const Gathered gathered = gather_started();
         step.units += gathered.units;
@@ -321,7 +321,7 @@ void ExposureScene::update_exposure() {
 void ExposureScene::other_work() {
     metrics_.other_ms = 0;
     if (config_.other_work_ms <= 0 || replaying_) return;
-    ZoneScope zone(services_.profiler, ZoneKind::OtherWork, "other work", static_cast<std::uint32_t>(frame_), services_.pane);
+    ZoneScope zone(services_.profiler, ZoneKind::OtherWork, to_translate("other work"), static_cast<std::uint32_t>(frame_), services_.pane);
     const std::int64_t t0 = Profiler::now_ns();
     busy_work_us(config_.other_work_ms * 1000.0);
     metrics_.other_ms = (Profiler::now_ns() - t0) * 1e-6;
@@ -334,7 +334,7 @@ ExposureScene::Gathered ExposureScene::gather_started() {
     if (!pass_.in_flight()) return result;
     if (!jobs_->is_done(pending_)) {
         waited_ = true;
-        ZoneScope zone(services_.profiler, ZoneKind::Wait, "waiting for exposure jobs", static_cast<std::uint32_t>(frame_), services_.pane);
+        ZoneScope zone(services_.profiler, ZoneKind::Wait, to_translate("waiting for exposure jobs"), static_cast<std::uint32_t>(frame_), services_.pane);
         const std::int64_t t0 = Profiler::now_ns();
         jobs_->complete(pending_);
         wait_ns_ += Profiler::now_ns() - t0;
@@ -457,13 +457,13 @@ void ExposureScene::update_character() {
 // --- [SECTION] The step --------------------------------------------------------------
 
 void ExposureScene::step() {
-    ZoneScope zone(services_.profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), services_.pane);
+    ZoneScope zone(services_.profiler, ZoneKind::Step, to_translate("step"), static_cast<std::uint32_t>(frame_), services_.pane);
     paths_->step();
     patrol_distance_ += config_.sentinel_speed * grid_->width * step_s();
     place_sentinel();
     update_exposure();
     if (config_.shy_character) {
-        ZoneScope character(services_.profiler, ZoneKind::Animation, "character", 0, services_.pane);
+        ZoneScope character(services_.profiler, ZoneKind::Animation, to_translate("character"), 0, services_.pane);
         update_character();
     }
     ++frame_;

@@ -36,6 +36,7 @@
 #include "core/base/angles.h"
 #include "core/base/result.h"
 #include "core/base/running_stat.h"
+#include "core/base/words.h"
 #include "core/exposure/exposure.h"
 #include "core/jobs/scene_services.h"
 #include "core/exposure/level.h"
@@ -119,7 +120,7 @@ struct ExposureComparisonConfig {
 
 // The mode's label, and how the jobs are gathered when that is not the
 // mode's plain way: "Threads, kicked early, gathered late" (same frame).
-std::string title_of(const ExposureSceneConfig& config);
+std::string title_of(const ExposureSceneConfig& config, const Words& tr = {});
 
 // The article's three figures, for the last step.
 struct ExposureMetrics {

@@ -1,5 +1,7 @@
 #include "core/exposure/path_service.h"
 
+#include "core/base/words.h"  // to_translate: the timeline's zone labels
+
 #include <algorithm>
 
 namespace tsl {
@@ -86,7 +88,7 @@ PathTicket PathService::request(RequestKind kind, Cell start, Cell goal) {
     const std::uint8_t pane = pane_;
     std::atomic<std::int64_t>* spent = &search_ns_;  // the service outlives its searches (its destructor waits)
     c->job = jobs_.schedule([raw, profiler, pane, spent] {
-        ZoneScope zone(profiler, ZoneKind::Job, raw->kind == RequestKind::Path ? "path search" : "path lengths", raw->id, pane);
+        ZoneScope zone(profiler, ZoneKind::Job, raw->kind == RequestKind::Path ? to_translate("path search") : to_translate("path lengths"), raw->id, pane);
         if (!raw->grid) return;
         const std::int64_t t0 = Profiler::now_ns();
         if (raw->kind == RequestKind::Path) raw->path = find_path(*raw->grid, raw->start, raw->goal);

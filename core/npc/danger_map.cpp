@@ -1,5 +1,7 @@
 #include "core/npc/danger_map.h"
 
+#include "core/base/formatted.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -32,12 +34,12 @@ TimeslicerConfig map_timeslicing(const DangerMapConfig& c) {
     return ts;
 }
 
-std::string map_caption(const DangerMapConfig& c) {
+std::string map_caption(const DangerMapConfig& c, const Words& tr) {
     if (!c.on) return {};
-    if (c.mode == Mode::UpdateAll) return ", map Update All";
+    if (c.mode == Mode::UpdateAll) return tr(", map Update All");
     std::string name(name_of(c.mode));
     for (char& ch : name) ch = static_cast<char>(ch - 'a' + 'A');
-    return ", map " + name;
+    return formatted(tr(", map %s"), name.c_str());
 }
 
 DangerMap::DangerMap(const DangerMapConfig& config)

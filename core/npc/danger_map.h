@@ -21,6 +21,7 @@
 #pragma once
 
 #include "core/base/vec.h"
+#include "core/base/words.h"
 #include "core/timeslicing/timeslicer.h"
 
 #include <array>
@@ -116,6 +117,6 @@ private:
 TimeslicerConfig map_timeslicing(const DangerMapConfig& config);
 
 // ", map SISO" (", map Update All") for a pane's caption and reveal row; "" with the map off.
-std::string map_caption(const DangerMapConfig& config);
+std::string map_caption(const DangerMapConfig& config, const Words& tr = {});
 
 }  // namespace tsl

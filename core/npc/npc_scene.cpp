@@ -1,5 +1,7 @@
 #include "core/npc/npc_scene.h"
 
+#include "core/base/words.h"  // to_translate: the timeline's zone labels
+
 #include "core/jobs/busy_work.h"
 
 #include <algorithm>
@@ -217,13 +219,13 @@ void NpcScene::read_under_lock(double max_turn_deg) {
             const std::int64_t w1 = Profiler::now_ns();
             ++stats.reads_waited;
             stats.wait_ms += static_cast<double>(w1 - w0) * 1e-6;
-            if (profiler && profiler->enabled()) profiler->record({w0, w1, ZoneKind::Wait, i, "waiting for the read lock", services_.pane});
+            if (profiler && profiler->enabled()) profiler->record({w0, w1, ZoneKind::Wait, i, to_translate("waiting for the read lock"), services_.pane});
         }
         ++stats.reads;
         animate(i, i + 1, max_turn_deg);
     }
     if (profiler && profiler->enabled())
-        profiler->record({t0, Profiler::now_ns(), ZoneKind::Animation, 0, "NPCs read their decisions (read lock)", services_.pane});
+        profiler->record({t0, Profiler::now_ns(), ZoneKind::Animation, 0, to_translate("NPCs read their decisions (read lock)"), services_.pane});
     lock_stats_.reads += stats.reads;
     lock_stats_.reads_waited += stats.reads_waited;
     lock_stats_.wait_ms += stats.wait_ms;
@@ -232,11 +234,11 @@ void NpcScene::read_under_lock(double max_turn_deg) {
 void NpcScene::step() {
     Profiler* profiler = services_.profiler;
     const std::uint8_t pane = services_.pane;
-    ZoneScope step_zone(profiler, ZoneKind::Step, "step", static_cast<std::uint32_t>(frame_), pane);
+    ZoneScope step_zone(profiler, ZoneKind::Step, to_translate("step"), static_cast<std::uint32_t>(frame_), pane);
     target_ = target_at_phase(target_phase_turns_, config_.look);
     error_deg_.resize(npcs_.size());
     if (config_.map.on) {
-        ZoneScope zone(profiler, ZoneKind::Update, "danger map update", static_cast<std::uint32_t>(frame_), pane);
+        ZoneScope zone(profiler, ZoneKind::Update, to_translate("danger map update"), static_cast<std::uint32_t>(frame_), pane);
         map_.update(target_, frame_);
         map_reading_ = map_.read();
     }
@@ -247,26 +249,26 @@ void NpcScene::step() {
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
         const JobHandle readers = jobs->schedule([this, max_turn_deg] { read_under_lock(max_turn_deg); });
         {
-            ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update (write lock held)", static_cast<std::uint32_t>(frame_), pane);
+            ZoneScope zone(profiler, ZoneKind::Update, to_translate("timeslicer update (write lock held)"), static_cast<std::uint32_t>(frame_), pane);
             std::unique_lock write(lock_);
             slicer_.update();
         }
         const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         {
-            ZoneScope zone(profiler, ZoneKind::Wait, "waiting for the readers", 0, pane);
+            ZoneScope zone(profiler, ZoneKind::Wait, to_translate("waiting for the readers"), 0, pane);
             jobs->complete(readers);
         }
         finish_step(main_update_ms, t0);
         return;
     }
     {
-        ZoneScope zone(profiler, ZoneKind::Update, "timeslicer update", static_cast<std::uint32_t>(frame_), pane);
+        ZoneScope zone(profiler, ZoneKind::Update, to_translate("timeslicer update"), static_cast<std::uint32_t>(frame_), pane);
         slicer_.update();
     }
     const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
     {
-        ZoneScope zone(profiler, ZoneKind::Animation, "animation", 0, pane);
+        ZoneScope zone(profiler, ZoneKind::Animation, to_translate("animation"), 0, pane);
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
         const auto n = static_cast<std::uint32_t>(npcs_.size());
         // Every NPC's turn depends only on its own state and the history,
@@ -286,7 +288,7 @@ void NpcScene::step() {
 
 void NpcScene::finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0) {
     {
-        ZoneScope zone(services_.profiler, ZoneKind::Metrics, "metrics", 0, services_.pane);
+        ZoneScope zone(services_.profiler, ZoneKind::Metrics, to_translate("metrics"), 0, services_.pane);
         metrics_.jobs_started = slicer_.last_update().jobs_started;
         measure(main_update_ms);
     }

@@ -38,6 +38,7 @@ Catalog scan_catalog(const std::string& assets_dir) {
             const PresetWords& w = p.in_language[static_cast<std::size_t>(language)];
             entry.titles[static_cast<std::size_t>(language)] = w.title;
             entry.descriptions[static_cast<std::size_t>(language)] = w.description;
+            c.translated_text += w.title + w.description;
         }
         c.presets.push_back(std::move(entry));
         Order o;
@@ -77,9 +78,16 @@ Catalog scan_catalog(const std::string& assets_dir) {
         const CatalogEntry first = lesson_scene(l);
         CatalogEntry entry{l.name, l.title, l.description, first.scene, {}, {}};
         for (Language language : kAllLanguages) {
-            const LessonWords& w = l.in_language[static_cast<std::size_t>(language)];
-            entry.titles[static_cast<std::size_t>(language)] = w.title;
-            entry.descriptions[static_cast<std::size_t>(language)] = w.description;
+            const std::size_t at = static_cast<std::size_t>(language);
+            const LessonWords& w = l.in_language[at];
+            entry.titles[at] = w.title;
+            entry.descriptions[at] = w.description;
+            c.translated_text += w.title + w.description;
+            for (const auto& [term, meaning] : w.terms) c.translated_text += meaning;
+            for (const LessonStep& step : l.steps) {
+                const StepText& t = step.in_language[at];
+                c.translated_text += t.title + t.text + t.question + t.answer;
+            }
         }
         c.lessons.push_back(std::move(entry));
         for (const LessonStep& step : l.steps) {

@@ -47,6 +47,10 @@ struct Catalog {
     // from <assets>/lang/<code>.toml; a language without a file, or whose
     // file does not load (then `problem` says why), has none.
     std::vector<Translation> translations;
+    // Every text the lessons and presets give in a language besides English,
+    // one after another: what the fonts must be able to draw (with the
+    // translations' and the glossary's).
+    std::string translated_text;
     std::string problem;  // the last file that did not load, named ("" — none)
 
     // nullptr — English, or no text in `language`.

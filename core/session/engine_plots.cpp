@@ -6,7 +6,7 @@ namespace tsl {
 
 namespace {
 
-// "AI copy" alone, "A AI copy" beside another pane.
+// to_translate("AI copy") alone, "A AI copy" beside another pane.
 std::string named(int pane, int panes, const std::string& what) {
     return panes > 1 ? std::string(1, static_cast<char>('A' + pane)) + " " + what : what;
 }
@@ -14,12 +14,12 @@ std::string named(int pane, int panes, const std::string& what) {
 }  // namespace
 
 EnginePaneSeries::EnginePaneSeries(int pane, int panes)
-    : staleness{PlotSeries(named(pane, panes, "AI copy"), "ticks"), PlotSeries(named(pane, panes, "physics copy"), "ticks"),
-                PlotSeries(named(pane, panes, "animation copy"), "ticks")},
-      tick_ms(named(pane, panes, "main thread, tick"), "ms"),
-      wait_ms(named(pane, panes, "main thread, waiting"), "ms"),
-      merge_ms(named(pane, panes, "merge + distribute"), "ms"),
-      work_ms(named(pane, panes, "system work, all threads"), "ms") {}
+    : staleness{PlotSeries(named(pane, panes, to_translate("AI copy")), to_translate("ticks")), PlotSeries(named(pane, panes, to_translate("physics copy")), to_translate("ticks")),
+                PlotSeries(named(pane, panes, to_translate("animation copy")), to_translate("ticks"))},
+      tick_ms(named(pane, panes, to_translate("main thread, tick")), "ms"),
+      wait_ms(named(pane, panes, to_translate("main thread, waiting")), "ms"),
+      merge_ms(named(pane, panes, to_translate("merge + distribute")), "ms"),
+      work_ms(named(pane, panes, to_translate("system work, all threads")), "ms") {}
 
 void EnginePlots::set_pane_count(int count) {
     if (count == pane_count()) return;

@@ -124,17 +124,17 @@ std::int64_t EngineSessionScene::add_reveal_rows(LessonCard& card, const RevealR
     const int panes = std::min(panes_.size(), static_cast<int>(reveals_.size()));
     for (int i = 0; i < panes; ++i) {
         const EnginePaneConfig& pane = panes_.pane(i).config().pane;
-        const std::string name = pane.caption.empty() ? engine_caption(pane) : pane.caption;
+        const std::string name = pane.caption.empty() ? engine_caption(pane, request.words) : std::string(request.words.of(pane.caption));
         card.rows.push_back({panes > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + name : name, panes > 1 ? i : -1,
                              reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)});
     }
     return reveals_.empty() ? 0 : reveals_.front().whole.ticks;
 }
 
-std::string EngineSessionScene::measured_over(std::int64_t frames) const {
-    return frames > 0 ? formatted("Measured over %.1f s: whole periods of the systems after the first %d ticks", static_cast<double>(frames) * step_s(),
+std::string EngineSessionScene::measured_over(std::int64_t frames, const Words& tr) const {
+    return frames > 0 ? formatted(tr("Measured over %.1f s: whole periods of the systems after the first %d ticks"), static_cast<double>(frames) * step_s(),
                                   kRevealSettleEngineTicks)
-                      : formatted("Nothing measured yet: the first %d ticks settle, then whole periods of the systems count", kRevealSettleEngineTicks);
+                      : formatted(tr("Nothing measured yet: the first %d ticks settle, then whole periods of the systems count"), kRevealSettleEngineTicks);
 }
 
 std::optional<double> EngineSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {

@@ -26,7 +26,7 @@ public:
     }
     std::string file_name(const LabSettings& settings) const override;
     std::int64_t add_reveal_rows(LessonCard& card, const RevealRequest& request, const LabSettings& settings) const override;
-    std::string measured_over(std::int64_t frames) const override;
+    std::string measured_over(std::int64_t frames, const Words& tr) const override;
     int reveal_panes() const override { return panes_.size(); }
     std::optional<double> reveal_value(const LessonMeasure& measure, int pane) const override;
     RevealReader kept_reveal() const override;

@@ -6,7 +6,7 @@ namespace tsl {
 
 namespace {
 
-// "map age" alone, "A map age" beside another pane.
+// to_translate("map age") alone, "A map age" beside another pane.
 std::string named(int pane, int panes, const std::string& what) {
     return panes > 1 ? std::string(1, static_cast<char>('A' + pane)) + " " + what : what;
 }
@@ -14,7 +14,7 @@ std::string named(int pane, int panes, const std::string& what) {
 }  // namespace
 
 ExposurePaneSeries::ExposurePaneSeries(int pane, int panes)
-    : map_age(named(pane, panes, "map age"), "steps"), seen(named(pane, panes, "seen"), "s a minute") {}
+    : map_age(named(pane, panes, to_translate("map age")), to_translate("steps")), seen(named(pane, panes, to_translate("seen")), to_translate("s a minute")) {}
 
 void ExposurePlots::set_pane_count(int count) {
     if (count == pane_count()) return;

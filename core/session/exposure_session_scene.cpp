@@ -164,9 +164,10 @@ std::int64_t ExposureSessionScene::add_reveal_rows(LessonCard& card, const Revea
     std::int64_t frames = 0;
     for (int i = 0; i < size(); ++i) {
         const ExposureSceneConfig& e = scene(i).config();
-        std::string label = title_of(e);
-        if (e.algorithm == ExposureAlgorithm::Sweep) label += ", sweep";
-        if (e.mode == ExposureMode::Timesliced && size() > 1) label += formatted(", %.0f%% a step", e.slice_percent);
+        const Words& tr = request.words;
+        std::string label = title_of(e, tr);
+        if (e.algorithm == ExposureAlgorithm::Sweep) label += tr(", sweep");
+        if (e.mode == ExposureMode::Timesliced && size() > 1) label += formatted(tr(", %.0f%% a step"), e.slice_percent);
         const ExposureMetricsSummary& whole = reveals_[static_cast<std::size_t>(i)].whole;
         card.rows.push_back({size() > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + label : label, size() > 1 ? i : -1,
                              reveal_cells(request.measures, whole)});
@@ -176,11 +177,11 @@ std::int64_t ExposureSessionScene::add_reveal_rows(LessonCard& card, const Revea
     return frames;
 }
 
-std::string ExposureSessionScene::measured_over(std::int64_t frames) const {
+std::string ExposureSessionScene::measured_over(std::int64_t frames, const Words& tr) const {
     if (frames > 0)
-        return formatted("Measured over %.1f s: whole passes of the map after the first %d steps", static_cast<double>(frames) * step_s(),
+        return formatted(tr("Measured over %.1f s: whole passes of the map after the first %d steps"), static_cast<double>(frames) * step_s(),
                          kRevealSettleExposureSteps);
-    return formatted("Nothing measured yet: the first %d steps settle, then whole passes of the map count", kRevealSettleExposureSteps);
+    return formatted(tr("Nothing measured yet: the first %d steps settle, then whole passes of the map count"), kRevealSettleExposureSteps);
 }
 
 std::optional<double> ExposureSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {

@@ -60,12 +60,12 @@ KeyMatch find_binding(Key key, std::uint8_t mods, bool repeat, SceneKind scene) 
     return {};
 }
 
-std::string key_footer(SceneKind scene) {
+std::string key_footer(SceneKind scene, const Words& tr) {
     std::string out;
     for (const KeyBinding& b : kBindings) {
         if (b.footer.empty() || (b.scene && *b.scene != scene)) continue;
         if (!out.empty()) out += "  |  ";
-        out += b.footer;
+        out += tr.of(b.footer);
     }
     return out;
 }

@@ -6,6 +6,7 @@
 // its key codes into `Key` before asking.
 #pragma once
 
+#include "core/base/words.h"
 #include "core/session/commands.h"
 #include "core/settings/lab_settings.h"
 
@@ -72,7 +73,7 @@ struct KeyMatch {
 KeyMatch find_binding(Key key, std::uint8_t mods, bool repeat, SceneKind scene);
 
 // "space pause  |  right step  |  1-5 modes" for the scene.
-std::string key_footer(SceneKind scene);
+std::string key_footer(SceneKind scene, const Words& tr = {});
 
 // What a key action does: the session's commands, in order, and the line a
 // --verbose run prints for it. Recording, full screen and quitting are the

@@ -39,10 +39,11 @@ std::string picked_panes(const std::vector<double>& values, bool lowest) {
 // --- [SECTION] Guesses and the board ---------------------------------------------------
 
 CommandResult LabSession::set_guess(const std::string& text) {
-    if (!lesson_) return {"no lesson is being taught", 2};
+    const Words tr = words();
+    if (!lesson_) return {tr("no lesson is being taught"), 2};
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
-    if (!step.guess) return {"this step asks for no guess", 2};
-    if (lesson_revealed_) return {"the answer is shown already: a guess comes before the reveal (Page Up, then back, to guess again)", 2};
+    if (!step.guess) return {tr("this step asks for no guess"), 2};
+    if (lesson_revealed_) return {tr("the answer is shown already: a guess comes before the reveal (Page Up, then back, to guess again)"), 2};
     std::string kept;
     const std::size_t first = text.find_first_not_of(" \t");
     if (first != std::string::npos) {
@@ -51,17 +52,17 @@ CommandResult LabSession::set_guess(const std::string& text) {
             std::string upper = trimmed;
             for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
             if (std::find_if(std::begin(kModeOptions), std::end(kModeOptions), [&](const char* m) { return upper == m; }) == std::end(kModeOptions))
-                return {"'" + trimmed + "' is not a mode: the guess is AIAO, SIAO, SISO or AISO", 2};
+                return {formatted(tr("'%s' is not a mode: the guess is AIAO, SIAO, SISO or AISO"), trimmed.c_str()), 2};
             kept = upper;
         } else if (step.guess->is_choice()) {
             const int panes = shown_scene().reveal_panes();
             const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(trimmed[0])));
             if (trimmed.size() != 1 || letter < 'A' || letter >= 'A' + panes)
-                return {formatted("'%s' is not a pane: the guess is a pane's letter, A to %c", trimmed.c_str(), 'A' + panes - 1), 2};
+                return {formatted(tr("'%s' is not a pane: the guess is a pane's letter, A to %c"), trimmed.c_str(), 'A' + panes - 1), 2};
             kept = std::string(1, letter);
         } else {
             const std::optional<double> number = guessed_number(trimmed);
-            if (!number) return {"'" + trimmed + "' is not a number", 2};
+            if (!number) return {formatted(tr("'%s' is not a number"), trimmed.c_str()), 2};
             kept = board_number(*number);
         }
     }
@@ -102,12 +103,14 @@ BoardRow LabSession::board_row(int step, const BoardEntry* entry, bool now, bool
     const bool mode = g.kind == LessonGuess::Kind::Mode;
     static const LessonMeasure kNoMeasure{"mode", "mode", "", MeasureKind::Counted, static_cast<LessonMeasure::NpcReading>(nullptr)};
     const LessonMeasure& m = mode ? kNoMeasure : *find_measure(g.measure);
+    const Words tr = words();
+    const std::string label(tr.of(m.label));
     BoardRow row;
     row.step = step + 1;
-    row.title = s.title;
-    row.asked = mode            ? std::string(1, static_cast<char>('A' + g.pane)) + ": the mode"
-                : g.is_choice() ? std::string("the pane with the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") + m.label
-                                : std::string(1, static_cast<char>('A' + g.pane)) + ": " + m.label;
+    row.title = step_text(s, settings_.language).text.title;
+    row.asked = mode            ? formatted(tr("%c: the mode"), 'A' + g.pane)
+                : g.is_choice() ? formatted(g.kind == LessonGuess::Kind::Lowest ? tr("the pane with the lowest %s") : tr("the pane with the highest %s"), label.c_str())
+                                : formatted(tr("%c: %s"), 'A' + g.pane, label.c_str());
     row.unit = g.is_choice() ? "" : g.of_T ? "T" : m.unit;
     if (entry) {
         row.guess = entry->guess;
@@ -145,12 +148,12 @@ BoardRow LabSession::board_row(int step, const BoardEntry* entry, bool now, bool
     if (!row.guess.empty() && !row.measured.empty()) {
         if (mode) {
             row.close = row.guess == row.measured;
-            row.closeness = row.close ? "right" : "wrong";
+            row.closeness = row.close ? tr("right") : tr("wrong");
         } else if (g.is_choice()) {
             row.close = choice_right(row.guess, row.measured);
-            row.closeness = row.close ? "right" : "wrong";
+            row.closeness = row.close ? tr("right") : tr("wrong");
         } else if (const std::optional<double> guess = guessed_number(row.guess), measured = guessed_number(row.measured); guess && measured) {
-            const GuessGrade grade = grade_number(*guess, *measured);
+            const GuessGrade grade = grade_number(*guess, *measured, tr);
             row.close = grade.close;
             row.closeness = grade.said;
         }
@@ -164,7 +167,7 @@ ResultsBoard LabSession::results_board() const {
     ResultsBoard board;
     if (!lesson_) return board;
     board.lesson = lesson_->name;
-    board.title = lesson_->title;
+    board.title = lesson_title(*lesson_, settings_.language);
     const std::vector<BoardEntry> entries = parse_board(settings_.results_board);
     for (int i = 0; i < static_cast<int>(lesson_->steps.size()); ++i) {
         if (!lesson_->steps[static_cast<std::size_t>(i)].guess) continue;
@@ -186,34 +189,38 @@ void LabSession::add_guess(LessonCard& card, const LessonStep& step) const {
     if (card.board_next) card.can_go_forward = true;
     if (!step.guess) return;
     const LessonGuess& g = *step.guess;
+    const Words tr = words();
     CardGuess& out = card.guess;
     out.asked = true;
     out.choice = g.is_choice();
     if (g.kind == LessonGuess::Kind::Mode) {
         out.options.assign(std::begin(kModeOptions), std::end(kModeOptions));
-        out.prompt = "Your answer:";
+        out.prompt = tr("Your answer:");
     } else {
         const LessonMeasure& m = *find_measure(g.measure);
         for (int p = 0; g.is_choice() && p < shown_scene().reveal_panes(); ++p) out.options.emplace_back(1, static_cast<char>('A' + p));
         out.unit = g.is_choice() ? "" : g.of_T ? "T" : m.unit;
-        out.prompt = g.is_choice() ? std::string("Your guess: which pane has the ") + (g.kind == LessonGuess::Kind::Lowest ? "lowest " : "highest ") +
-                                         m.label + "?"
-                                   : std::string("Your guess: ") + static_cast<char>('A' + g.pane) + "'s " + m.label;
+        const std::string label(tr.of(m.label));
+        out.prompt = g.is_choice() ? formatted(g.kind == LessonGuess::Kind::Lowest ? tr("Your guess: which pane has the lowest %s?")
+                                                                                    : tr("Your guess: which pane has the highest %s?"),
+                                               label.c_str())
+                                   : formatted(tr("Your guess: %c's %s"), 'A' + g.pane, label.c_str());
     }
     const std::vector<BoardEntry> entries = parse_board(settings_.results_board);
     const BoardEntry* entry = find_entry(entries, lesson_->name, lesson_step_);
     if (entry) out.value = board_row(lesson_step_, entry, false, true).guess;  // a guess that fits this step's, as kept
     if (!lesson_revealed_ || out.value.empty()) return;
     const BoardRow row = board_row(lesson_step_, entry, !preset_modified());
-    const std::string guessed = "Guess " + with_unit(row.guess, row.unit);
+    const std::string guessed = with_unit(row.guess, row.unit), measured = with_unit(row.measured, row.unit);
     if (row.measured.empty()) {
-        out.result = out.result_short = out.result_full = guessed + ": nothing measured yet";
+        out.result = out.result_short = out.result_full = formatted(tr("Guess %s: nothing measured yet"), guessed.c_str());
         return;
     }
-    out.result = guessed + ", measured " + with_unit(row.measured, row.unit) + ": " + row.closeness;
-    out.result_short = guessed + ": " + row.closeness;
-    out.result_full = guessed + ", measured " + with_unit(row.measured, row.unit) +
-                      (row.model.empty() ? "" : ", model " + with_unit(row.model, row.unit)) + ": " + row.closeness;
+    out.result = formatted(tr("Guess %s, measured %s: %s"), guessed.c_str(), measured.c_str(), row.closeness.c_str());
+    out.result_short = formatted(tr("Guess %s: %s"), guessed.c_str(), row.closeness.c_str());
+    out.result_full = row.model.empty() ? out.result
+                                        : formatted(tr("Guess %s, measured %s, model %s: %s"), guessed.c_str(), measured.c_str(),
+                                                    with_unit(row.model, row.unit).c_str(), row.closeness.c_str());
     out.close = row.close;
 }
 

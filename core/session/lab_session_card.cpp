@@ -19,6 +19,11 @@ void link_glossary(LessonCard& card, const Catalog& catalog) {
     for (const GlossaryTerm* term : terms_in(*catalog.glossary, words)) card.glossary.push_back({term->id, term->name});
 }
 
+// "2 cores, 1 worker": the computer the times were measured on.
+std::string computer_words(const Words& tr, int cores, int workers) {
+    return formatted(cores == 1 ? tr("%d core") : tr("%d cores"), cores) + formatted(workers == 1 ? tr(", %d worker") : tr(", %d workers"), workers);
+}
+
 }  // namespace
 
 // The step's text in the session's language, where the lesson has it; the
@@ -61,9 +66,14 @@ LessonCard LabSession::preset_card() const {
 // Where no worker thread can start and the step (or preset) asked for one.
 std::string LabSession::on_this_page() const {
     if (options_.threads_unavailable.empty() || preset_to_main_thread_.empty()) return {};
-    return "Here every job runs on the main thread: no worker thread can start (" + options_.threads_unavailable + "). What " +
-           (lesson_ ? "this step" : "this preset") + " gives to workers runs inline (" + preset_to_main_thread_ +
-           "), so its figures show the main thread doing all of the work; the text is about a computer with worker threads.";
+    const Words tr = words();
+    return formatted(lesson_ ? tr("Here every job runs on the main thread: no worker thread can start (%s). What this step gives to workers "
+                                  "runs inline (%s), so its figures show the main thread doing all of the work; the text is about a "
+                                  "computer with worker threads.")
+                             : tr("Here every job runs on the main thread: no worker thread can start (%s). What this preset gives to "
+                                  "workers runs inline (%s), so its figures show the main thread doing all of the work; the text is "
+                                  "about a computer with worker threads."),
+                     std::string(tr.of(options_.threads_unavailable)).c_str(), preset_to_main_thread_.c_str());
 }
 
 LessonCard LabSession::lesson_card() const {
@@ -72,7 +82,7 @@ LessonCard LabSession::lesson_card() const {
     LessonCard card;
     const int count = static_cast<int>(lesson_->steps.size());
     const LessonStep& step = lesson_->steps[static_cast<std::size_t>(lesson_step_)];
-    card.heading = formatted("Step %d of %d  |  %s", lesson_step_ + 1, count, lesson_->title.c_str());
+    card.heading = formatted(tr("Step %d of %d  |  %s"), lesson_step_ + 1, count, lesson_title(*lesson_, settings_.language).c_str());
     card.title = step.title;
     card.text = step.text;
     card.question = step.question;
@@ -89,22 +99,21 @@ LessonCard LabSession::lesson_card() const {
     std::vector<const LessonMeasure*> measures;
     for (const std::string& name : step.reveal) {
         measures.push_back(find_measure(name));
-        card.columns.push_back(measures.back()->label);
+        card.columns.emplace_back(tr.of(measures.back()->label));
     }
     // With input ages, the exact model beside them (docs/semantics.md, section 6).
     const bool ages = std::find(step.reveal.begin(), step.reveal.end(), "input_age") != step.reveal.end();  // an NPC step (load_lesson)
-    if (ages) card.columns.push_back("model");
-    const std::int64_t frames = shown_scene().add_reveal_rows(card, {measures, ages, step}, settings_);
-    card.measured_over = shown_scene().measured_over(frames);
+    if (ages) card.columns.emplace_back(tr("model"));
+    const std::int64_t frames = shown_scene().add_reveal_rows(card, {measures, ages, step, tr}, settings_);
+    card.measured_over = shown_scene().measured_over(frames, tr);
     // Times with their context: the computer they were measured on.
     if (frames > 0 && std::any_of(measures.begin(), measures.end(), [](const LessonMeasure* m) { return m->timed; })) {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        card.measured_over += formatted("; %d core%s, %d worker%s", cores, cores == 1 ? "" : "s", jobs_.worker_count(),
-                                        jobs_.worker_count() == 1 ? "" : "s");
+        card.measured_over += formatted(tr("; %s"), computer_words(tr, cores, jobs_.worker_count()).c_str());
     }
     if (lesson_revealed_) add_checks(card, step);
     add_guess(card, step);
-    if (ages) card.measured_over += shown_scene().ages_note();
+    if (ages) card.measured_over += shown_scene().ages_note(tr);
     link_glossary(card, catalog());  // from the English words
     translate_card(card);
     return card;
@@ -140,6 +149,8 @@ void LabSession::add_checks(LessonCard& card, const LessonStep& step) const {
     source.panes = shown_scene().reveal_panes();
     source.value = [this](const std::string& measure, int pane, int at_step) { return reveal_value(measure, pane, at_step); };
     source.batch_period_ms = [this](int pane) { return shown_scene().batch_period_ms(pane); };
+    source.words = words();
+    const Words& tr = source.words;
     bool timed_miss = false, counted_miss = false;
     const auto revealed = [&](const ExpectOperand& o) {
         return !o.of_T && o.step < 0 && (o.measure.empty() || std::find(step.reveal.begin(), step.reveal.end(), o.measure) != step.reveal.end());
@@ -157,18 +168,18 @@ void LabSession::add_checks(LessonCard& card, const LessonStep& step) const {
     }
     if (!timed_miss && !counted_miss) return;
     if (preset_modified()) {
-        card.missed = "Not as expected: the settings changed since the step began (Restore runs it as written).";
+        card.missed = tr("Not as expected: the settings changed since the step began (Restore runs it as written).");
     } else if (counted_miss) {
-        card.missed = "Not as expected, in a figure that does not depend on the computer: the expectation or the lab is wrong.";
+        card.missed = tr("Not as expected, in a figure that does not depend on the computer: the expectation or the lab is wrong.");
     } else if (!options_.threads_unavailable.empty()) {
         card.missed = on_this_page().empty()
-                          ? "Not as expected here: no worker thread can start (" + options_.threads_unavailable + "), so the main thread does every job."
-                          : "Not as expected here: the main thread does every job, as said above.";
+                          ? formatted(tr("Not as expected here: no worker thread can start (%s), so the main thread does every job."),
+                                      std::string(tr.of(options_.threads_unavailable)).c_str())
+                          : tr("Not as expected here: the main thread does every job, as said above.");
     } else {
         const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-        card.missed = formatted("Not as expected here: times depend on the computer and its load (%d core%s, %d worker%s); busy cores can swap "
-                                "close figures.",
-                                cores, cores == 1 ? "" : "s", jobs_.worker_count(), jobs_.worker_count() == 1 ? "" : "s");
+        card.missed = formatted(tr("Not as expected here: times depend on the computer and its load (%s); busy cores can swap close figures."),
+                                computer_words(tr, cores, jobs_.worker_count()).c_str());
     }
 }
 

@@ -54,13 +54,14 @@ void LabSession::keep_rewind(std::int64_t live_frame_before) {
 
 CommandResult LabSession::step_back() {
     settings_.paused = true;
-    if (!options_.rewind) return {"Stepping back is off here", 2};
+    const Words tr = words();
+    if (!options_.rewind) return {tr("Stepping back is off here"), 2};
     const std::int64_t target = frames_stepped() - 1;
     const std::int64_t oldest = rewind_.oldest_frame();
-    if (oldest < 0 && !shown().save_state()) return {"This scene cannot step back in time yet", 2};
+    if (oldest < 0 && !shown().save_state()) return {tr("This scene cannot step back in time yet"), 2};
     if (oldest < 0 || target < oldest) {
         const double kept_s = oldest < 0 ? 0 : static_cast<double>(live_frame() - oldest) * step_s();
-        return {formatted("Nothing earlier is kept (%.1f s back from the live moment)", kept_s), 2};
+        return {formatted(tr("Nothing earlier is kept (%.1f s back from the live moment)"), kept_s), 2};
     }
     show_frame(target);
     return {};

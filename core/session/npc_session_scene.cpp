@@ -215,7 +215,8 @@ std::int64_t NpcSessionScene::add_reveal_rows(LessonCard& card, const RevealRequ
     for (int i = 0; i < panes; ++i) {
         const std::string& caption = settings.npc.panes[static_cast<std::size_t>(i)].caption;
         const NpcSceneConfig& config = panes_.pane(i).config();
-        const std::string name = caption.empty() ? std::string(label_of(config.timeslicing.mode)) + map_caption(config.map) : caption;
+        const Words& tr = request.words;
+        const std::string name = caption.empty() ? std::string(tr.of(label_of(config.timeslicing.mode))) + map_caption(config.map, tr) : std::string(tr.of(caption));
         RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
                       reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)};
         if (request.ages) row.values.push_back(measure_text(*model_value(*find_measure("input_age"), i), "ms"));
@@ -231,16 +232,16 @@ std::int64_t NpcSessionScene::add_reveal_rows(LessonCard& card, const RevealRequ
     return reveals_.empty() ? 0 : reveals_.front().whole.frames;
 }
 
-std::string NpcSessionScene::measured_over(std::int64_t frames) const {
+std::string NpcSessionScene::measured_over(std::int64_t frames, const Words& tr) const {
     if (frames > 0)
-        return formatted("Measured over %.1f s: whole batches after the first %d", static_cast<double>(frames) * step_s(), kRevealSettleBatches);
-    return formatted("Nothing measured yet: the first %d batches settle, then whole batches count", kRevealSettleBatches);
+        return formatted(tr("Measured over %.1f s: whole batches after the first %d"), static_cast<double>(frames) * step_s(), kRevealSettleBatches);
+    return formatted(tr("Nothing measured yet: the first %d batches settle, then whole batches count"), kRevealSettleBatches);
 }
 
 // Input ages read best against the batch period T of the timing model.
-std::string NpcSessionScene::ages_note() const {
+std::string NpcSessionScene::ages_note(const Words& tr) const {
     const NpcSceneConfig& c = panes_.pane(panes_.size() - 1).config();
-    return c.timeslicing.mode == Mode::UpdateAll ? std::string() : formatted(", T = %.0f ms", 1000.0 * batch_period_s(c));
+    return c.timeslicing.mode == Mode::UpdateAll ? std::string() : formatted(tr(", T = %.0f ms"), 1000.0 * batch_period_s(c));
 }
 
 std::optional<double> NpcSessionScene::reveal_value(const LessonMeasure& measure, int pane) const {

@@ -11,6 +11,8 @@
 // thread (the main thread, which both updates the simulation and draws).
 #pragma once
 
+#include "core/base/words.h"
+
 #include "core/media/output_file.h"
 
 #include <cstddef>

@@ -4,7 +4,7 @@ namespace tsl {
 
 namespace {
 
-// "mean input age" alone, "A mean age" in a comparison.
+// to_translate("mean input age") alone, "A mean age" in a comparison.
 std::string series_name(int pane, int panes, const char* alone, const char* in_comparison) {
     return panes > 1 ? std::string(1, static_cast<char>('A' + pane)) + " " + in_comparison : std::string(alone);
 }
@@ -12,13 +12,13 @@ std::string series_name(int pane, int panes, const char* alone, const char* in_c
 }  // namespace
 
 PaneSeries::PaneSeries(int pane, int panes)
-    : age_mean(series_name(pane, panes, "mean input age", "mean age"), "ms"),
-      age_max(series_name(pane, panes, "max input age", "max age"), "ms"),
-      error_mean(series_name(pane, panes, "mean error", "mean error"), "deg"),
-      error_max(series_name(pane, panes, "max error", "max error"), "deg"),
-      main_ms(series_name(pane, panes, "main-thread update", "main update"), "ms"),
-      busy_ms(series_name(pane, panes, "worker busy", "worker busy"), "ms"),
-      age_acted(series_name(pane, panes, "acted-on age", "acted-on age"), "ms") {}
+    : age_mean(series_name(pane, panes, to_translate("mean input age"), to_translate("mean age")), "ms"),
+      age_max(series_name(pane, panes, to_translate("max input age"), to_translate("max age")), "ms"),
+      error_mean(series_name(pane, panes, to_translate("mean error"), to_translate("mean error")), to_translate("deg")),
+      error_max(series_name(pane, panes, to_translate("max error"), to_translate("max error")), to_translate("deg")),
+      main_ms(series_name(pane, panes, to_translate("main-thread update"), to_translate("main update")), "ms"),
+      busy_ms(series_name(pane, panes, to_translate("worker busy"), to_translate("worker busy")), "ms"),
+      age_acted(series_name(pane, panes, to_translate("acted-on age"), to_translate("acted-on age")), "ms") {}
 
 void SessionPlots::set_pane_count(int count) {
     if (static_cast<int>(panes_.size()) == count) return;

@@ -47,8 +47,8 @@ public:
 
 private:
     std::vector<std::unique_ptr<PaneSeries>> panes_;
-    PlotSeries frame_ms_{"frame total (main thread)", "ms"};
-    PlotSeries jobs_{"jobs started", "jobs"};
+    PlotSeries frame_ms_{to_translate("frame total (main thread)"), "ms"};
+    PlotSeries jobs_{to_translate("jobs started"), to_translate("jobs")};
 };
 
 }  // namespace tsl

@@ -43,6 +43,7 @@ struct RevealRequest {
     const std::vector<const LessonMeasure*>& measures;
     bool ages = false;
     const LessonStep& step;
+    Words words = {};  // the card's language: its rows' names
 };
 
 class SessionScene {
@@ -107,10 +108,13 @@ public:
     // --- The lesson's reveal ------------------------------------------------------------
     // The rows of the card's table, one per pane; returns the steps they were measured over.
     virtual std::int64_t add_reveal_rows(LessonCard& card, const RevealRequest& request, const LabSettings& settings) const = 0;
-    // "Measured over 4.2 s: whole ..." for `frames` steps (0: what is still settling).
-    virtual std::string measured_over(std::int64_t frames) const = 0;
+    // "Measured over 4.2 s: whole ..." for `frames` steps (0: what is still settling), in `tr`'s language.
+    virtual std::string measured_over(std::int64_t frames, const Words& tr) const = 0;
     // What goes after it where the table shows input ages (", T = 500 ms"); "" — nothing.
-    virtual std::string ages_note() const { return {}; }
+    virtual std::string ages_note(const Words& tr) const {
+        (void)tr;
+        return {};
+    }
     virtual int reveal_panes() const = 0;
     // This step's reveal, now; and a copy of it that stays as it is (a step the class leaves).
     virtual std::optional<double> reveal_value(const LessonMeasure& measure, int pane) const = 0;

@@ -477,7 +477,7 @@ const FieldSpec kFields[] = {
      .help = "Where recordings, PNG snapshots and CSV exports are saved; empty: \"Timeslice Lab\" in your pictures folder, made when first needed.",
      .preset_key = "-", .settings_key = "record.folder", .ui = {W::Input}, TSL_ACCESS(s.recording.folder)},
     {.key = setting::record_name.key, .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 1, .label = "file name",
-     .help = "File name of recordings, without extension; {preset} {mode} {date} {time} are filled in ({preset}: the preset's name, or one made from the settings once they differ from it, such as siao-10ups).", .preset_key = "-",
+     .help = "File name of recordings, without extension; {preset} {mode} {date} {time} {lang} are filled in ({preset}: the preset's name, or one made from the settings once they differ from it, such as siao-10ups; {lang}: the language, which a Chinese recording's name otherwise ends with).", .preset_key = "-",
      .ui = {W::Input}, TSL_ACCESS(s.recording.name_template)},
     // Kept, not shown: the lessons' guesses and results (core/session/results_board.h).
     {.key = setting::results_board.key, .scope = FieldScope::Record, .kind = FieldKind::Text, .min = 0, .label = "results board",

@@ -68,6 +68,7 @@
 // [SECTION] Running jobs: inline, a thread each, the job system
 #pragma once
 
+#include "core/base/words.h"
 #include "core/jobs/job_system.h"
 #include "core/timeslicing/batch_cursor.h"
 #include "core/timeslicing/job_threads.h"
@@ -411,7 +412,7 @@ private:
         job.run_ns = t1 - t0;
         job.ran_off_main = std::this_thread::get_id() != owner_;
         if (profiler_ && profiler_->enabled())
-            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), "decision job", pane_});
+            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), to_translate("decision job"), pane_});
     }
 
     std::uint64_t trace_id(std::uint32_t i) const { return callbacks_.trace_id ? callbacks_.trace_id(batch_keys_[i]) : i; }
@@ -429,7 +430,7 @@ private:
                 // The article's version: one new thread per job, joined when
                 // the job is gathered. Kept to show what that costs. Past
                 // JobThreads::kMaxInFlight threads, each new one first joins the oldest.
-                ZoneScope spawning(profiler_, ZoneKind::Spawn, "creating threads", count, pane_);
+                ZoneScope spawning(profiler_, ZoneKind::Spawn, to_translate("creating threads"), count, pane_);
                 for (std::uint32_t i = first; i < first + count; ++i) {
                     const bool started = in_flight_.threads.start([this, i] {
                         if (profiler_) profiler_->use_shared_lane("threads (one per job)");
@@ -466,7 +467,7 @@ private:
         in_flight_.how = Threading::Inline;
         const std::int64_t t1 = Profiler::now_ns();
         last_update_.wait_ns += t1 - t0;
-        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, "waiting for jobs", pane_});
+        if (profiler_ && profiler_->enabled()) profiler_->record({t0, t1, ZoneKind::Wait, 0, to_translate("waiting for jobs"), pane_});
     }
 
     Callbacks callbacks_;

@@ -1,5 +1,7 @@
 #include "core/timeslicing/trace.h"
 
+#include "core/base/formatted.h"
+
 #include <algorithm>
 #include <unordered_map>
 #include <ostream>
@@ -55,15 +57,15 @@ std::vector<JobTiming> jobs_of(const std::vector<JobTiming>& jobs, std::uint64_t
     return out;
 }
 
-std::string describe_job(const JobTiming& job) {
-    std::string out = "batch " + std::to_string(job.batch) + ": ";
-    if (job.input >= 0) out += "input " + std::to_string(job.input) + ", ";
-    if (job.start < 0) return out + "waiting";
-    const std::string ran = job.finish == job.start ? std::to_string(job.start) : std::to_string(job.start) + "-" + std::to_string(job.finish);
-    if (job.finish < 0) return out + "running since " + std::to_string(job.start);
-    out += "ran " + ran;
-    if (job.save < 0) return out + ", not saved yet";
-    return out + ", saved " + std::to_string(job.save);
+std::string describe_job(const JobTiming& job, const Words& tr) {
+    std::string out = formatted(tr("batch %u: "), static_cast<unsigned>(job.batch));
+    if (job.input >= 0) out += formatted(tr("input %lld, "), static_cast<long long>(job.input));
+    if (job.start < 0) return out + tr("waiting");
+    if (job.finish < 0) return out + formatted(tr("running since %lld"), static_cast<long long>(job.start));
+    out += job.finish == job.start ? formatted(tr("ran %lld"), static_cast<long long>(job.start))
+                                   : formatted(tr("ran %lld-%lld"), static_cast<long long>(job.start), static_cast<long long>(job.finish));
+    if (job.save < 0) return out + tr(", not saved yet");
+    return out + formatted(tr(", saved %lld"), static_cast<long long>(job.save));
 }
 
 void TraceLog::drop_batches_before(std::uint32_t batch) {

@@ -6,6 +6,7 @@
 // input / start / finish / save time; workers never touch the trace).
 #pragma once
 
+#include "core/base/words.h"
 #include <cstdint>
 #include <iosfwd>
 #include <string_view>
@@ -45,7 +46,7 @@ std::vector<JobTiming> job_timings(const std::vector<TraceRecord>& records, int 
 // waiting", "running since 121", "ran 121, not saved yet"; no input where
 // the job read none of its own).
 std::vector<JobTiming> jobs_of(const std::vector<JobTiming>& jobs, std::uint64_t key);
-std::string describe_job(const JobTiming& job);
+std::string describe_job(const JobTiming& job, const Words& tr = {});
 
 class TraceLog {
 public:
