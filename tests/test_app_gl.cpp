@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 
 using namespace tsl;
 using namespace tsl::test;
@@ -356,6 +357,51 @@ TEST_CASE("The plots follow the theme: the high-contrast theme draws them on whi
     };
     CHECK(paper_pixels("light") > 20000);
     CHECK(paper_pixels("high-contrast") == 0);
+}
+
+TEST_CASE("In each of the articles' languages the window draws every Chinese character its words use, and its panel speaks it", "[gl][translation]") {
+    // A revealed step with the panel open, in 繁體中文 and in 简体中文: the UI
+    // probe's state line says how many of the wide characters the lab's texts
+    // use (its languages' files, lessons, presets, glossary) the fonts draw,
+    // and its items' labels are the panel's, in the language.
+    for (const char* language : {"zh-Hant", "zh-Hans"}) {
+        INFO(language);
+        const auto dir = scratch_dir(std::string("language-") + language);
+        const std::string probe = (dir / "probe.txt").string(), file = (dir / "l.png").string();
+        const CommandResult r =
+            run_command(tsl::test::kApp,
+                        {"screenshot", "--out", file, "--size", "1280x720", "--set", "ui_scale=1.5", "--set", std::string("language=") + language,
+                         "--lesson", "timeslicing", "--step", "3", "--frames", "60", "--set", "presenter=false", "--set", "panel_open=true"},
+                        "env -u DISPLAY -u WAYLAND_DISPLAY TIMESLICE_LAB_PROBE=" + probe + " ");
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        std::ifstream in(probe);
+        std::string line, state, labels;
+        while (std::getline(in, line)) {
+            if (line.rfind("state ", 0) == 0) state = line;
+            if (line.rfind("item ", 0) == 0) {  // item ID NAME_HEX LABEL_HEX ...: the label, decoded
+                std::istringstream fields(line);
+                std::string word, id, window, label;
+                fields >> word >> id >> window >> label;
+                for (std::size_t i = 0; i + 1 < label.size(); i += 2) labels += static_cast<char>(std::stoi(label.substr(i, 2), nullptr, 16));
+                labels += '\n';
+            }
+        }
+        INFO(state);
+        CHECK(state.find(std::string(" lang=") + language + " ") != std::string::npos);
+        const std::size_t at = state.find("wide_glyphs=");
+        REQUIRE(at != std::string::npos);
+        int drawn = 0, wanted = 0;
+        REQUIRE(std::sscanf(state.c_str() + at, "wide_glyphs=%d/%d", &drawn, &wanted) == 2);
+        CHECK(wanted > 1000);  // every language's words, the lessons', presets' and glossary's: some 1,100 characters
+        CHECK(drawn == wanted);
+        // The panel's buttons in the language, with their English IDs (app/ui/ui_text.h).
+        const std::string pause = std::string(language) == "zh-Hant" ? "暫停###Pause" : "暂停###Pause";
+        const std::string reset = std::string(language) == "zh-Hant" ? "重設###Reset" : "重置###Reset";
+        CHECK(labels.find(pause) != std::string::npos);
+        CHECK(labels.find(reset) != std::string::npos);
+        std::filesystem::remove_all(dir);
+    }
 }
 
 TEST_CASE("The glossary's Chinese is in the fonts: every character it writes has a glyph", "[gl][glossary]") {

@@ -42,7 +42,7 @@ public:
     std::int64_t add_reveal_rows(LessonCard& card, const RevealRequest& request, const LabSettings&) const override {
         for (int p = 0; p < panes_; ++p) {
             std::vector<std::string> cells;
-            for (const LessonMeasure* m : request.measures) cells.push_back(reveal_cell(*m, reveal_value(*m, p), std::nullopt));
+            for (const LessonMeasure* m : request.measures) cells.push_back(reveal_cell(*m, reveal_value(*m, p), std::nullopt, request.words));
             card.rows.push_back({"counter " + std::to_string(p), p, cells});
         }
         return counted_;

@@ -8,6 +8,7 @@
 #include "core/content/glossary.h"
 #include "core/content/lesson.h"
 #include "core/content/preset.h"
+#include "core/exposure/level.h"
 #include "core/content/translation.h"
 #include "core/session/lab_session.h"
 #include "core/session/launch.h"
@@ -255,7 +256,7 @@ std::set<std::string> table_texts() {
     };
     for (const FieldSpec& f : settings_schema()) {
         if (f.ui.widget == FieldUi::Widget::Hidden) continue;
-        add(f.label);
+        add(f.shown_label());  // the key itself where a field has no label ("workers")
         add(f.help);
         if (f.ui.format) add(f.ui.format);  // "%.0f frames" -> "%.0f 個影格", "%.1f s" -> "%.1f 秒"
         if (f.key == setting::language.key) continue;  // each language's name is in its own language
@@ -269,12 +270,17 @@ std::set<std::string> table_texts() {
         add(k.help);
         add(k.footer);  // the panel's line of keys
     }
-    for (const LessonMeasure& m : lesson_measures()) add(m.label);
+    for (const LessonMeasure& m : lesson_measures()) {
+        add(m.label);
+        add(m.unit);  // after the reveal's figures ("10.0 jobs")
+    }
+    // The page's menu of the scene's mode is named by its field's noun (app/web/web_card.cpp).
+    for (SettingName mode : {setting::mode, setting::exposure_mode, setting::step_mode}) add(field_of(mode).noun);
     return texts;
 }
 
-// A C++ (or JavaScript) string literal, and those right after it ("a" "b"),
-// from `at` (its opening quote); `end` is left after the last.
+// A C++ (or JavaScript) string literal, and those right after it ("a" "b",
+// or 'a' + 'b'), from `at` (its opening quote); `end` is left after the last.
 std::optional<std::string> literal_at(const std::string& text, std::size_t at, std::size_t& end) {
     std::string out;
     std::size_t i = at;
@@ -291,6 +297,12 @@ std::optional<std::string> literal_at(const std::string& text, std::size_t at, s
         }
         ++i;
         while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        // The page's JavaScript joins its long texts with '+': 'a ' + 'b'.
+        if (i < text.size() && text[i] == '+') {
+            std::size_t next = i + 1;
+            while (next < text.size() && std::isspace(static_cast<unsigned char>(text[next]))) ++next;
+            if (next < text.size() && (text[next] == '\'' || text[next] == '"')) i = next;
+        }
     }
     end = i;
     return out;
@@ -352,6 +364,14 @@ TEST_CASE("Every text the lab shows has its line in each language's file, and ev
         for (const auto& pane : preset->npc.panes) if (!pane.caption.empty()) shown.emplace(pane.caption, "preset " + entry.name);
         for (const auto& pane : preset->engine.panes) if (!pane.caption.empty()) shown.emplace(pane.caption, "preset " + entry.name);
     }
+    // The levels' names (assets/levels: the exposure scene's caption) and their files' (the level picker).
+    for (const std::string& level : session.catalog().levels) {
+        shown.emplace(level, "assets/levels/" + level + ".txt");
+        const Result<Level> loaded = load_level(kAssets + "/levels/" + level + ".txt");
+        REQUIRE(loaded);
+        shown.emplace(loaded->name, "assets/levels/" + level + ".txt");
+    }
+    shown.emplace("random", "the level picker");
     for (Language language : {Language::ZhHant, Language::ZhHans}) {
         const Translation* t = session.catalog().translation(language);
         REQUIRE(t != nullptr);

@@ -12,7 +12,8 @@ scene, a lesson step with the panel open, where it clicks the lesson
 card's items (its guess field too), and the lesson's results board. In each it clicks every item the view shows. A
 click that leaves the view's scene or lesson (a preset of another scene, a
 lesson from the picker) starts the app again in the view; such an entry is
-clicked once in the whole run. The presenter view, hiding the UI, folding
+clicked once in the whole run; so is a language (the panel's View section):
+every label changes with it, and the view is the one it started in. The presenter view, hiding the UI, folding
 the panel, the window sizes and the scene choice wait until the rest is
 done and are then clicked one by one, coming back to the panel after each.
 Every item the view showed is clicked, or the test fails naming it; an item
@@ -91,8 +92,16 @@ def same_control(label):
     return re.sub(r"[0-9]+", "#", label)
 
 
+# The same items by their ImGui IDs, which stay English in every language
+# (app/ui/ui_text.h: "簡報檢視##presenter", "面向目標的 NPC###npc", "桌面###Desk").
+DEFERRED_ID = re.compile(r"^(npc|exposure|engine|presenter|hide_ui|fold panel|Desk|1080p projector)$")
+
+
 def deferred_item(window, label):
-    return DEFERRED_LABEL.match(label) is not None and POPUP.match(window) is None
+    if POPUP.match(window) is not None:
+        return False
+    ids = [label.split("###")[-1]] if "###" in label else [label.split("##")[-1]] if "##" in label else []
+    return DEFERRED_LABEL.match(label) is not None or any(DEFERRED_ID.match(i) for i in ids)
 # The views, each from a fresh start: name -> (arguments, the windows whose items
 # it clicks: None for all). A lesson's steps change the panel and the plots
 # under it (a step loads its preset), so the lesson view clicks the lesson
@@ -139,8 +148,8 @@ def window_rank(frame, name):
 
 
 class Driver:
-    def __init__(self, app, scale, size, budget):
-        self.app, self.scale, self.size, self.budget = app, scale, size, budget
+    def __init__(self, app, scale, size, budget, language=None):
+        self.app, self.scale, self.size, self.budget, self.language = app, scale, size, budget, language
         self.verbose = bool(os.environ.get("TSL_CLICK_VERBOSE"))  # each action as it is taken
         self.work = tempfile.mkdtemp(prefix="click-all-")
         self.probe = os.path.join(self.work, "probe.txt")
@@ -152,7 +161,7 @@ class Driver:
         self.view = "-"
         self.view_args = []
         self.windows = None
-        self.base = None  # (scene, lesson) of the view; None while its items are not being collected
+        self.base = None  # (scene, lesson, language) of the view; None while its items are not being collected
         self.entries_clicked = set()  # (opener's label, entry's label) of popup entries clicked in any view
         self.proc = None
         self.begin_view()
@@ -190,7 +199,8 @@ class Driver:
             env["LD_PRELOAD"] = preload
         width, height = self.size
         args = [self.app, "--set", f"ui_scale={self.scale}", "--set", f"window_width={width}",
-                "--set", f"window_height={height}", "--set", "record_seconds=0", *view_args]
+                "--set", f"window_height={height}", "--set", "record_seconds=0",
+                *(["--set", f"language={self.language}"] if self.language else []), *view_args]
         self.out = open(os.path.join(self.work, "app.log"), "w")
         # In the scratch directory: a folder typed into a field lands there.
         self.proc = subprocess.Popen(args, env=env, stdout=self.out, stderr=subprocess.STDOUT, cwd=self.work)
@@ -340,7 +350,7 @@ class Driver:
         return self.windows is None or window == self.windows or window.startswith(self.windows + "/") or POPUP.match(window) is not None
 
     def in_view(self, frame):
-        return (frame.state.get("scene"), frame.state.get("lesson")) == self.base
+        return (frame.state.get("scene"), frame.state.get("lesson"), frame.state.get("lang")) == self.base
 
     def entry_key(self, item_id):
         """A popup entry as the same control in every view: its opener's label and its own."""
@@ -656,9 +666,9 @@ class Driver:
             self.begin_view()
             self.start(args)
             self.restore()
-            self.base = (self.last.state.get("scene"), self.last.state.get("lesson"))
+            self.base = (self.last.state.get("scene"), self.last.state.get("lesson"), self.last.state.get("lang"))
             if None in self.base:
-                self.fail("the probe has no state line (scene, lesson)")
+                self.fail("the probe has no state line (scene, lesson, lang)")
             self.wait_frames(1)
             # Every item the view showed, clicked. A choice can hide items for
             # good (a combo's last entry hides the plots): then the view again,
@@ -713,6 +723,7 @@ def main():
     parser.add_argument("--budget", type=float, default=300)
     parser.add_argument("--min-items", type=int, default=100)
     parser.add_argument("--views", default="npc,exposure,engine,lesson,board")
+    parser.add_argument("--language", help="the lab's language for every view (en, zh-Hant, zh-Hans; default: the app's)")
     parser.add_argument("--self-test")
     parser.add_argument("--expect-duplicates", type=int, default=0)
     args = parser.parse_args()
@@ -724,7 +735,7 @@ def main():
     if unknown:
         print(f"unknown views: {', '.join(unknown)} (known: {', '.join(VIEWS)})")
         return 2
-    clicked = Driver(args.app, args.scale, (width, height), args.budget).run(views)
+    clicked = Driver(args.app, args.scale, (width, height), args.budget, args.language).run(views)
     if clicked < args.min_items:
         print(f"FAIL: only {clicked} items clicked (at least {args.min_items} expected)")
         return 1

@@ -9,7 +9,7 @@
 // too, so the threaded page stays threaded offline).
 const CACHE = 'timeslice-lab';
 const FILES = ['index.html', 'favicon.ico', 'timeslice-lab.js', 'timeslice-lab.wasm', 'timeslice-lab.worker.js', 'timeslice-lab.data',
-               'timeslice-lab-st.js', 'timeslice-lab-st.wasm', 'wqy-microhei.ttf'];
+               'timeslice-lab-st.js', 'timeslice-lab-st.wasm', 'wqy-microhei.ttf', 'lang-zh-Hant.json', 'lang-zh-Hans.json'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));

@@ -75,7 +75,7 @@ void draw_simulation_section(FieldSection& fields, const PanelContext& context, 
     if (session.viewing_past()) {
         const double back_s = static_cast<double>(session.live_frame() - frames) * session.step_s();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_PlotHistogram]);
-        ImGui::TextWrapped(tr("stepped back %.2f s from the live moment"), back_s);
+        wrapped_in_language(formatted(tr("stepped back %.2f s from the live moment"), back_s));
         ImGui::PopStyleColor();
         tooltip(tr("A moment replayed from the states kept (docs/semantics.md, section 10). The plots stop at it, and the timeline "
                    "shows the steps that led to it as the live run took them; the averages and reveals stay the live run's. Play "

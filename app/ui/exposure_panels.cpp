@@ -9,10 +9,24 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cfloat>
 #include <string>
 
 namespace tsl::app {
+
+namespace {
+
+// A level's name in the chosen language: a shipped level's ("Courtyard"), or
+// "random 7" (core/exposure/level.h); a teacher's own level's as its file has it.
+std::string level_words(const std::string& name) {
+    unsigned seed = 0;
+    char end = 0;
+    if (std::sscanf(name.c_str(), "random %u%c", &seed, &end) == 1) return formatted(tr("random %u"), seed);
+    return tr_of(name);
+}
+
+}  // namespace
 
 namespace {
 
@@ -169,7 +183,7 @@ void draw_exposure_overlay(ImDrawList* list, const UiFonts& fonts, const LabSess
     const char* algorithm = algorithm_label.c_str();
     const std::string cells = formatted(tr("%d x %d = %s cells"), w, w, rate_number(double(w) * w).c_str());
     const std::string subtitle = longest_fitting(fonts.regular, small_px,
-                                                 {formatted("%s  |  %s  |  %s", algorithm, cells.c_str(), scene.level().name.c_str()),
+                                                 {formatted("%s  |  %s  |  %s", algorithm, cells.c_str(), level_words(scene.level().name).c_str()),
                                                   formatted("%s  |  %s", algorithm, cells.c_str()), std::string(algorithm)});
     // Side by side, a pane's caption starts with its letter, and takes a short name where the long one does not fit.
     const std::string letter = panes > 1 ? std::string(1, pane_letter(pane)) + "  " : std::string();

@@ -1,5 +1,6 @@
 #include "app/ui/field_controls.h"
 
+#include "app/ui/text.h"
 #include "app/ui/ui_style.h"
 #include "app/ui/ui_text.h"
 
@@ -64,9 +65,9 @@ std::string g_last_unavailable_line;  // main thread only
 void unavailable_line(const std::string& which, const std::string& why) {
     if (why.empty()) return;
     const std::string line = which + ": " + why;
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextDisabled("%s", line.c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    wrapped_in_language(line);
+    ImGui::PopStyleColor();
     if (ImGui::IsItemVisible()) g_last_unavailable_line = line;
 }
 
@@ -201,10 +202,11 @@ std::optional<FieldValue> combo(const FieldSpec& f, const LabSettings& s, const 
         ImGui::EndCombo();
         return chosen;
     }
+    // Text choices (the levels: file names) shown in the chosen language where it has them, each its own ID.
     const std::string& text = text_value(current);
-    if (!ImGui::BeginCombo(label_of(f).c_str(), text.c_str())) return std::nullopt;
+    if (!ImGui::BeginCombo(label_of(f).c_str(), tr_of(text).c_str())) return std::nullopt;
     for (const std::string& choice : o.choices)
-        if (ImGui::Selectable(choice.c_str(), choice == text)) chosen = choice;
+        if (ImGui::Selectable((tr_of(choice) + "###" + choice).c_str(), choice == text)) chosen = choice;
     ImGui::EndCombo();
     return chosen;
 }

@@ -20,9 +20,7 @@ void draw_waiting(const std::string& message, const UiStyle& style) {
     ImGui::PushFont(style.fonts().bold);
     const ImVec2 size = ImGui::CalcTextSize(message.c_str(), nullptr, false, width);
     ImGui::SetCursorScreenPos({at.x + (avail.x - size.x) / 2, at.y + std::max(0.0f, (avail.y - size.y) / 2)});
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width);
-    ImGui::TextUnformatted(message.c_str());
-    ImGui::PopTextWrapPos();
+    wrapped_in_language(message, width);
     ImGui::PopFont();
 }
 

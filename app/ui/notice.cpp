@@ -57,14 +57,13 @@ NoticeActions draw_notice(Notice& notice, const PixelRect& area, const UiFonts& 
     ImGui::Begin("Notice", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_AlwaysAutoResize |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2 * ImGui::GetStyle().WindowPadding.x);
+    const float text_w = width - 2 * ImGui::GetStyle().WindowPadding.x;
     if (problem) {
         ImGui::PushFont(fonts.bold);
-        ImGui::TextUnformatted(tr("Problem"));
+        wrapped_in_language(tr("Problem"), text_w);
         ImGui::PopFont();
     }
-    ImGui::TextUnformatted(notice.text.c_str());
-    ImGui::PopTextWrapPos();
+    wrapped_in_language(notice.text, text_w);
     if (notice.kind == Notice::Kind::Saved) {
         if (ImGui::Button(tr_label("Open folder"))) actions.open_folder = true;
         tooltip(tr("Opens the folder that holds the file in the file manager."));

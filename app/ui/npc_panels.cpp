@@ -172,7 +172,7 @@ void draw_comparison_section(FieldSection& fields, const LabSession& session, co
                                  ? formatted(tr(" Linked: mode, J, P, gathering and threading change every pane; drawing changes pane %c (click a row for another)."),
                                              pane_letter(settings.edited_pane))
                                  : formatted(tr(" The controls below change pane %c, outlined on the scene; click a row for another."), pane_letter(settings.edited_pane));
-    ImGui::TextWrapped(tr("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last change.%s"), edit.c_str());
+    wrapped_in_language(formatted(tr("Input age mean and max in ms, facing error in degrees, main-thread update in ms: means since the last change.%s"), edit.c_str()));
     ImGui::PopStyleColor();
 }
 

@@ -71,7 +71,7 @@ bool PlotPair::draw_side_by_side(const char* measure_child, const char* cost_chi
 void PlotPair::draw_hidden_note(const std::string& hidden) {
     if (hidden.empty()) return;
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", hidden.c_str());
+    wrapped_in_language(hidden);
     ImGui::PopStyleColor();
 }
 
@@ -79,7 +79,7 @@ void PlotPair::plot(PlotWidget& widget, const char* id, const std::vector<PlotLi
                     Notice& notice) {
     if (lines.empty()) {
         ImGui::PushFont(style.fonts().bold);
-        ImGui::TextWrapped("%s", hidden.c_str());
+        wrapped_in_language(hidden);
         ImGui::PopFont();
         return;
     }

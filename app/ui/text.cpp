@@ -1,5 +1,7 @@
 #include "app/ui/text.h"
 
+#include "app/ui/ui_text.h"
+
 #include <algorithm>
 #include <cfloat>
 
@@ -9,19 +11,14 @@ namespace {
 
 float width_of(ImFont* font, float size, const std::string& text) { return font->CalcTextSizeA(size, FLT_MAX, 0, text.c_str()).x; }
 
-// The widest of the lines when `text` is cut at the spaces after each of `cuts`.
-std::vector<std::string> split_at(const std::string& text, const std::vector<std::size_t>& cuts) {
-    std::vector<std::string> lines;
-    std::size_t from = 0;
-    for (std::size_t cut : cuts) {
-        lines.push_back(text.substr(from, cut - from));
-        from = cut + 1;
-    }
-    lines.push_back(text.substr(from));
-    return lines;
-}
-
 }  // namespace
+
+void wrapped_in_language(const std::string& text, float width) {
+    if (ui_words().language() != Language::En) return text_wrapped(text, width > 0 ? width : ImGui::GetContentRegionAvail().x);
+    ImGui::PushTextWrapPos(width > 0 ? ImGui::GetCursorPosX() + width : 0.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+}
 
 void disabled_text_wrapped(const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -95,6 +92,42 @@ void text_wrapped(const std::string& text, float room) {
     ImGui::TextUnformatted(out.c_str());
 }
 
+namespace {
+
+// A caption cut where a line may break: at its spaces (the space goes), and
+// in Chinese between characters (break_points). English has only the first.
+struct Piece {
+    std::string text;
+    bool after_space = false;  // a space stood before it
+};
+
+std::vector<Piece> pieces_of(const std::string& text) {
+    std::vector<Piece> pieces;
+    for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t space = std::min(text.find(' ', from), text.size());
+        const std::vector<std::string> parts = break_points(text.substr(from, space - from));
+        for (std::size_t k = 0; k < parts.size(); ++k) pieces.push_back({parts[k], k == 0 && from > 0});
+        from = space + 1;
+    }
+    return pieces;
+}
+
+// Pieces [first, last) as one line (no space before its first).
+std::string joined(const std::vector<Piece>& pieces, std::size_t first, std::size_t last) {
+    std::string line;
+    for (std::size_t k = first; k < last; ++k) line += (k > first && pieces[k].after_space ? " " : "") + pieces[k].text;
+    return line;
+}
+
+// `line` without its last character (a whole UTF-8 sequence, never half of one).
+void drop_last_character(std::string& line) {
+    do line.pop_back();
+    while (!line.empty() && (static_cast<unsigned char>(line.back()) & 0xC0) == 0x80);
+    if (!line.empty() && static_cast<unsigned char>(line.back()) >= 0xC0) line.pop_back();
+}
+
+}  // namespace
+
 FittedText fit_text(ImFont* font, float size, float min_size, const std::string& text, float width, int max_lines, float first_width) {
     if (first_width < 0) first_width = width;
     // At the size asked for, then at the smallest (as many lines as fit in the same height), before one smaller line.
@@ -107,12 +140,13 @@ FittedText fit_text(ImFont* font, float size, float min_size, const std::string&
         return smaller;
     }
     if (width_of(font, size, text) <= first_width) return {{text}, size};
-    // Two lines (the common case): the cut at a space that leaves the narrower widest line.
+    const std::vector<Piece> pieces = pieces_of(text);
+    // Two lines (the common case): the cut that leaves the narrower widest line.
     if (max_lines >= 2) {
         std::vector<std::string> best;
         float best_w = FLT_MAX;
-        for (std::size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
-            const std::vector<std::string> lines = split_at(text, {at});
+        for (std::size_t cut = 1; cut < pieces.size(); ++cut) {
+            const std::vector<std::string> lines{joined(pieces, 0, cut), joined(pieces, cut, pieces.size())};
             // How far the wider line goes past its room (<= 0: both fit).
             const float w = std::max(width_of(font, size, lines[0]) - first_width, width_of(font, size, lines[1]) - width);
             if (w < best_w) {
@@ -122,17 +156,19 @@ FittedText fit_text(ImFont* font, float size, float min_size, const std::string&
         }
         if (best_w <= 0) return {best, size};
     }
-    // More lines: words filled greedily.
+    // More lines: pieces filled greedily.
     if (max_lines >= 3) {
         std::vector<std::string> lines{""};
-        for (std::size_t from = 0; from <= text.size();) {
-            const std::size_t space = std::min(text.find(' ', from), text.size());
-            const std::string word = text.substr(from, space - from);
-            const std::string longer = lines.back().empty() ? word : lines.back() + " " + word;
+        std::size_t line_start = 0;
+        for (std::size_t k = 0; k < pieces.size(); ++k) {
+            const std::string longer = joined(pieces, line_start, k + 1);
             const float room = lines.size() == 1 ? first_width : width;
-            if (lines.back().empty() || width_of(font, size, longer) <= room) lines.back() = longer;
-            else lines.push_back(word);
-            from = space + 1;
+            if (k == line_start || width_of(font, size, longer) <= room) {
+                lines.back() = longer;
+            } else {
+                lines.push_back(pieces[k].text);
+                line_start = k;
+            }
         }
         bool fits = static_cast<int>(lines.size()) <= max_lines;
         for (std::size_t i = 0; i < lines.size(); ++i) fits = fits && width_of(font, size, lines[i]) <= (i == 0 ? first_width : width);
@@ -141,7 +177,7 @@ FittedText fit_text(ImFont* font, float size, float min_size, const std::string&
     // One line, smaller.
     const float fitted = std::max(min_size, size * first_width / std::max(1.0f, width_of(font, size, text)));
     std::string line = text;
-    while (line.size() > 1 && width_of(font, fitted, line + "...") > first_width) line.pop_back();
+    while (line.size() > 1 && width_of(font, fitted, line + "...") > first_width) drop_last_character(line);
     if (line.size() < text.size()) line += "...";
     return {{line}, fitted};
 }

@@ -24,6 +24,11 @@ using tsl::formatted;
 void text_wrapped(const std::string& text);
 // The same at `width` (a tooltip's, which has no content region to fill).
 void text_wrapped(const std::string& text, float width);
+// Text wrapped at the content region's right edge (`width` > 0: that far
+// from the cursor) as ImGui wraps it in English, its breaks as they always
+// were; in Chinese, as text_wrapped breaks it (ImGui 1.86 breaks only at
+// spaces and after ASCII punctuation, and Chinese has neither).
+void wrapped_in_language(const std::string& text, float width = 0);
 // The same in the style's disabled (grey) text colour.
 void disabled_text_wrapped(const std::string& text);
 

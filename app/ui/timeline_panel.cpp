@@ -229,9 +229,9 @@ void TimelinePanel::draw_controls(FieldSection& fields) {
         const std::string back = moment_in_capture_ ? formatted(tr("stepped back: the steps to frame %lld, as they ran"), static_cast<long long>(*moment_))
                                                     : formatted(tr("stepped back: the steps to frame %lld are no longer in the capture"), static_cast<long long>(*moment_));
         if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(back.c_str()).x) ImGui::NewLine();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram), "%s", back.c_str());
-        ImGui::PopTextWrapPos();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_PlotHistogram));
+        wrapped_in_language(back);
+        ImGui::PopStyleColor();
     } else if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(hint).x) {
         ImGui::TextDisabled("%s", hint);
     } else {

@@ -28,14 +28,14 @@ void draw_heading(const TimeslicerConfig& ts, const UiFonts& fonts, const char* 
                        : ts.sync_save == SyncSave::NextBatch ? tr("  |  output saved when the next batch starts")
                                                              : tr("  |  output saved at the batch's last finish");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    if (ts.mode == Mode::UpdateAll) ImGui::TextWrapped(tr("every key every frame  |  %s"), gather);
-    else ImGui::TextWrapped("J = %u, P = %u  |  %s%s", ts.jobs_per_update, ts.update_every_frames, gather, save);
+    if (ts.mode == Mode::UpdateAll) wrapped_in_language(formatted(tr("every key every frame  |  %s"), gather));
+    else wrapped_in_language(formatted("J = %u, P = %u  |  %s%s", ts.jobs_per_update, ts.update_every_frames, gather, save));
     ImGui::PopStyleColor();
 }
 
 void draw_explanation(const TimeslicerConfig& ts) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", tr_of(explain(ts.mode)).c_str());
+    wrapped_in_language(tr_of(explain(ts.mode)));
     ImGui::PopStyleColor();
 }
 
@@ -296,7 +296,7 @@ void draw_followed(const std::vector<JobTiming>& jobs, const NpcScene& scene, st
     if (mine.empty()) text += tr("; no job of it in these batches yet");
     for (const JobTiming& job : mine) text += "  |  " + describe_job(job, ui_words());
     ImGui::PushStyleColor(ImGuiCol_Text, p.desired.packed());
-    ImGui::TextWrapped("%s", text.c_str());
+    wrapped_in_language(text);
     ImGui::PopStyleColor();
 }
 
@@ -307,7 +307,7 @@ void draw_timing_diagram(const TraceLog& log, const NpcScene& scene, const UiSty
     const NpcSceneConfig& config = scene.config();
     const TimeslicerConfig& ts = config.timeslicing;
     if (config.npc_count > LabSession::kDiagramMaxKeys) {
-        ImGui::TextWrapped(tr("The timing diagram follows up to %u NPCs; this pane has %u."), LabSession::kDiagramMaxKeys, config.npc_count);
+        wrapped_in_language(formatted(tr("The timing diagram follows up to %u NPCs; this pane has %u."), LabSession::kDiagramMaxKeys, config.npc_count));
         return;
     }
     draw_heading(ts, fonts, pane_name);

@@ -28,7 +28,7 @@ namespace tsl::app {
 namespace {
 
 const char* verdict_text(ExpectVerdict verdict) {
-    return verdict == ExpectVerdict::Met ? "met" : verdict == ExpectVerdict::NotMet ? "not met" : "waiting";
+    return verdict == ExpectVerdict::Met ? tr("met") : verdict == ExpectVerdict::NotMet ? tr("not met") : tr("waiting");
 }
 
 std::string card_json(const LabApp& app) {
@@ -39,10 +39,12 @@ std::string card_json(const LabApp& app) {
     const FieldSpec* mode = &field_of(app.mode_setting());
     nlohmann::json options = nlohmann::json::array();
     for (const EnumName& name : mode->names)
-        if (!name.label.empty()) options.push_back({name.name, name.label});
+        if (!name.label.empty()) options.push_back({name.name, tr_of(name.label)});
     // A quiz's question about the mode keeps it from the page's text until the reveal.
     const std::string value = session.answer_hidden("mode") ? std::string() : format_value(*mode, get_field(s, *mode));
-    j["mode"] = {{"key", mode->key}, {"noun", mode->noun}, {"value", value}, {"options", options}};
+    j["mode"] = {{"key", mode->key}, {"noun", tr_of(mode->noun)}, {"value", value}, {"options", options}};
+    // The page's own words follow the lab's language (index.html fetches its file).
+    j["lang"] = language_code(s.language);
     j["lesson"] = session.lesson() != nullptr;
     if (session.lesson() || !session.preset().empty()) {
         std::optional<LessonCard> built;  // when the frame drew none: the panel folded, no presenter view

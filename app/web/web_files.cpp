@@ -4,6 +4,8 @@
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
 #include "app/frame/settings_keeper.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include "core/base/printable.h"
 #include "core/base/text_file.h"
@@ -138,8 +140,8 @@ std::string download_file(const std::string& path) {
             }
         },
         path.c_str(), name.c_str()));
-    if (!problem) return "Downloaded " + name;
-    const std::string said = "Could not download " + name + ": " + problem;
+    if (!problem) return formatted(tr("Downloaded %s"), name.c_str());
+    const std::string said = formatted(tr("Could not download %s: %s"), name.c_str(), problem);
     std::free(problem);
     return said;
 }
@@ -200,11 +202,11 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     const std::string name = app::base_name(name_text ? name_text : "");
     const bool problem_found = [&] {
         if (!app) {
-            said = "the lab is still loading; open " + name + " again once it runs";
+            said = formatted(app::tr("the lab is still loading; open %s again once it runs"), name.c_str());
             return true;
         }
         if (name.size() <= 5 || !name.ends_with(".toml")) {
-            said = name + ": not a preset or lesson file (a .toml file is needed)";
+            said = formatted(app::tr("%s: not a preset or lesson file (a .toml file is needed)"), name.c_str());
             return true;
         }
         return false;
@@ -219,7 +221,7 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
     const std::string path = app::assets_directory() + (lesson ? "/lessons/" : "/presets/") + name;
     const std::optional<std::string> before = read_text_file(path, lesson ? kMaxLessonFileBytes : kMaxPresetFileBytes, "file").value();
     if (!app::write_text(path, text)) {
-        said = name + ": cannot be written to the page's memory (" + path + ")";
+        said = formatted(app::tr("%s: cannot be written to the page's memory (%s)"), name.c_str(), path.c_str());
         app->post(app::problem_notice(said));
         app::file_status(said, true);
         return said.c_str();
@@ -239,9 +241,9 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_open_file(const char* name_text, const 
         return said.c_str();
     }
     if (!lesson && session.lesson()) session.apply(StopLesson{});
-    said = std::string("opened ") + (lesson ? "lesson '" : "preset '") + stem + "' from " + name;
-    if (!result.fitted.empty()) said += "; " + result.note();  // what runs on the main thread instead
-    app->post(app::info_notice("Opened " + said.substr(7)));
+    const std::string fitted = result.fitted.empty() ? std::string() : "; " + result.note();  // what runs on the main thread instead
+    said = formatted(lesson ? app::tr("opened lesson '%s' from %s") : app::tr("opened preset '%s' from %s"), stem.c_str(), name.c_str()) + fitted;
+    app->post(app::info_notice(formatted(lesson ? app::tr("Opened lesson '%s' from %s") : app::tr("Opened preset '%s' from %s"), stem.c_str(), name.c_str()) + fitted));
     if (app->on_action) app->on_action(said);
     app::file_status(said, false);
     return said.c_str();

@@ -44,6 +44,8 @@
 #include "app/render/gl_util.h"
 
 #include "app/ui/field_controls.h"
+#include "app/ui/text.h"
+#include "app/ui/ui_text.h"
 
 #include "core/media/image_io.h"
 #include "core/session/lab_session.h"
@@ -63,9 +65,11 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -199,8 +203,13 @@ struct WebLab {
     std::string link;            // the last "copy link to this view" ("" — none yet)
     std::string address_shows;   // the lesson step the address names (address_key)
     bool chinese_font_asked = false;  // fetch_chinese_font has started its download
-    std::array<bool, kLanguages> language_asked{};  // fetch_language has started that language's downloads
-    int language_files_due = 0;                     // its files not yet arrived (or failed)
+    std::array<bool, kLanguages> language_asked{};  // fetch_language has started that language's download
+    std::array<bool, kLanguages> language_done{};   // ... and it has arrived, or failed (the page says what it can then)
+    // The single-threaded page's notice, said once its language's words are
+    // here: what the link asked that runs on the main thread instead ("" —
+    // nothing); `notice_due`: not said yet.
+    std::string notice_changes;
+    bool notice_due = false;
 };
 
 WebLab* g_lab = nullptr;
@@ -282,41 +291,73 @@ void fetch_chinese_font(WebLab& lab) {
         [](const char*) { EM_ASM({ console.warn('the Chinese font (wqy-microhei.ttf) did not load: Chinese shows as ?'); }); });
 }
 
-// A language's text (assets/lang/<code>/: ui.toml and a file per lesson) is
-// not in the first download: fetched into the assets folder the first time
-// the language is chosen, then the catalog is read again. A file that does
-// not arrive leaves its text in English (the card says so).
+// A language besides English is not in the first download (its words, and
+// the lessons' and presets' tables in it: web/split_languages.py): the first
+// time it is chosen, its one file lang-<code>.json is fetched, each of the
+// files it holds written into the assets folder, and the catalog, the lesson
+// under way and the fonts are read again. Until then, or if it does not
+// arrive, the page shows English (the card says so).
 void fetch_language(WebLab& lab) {
     const Language language = lab.app->session().settings().language;
     if (language == Language::En || lab.language_asked[static_cast<std::size_t>(language)]) return;
     lab.language_asked[static_cast<std::size_t>(language)] = true;
-    const std::string folder = "lang/" + std::string(language_code(language)) + "/";
-    std::error_code ec;
-    std::filesystem::create_directories(assets_directory() + "/" + folder, ec);
-    std::vector<std::string> names{"ui"};
-    for (const CatalogEntry& lesson : lab.app->session().catalog().lessons) names.push_back(lesson.name);
-    lab.language_files_due += static_cast<int>(names.size());
-    const auto arrived = [](const char*) {
-        if (g_lab && --g_lab->language_files_due == 0) g_lab->app->translations_arrived();
-    };
-    for (const std::string& name : names)
-        emscripten_async_wget((folder + name + ".toml").c_str(), (assets_directory() + "/" + folder + name + ".toml").c_str(),
-                              arrived, [](const char* file) {
-                                  EM_ASM({ console.warn('a translation did not load, its text stays English: ' + UTF8ToString($0)); }, file);
-                                  if (g_lab && --g_lab->language_files_due == 0) g_lab->app->translations_arrived();
-                              });
+    const std::string url = "lang-" + std::string(language_code(language)) + ".json";
+    // The language asked for travels with the request (the class may choose another before it arrives).
+    emscripten_async_wget_data(
+        url.c_str(), reinterpret_cast<void*>(static_cast<std::uintptr_t>(language)),
+        [](void* asked, void* data, int size) {
+            if (g_lab) g_lab->language_done[reinterpret_cast<std::uintptr_t>(asked)] = true;
+            const nlohmann::json bundle = nlohmann::json::parse(static_cast<const char*>(data), static_cast<const char*>(data) + size, nullptr, false);
+            if (!g_lab || !bundle.is_object() || !bundle.contains("files") || !bundle["files"].is_object()) return;
+            const auto write = [](const std::string& path, const std::string& text) {
+                const std::filesystem::path file = std::filesystem::path(assets_directory()) / path;
+                std::error_code ec;
+                std::filesystem::create_directories(file.parent_path(), ec);
+                std::ofstream(file, std::ios::binary) << text;
+            };
+            for (const auto& [path, text] : bundle["files"].items())
+                if (text.is_string() && path.find("..") == std::string::npos) write(path, text.get<std::string>());
+            // The words as the language's file (core/content/translation.h): "English" = "...", each a JSON
+            // string, which TOML reads as the same basic string.
+            if (bundle.contains("words") && bundle["words"].is_object()) {
+                std::string words;
+                for (const auto& [english, text] : bundle["words"].items())
+                    if (text.is_string()) words += nlohmann::json(english).dump() + " = " + text.dump() + "\n";
+                write("lang/" + std::string(language_code(static_cast<Language>(reinterpret_cast<std::uintptr_t>(asked)))) + ".toml", words);
+            }
+            g_lab->app->translations_arrived();
+        },
+        [](void* asked) {
+            EM_ASM({ console.warn('the file of a language did not load: the page stays in English'); });
+            if (g_lab) g_lab->language_done[reinterpret_cast<std::uintptr_t>(asked)] = true;
+        });
+}
+
+// The single-threaded page's notice, once, calmly (index.html links to why),
+// in the lab's language: said once that language's words have arrived (or
+// could not), at once in English.
+void say_notice(WebLab& lab) {
+    const Language language = lab.app->session().settings().language;
+    if (!lab.notice_due || (language != Language::En && !lab.language_done[static_cast<std::size_t>(language)])) return;
+    lab.notice_due = false;
+    const Words& tr = ui_words();
+    std::string note = tr("This page runs every job on the main thread: it is not cross-origin isolated, so it has no worker threads.");
+    if (!lab.notice_changes.empty()) note += formatted(tr(" Changed: %s."), lab.notice_changes.c_str());
+    std::printf("timeslice-lab: %s\n", note.c_str());
+    set_status("notice: " + note);
 }
 
 void frame(void* arg) {
     WebLab& lab = *static_cast<WebLab*>(arg);
     if (!lab.loop->frame()) {
         emscripten_cancel_main_loop();
-        set_status("closed (reload the page to start again)");
+        set_status(tr("closed (reload the page to start again)"));
         return;
     }
     follow_in_address(lab);
     fetch_chinese_font(lab);
     fetch_language(lab);
+    say_notice(lab);
     mirror_card(*lab.app);
     // The default framebuffer still holds this frame until the callback returns.
     if (lab.capture_requested) capture(lab);
@@ -400,10 +441,9 @@ int start() {
         // Once, calmly: the page runs everything on the main thread (index.html
         // links to why), and what the link asked that runs there instead (the
         // changes alone: the first sentence gives their reason).
+        for (const FitChange& f : boot.launched.fitted) lab->notice_changes += (lab->notice_changes.empty() ? "" : "; ") + f.changes;
+        lab->notice_due = true;  // in the page's language, once its words are here (say_notice)
         launch_note.clear();
-        for (const FitChange& f : boot.launched.fitted) launch_note += (launch_note.empty() ? "" : "; ") + f.changes;
-        launch_note = "This page runs every job on the main thread: it is not cross-origin isolated, so it has no worker threads." +
-                      (launch_note.empty() ? std::string() : " Changed: " + launch_note + ".");
 #endif
         if (!launch_note.empty()) {
             std::printf("timeslice-lab: %s\n", launch_note.c_str());
@@ -535,7 +575,9 @@ EMSCRIPTEN_KEEPALIVE const char* tsl_web_lessons() {
     nlohmann::json lessons = nlohmann::json::array();
     if (tsl::app::g_lab)
         for (const tsl::CatalogEntry& e : tsl::app::g_lab->app->session().catalog().lessons)
-            lessons.push_back({{"name", e.name}, {"title", e.title}, {"description", e.description}});
+            lessons.push_back({{"name", e.name},
+                               {"title", e.title_in(tsl::app::g_lab->app->session().settings().language)},
+                               {"description", e.description_in(tsl::app::g_lab->app->session().settings().language)}});
     value = lessons.dump();
     return value.c_str();
 }

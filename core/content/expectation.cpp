@@ -295,14 +295,14 @@ ExpectationResult check_expectation(const Expectation& e, const ExpectationSourc
             std::snprintf(buffer, sizeof buffer, "%.2f T", *left / *t);
             shown = buffer;
         } else {
-            shown = measure_text(*left, measure.unit);
+            shown = measure_text(*left, measure.unit, tr);
         }
         if (against_measure) {
             const int other = e.value.pane >= 0 ? e.value.pane : pane;
             const LessonMeasure& m = *find_measure(e.value.measure);
             shown = formatted(tr("%s vs %s"), shown.c_str(),
                               ((source.panes > 1 ? pane_name(other) + " " : std::string()) +
-                               measure_text(*value / (e.value.number != 0 ? e.value.number : 1), m.unit))
+                               measure_text(*value / (e.value.number != 0 ? e.value.number : 1), m.unit, tr))
                                   .c_str());
         }
         shown_per_pane.push_back(shown);

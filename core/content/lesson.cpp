@@ -134,7 +134,7 @@ std::string measure_number(double value) {
     return buffer;
 }
 
-std::string measure_text(double value, const char* unit) { return measure_number(value) + " " + unit; }
+std::string measure_text(double value, const char* unit, const Words& tr) { return measure_number(value) + " " + std::string(tr.of(unit)); }
 
 std::string_view name_of(LessonPlot plot) {
     switch (plot) {

@@ -146,7 +146,7 @@ std::optional<double> measure_spread(const LessonMeasure& measure, const Exposur
 std::optional<double> measure_spread(const LessonMeasure& measure, const EngineSummary& engine);
 
 // "483 ms", "0.168 ms", "12.4 deg": as many digits as a slide needs.
-std::string measure_text(double value, const char* unit);
+std::string measure_text(double value, const char* unit, const Words& tr = {});  // the unit in `tr`'s language ("10.0 件工作")
 std::string measure_number(double value);  // the same without the unit: "483", "0.168"
 
 // latency, cost: the NPC scene's (cost: the engine's too); staleness: the

@@ -126,7 +126,7 @@ std::int64_t EngineSessionScene::add_reveal_rows(LessonCard& card, const RevealR
         const EnginePaneConfig& pane = panes_.pane(i).config().pane;
         const std::string name = pane.caption.empty() ? engine_caption(pane, request.words) : std::string(request.words.of(pane.caption));
         card.rows.push_back({panes > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + name : name, panes > 1 ? i : -1,
-                             reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)});
+                             reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole, request.words)});
     }
     return reveals_.empty() ? 0 : reveals_.front().whole.ticks;
 }

@@ -170,7 +170,7 @@ std::int64_t ExposureSessionScene::add_reveal_rows(LessonCard& card, const Revea
         if (e.mode == ExposureMode::Timesliced && size() > 1) label += formatted(tr(", %.0f%% a step"), e.slice_percent);
         const ExposureMetricsSummary& whole = reveals_[static_cast<std::size_t>(i)].whole;
         card.rows.push_back({size() > 1 ? std::string(1, static_cast<char>('A' + i)) + "  " + label : label, size() > 1 ? i : -1,
-                             reveal_cells(request.measures, whole)});
+                             reveal_cells(request.measures, whole, request.words)});
         // The panes' passes end on different steps: the card names the shortest count.
         frames = i == 0 ? whole.frames : std::min(frames, whole.frames);
     }

@@ -328,7 +328,16 @@ const Catalog& LabSession::catalog() const {
     return *catalog_;
 }
 
-void LabSession::reread_catalog() { catalog_.reset(); }
+void LabSession::reread_catalog() {
+    catalog_.reset();
+    // The lesson under way takes its file's words again (its steps are the same: only its languages arrived).
+    if (!lesson_) return;
+    Result<Lesson> again = load_lesson_by_name(options_.assets_dir, lesson_->name);
+    if (again && again->steps.size() == lesson_->steps.size()) {
+        for (std::size_t i = 0; i < again->steps.size(); ++i) lesson_->steps[i].in_language = again->steps[i].in_language;
+        lesson_->in_language = again->in_language;
+    }
+}
 
 void LabSession::reset_scene() {
     shown().reset();

@@ -169,8 +169,9 @@ public:
     // quiz's): what runs is not the preset, though unmodified since the step began.
     bool step_sets_more() const;
     const Catalog& catalog() const;
-    // The assets folder read again on the catalog's next use (the page, once a
-    // language's files have arrived in it).
+    // The assets folder read again on the catalog's next use, and the lesson
+    // under way's words from its file (the page, once a language's files
+    // have arrived in it).
     void reread_catalog();
     // The lab's words in the session's language (core/content/translation.h).
     Words words() const { return Words(catalog().translation(settings_.language)); }

@@ -218,8 +218,8 @@ std::int64_t NpcSessionScene::add_reveal_rows(LessonCard& card, const RevealRequ
         const Words& tr = request.words;
         const std::string name = caption.empty() ? std::string(tr.of(label_of(config.timeslicing.mode))) + map_caption(config.map, tr) : std::string(tr.of(caption));
         RevealRow row{std::string(1, static_cast<char>('A' + i)) + "  " + name, panes > 1 ? i : -1,
-                      reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole)};
-        if (request.ages) row.values.push_back(measure_text(*model_value(*find_measure("input_age"), i), "ms"));
+                      reveal_cells(request.measures, reveals_[static_cast<std::size_t>(i)].whole, tr)};
+        if (request.ages) row.values.push_back(measure_text(*model_value(*find_measure("input_age"), i), "ms", tr));
         // Panes that differ only in drawing (debug lines on and off) measure the same: one row for both.
         const bool same_as_first = i > 0 && panes_.pane(i).config() == panes_.pane(0).config() && row.values == card.rows.front().values;
         if (same_as_first) {

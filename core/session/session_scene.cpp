@@ -22,11 +22,11 @@ std::string spread_text(double spread, double value) {
 }  // namespace
 
 // A time varies from step to step: its spread (standard deviation) beside it, "3.34 ±0.9 ms".
-std::string reveal_cell(const LessonMeasure& measure, std::optional<double> value, std::optional<double> spread) {
+std::string reveal_cell(const LessonMeasure& measure, std::optional<double> value, std::optional<double> spread, const Words& tr) {
     if (!value) return "-";
     if (const std::string s = spread ? spread_text(*spread, *value) : std::string(); !s.empty())
-        return measure_number(*value) + " \xc2\xb1" + s + " " + measure.unit;
-    return measure_text(*value, measure.unit);
+        return measure_number(*value) + " \xc2\xb1" + s + " " + std::string(tr.of(measure.unit));
+    return measure_text(*value, measure.unit, tr);
 }
 
 // The NPC scene is made by the session itself, from the start (LabSession).

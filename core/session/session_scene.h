@@ -138,10 +138,10 @@ Result<std::unique_ptr<SessionScene>> make_lab_scene(SceneKind kind, LabSettings
 // The cells of one reveal row: each measure of `summary` as the card shows it
 // ("3.34 ±0.9 ms"; "-" where it has no value).
 template <class Summary>
-std::vector<std::string> reveal_cells(const std::vector<const LessonMeasure*>& measures, const Summary& summary);
+std::vector<std::string> reveal_cells(const std::vector<const LessonMeasure*>& measures, const Summary& summary, const Words& tr);
 
 // The text of a value with its spread (a standard deviation), as a card shows it.
-std::string reveal_cell(const LessonMeasure& measure, std::optional<double> value, std::optional<double> spread);
+std::string reveal_cell(const LessonMeasure& measure, std::optional<double> value, std::optional<double> spread, const Words& tr);
 
 // `measure` in pane `pane` of per-pane summaries; nullopt when there is no such pane.
 template <class Summary>
@@ -159,11 +159,11 @@ RevealReader reveal_reader(std::span<const Summary> per_pane) {
 }
 
 template <class Summary>
-std::vector<std::string> reveal_cells(const std::vector<const LessonMeasure*>& measures, const Summary& summary) {
+std::vector<std::string> reveal_cells(const std::vector<const LessonMeasure*>& measures, const Summary& summary, const Words& tr) {
     std::vector<std::string> out;
     for (const LessonMeasure* m : measures) {
         const std::optional<double> v = measure_value(*m, summary);
-        out.push_back(reveal_cell(*m, v, v ? measure_spread(*m, summary) : std::nullopt));
+        out.push_back(reveal_cell(*m, v, v ? measure_spread(*m, summary) : std::nullopt, tr));
     }
     return out;
 }
