@@ -24,6 +24,7 @@
 #include "app/ui/timing_diagram.h"
 #include "app/ui/ui_panels.h"
 #include "app/ui/ui_style.h"
+#include "app/ui/ui_text.h"
 
 #include "core/session/lab_session.h"
 
@@ -136,6 +137,7 @@ public:
     // catalog is read again, and the fonts take their characters.
     void translations_arrived() {
         session_->reread_catalog();
+        set_ui_words(session_->words());  // the words read before are gone with the catalog
         card_.reset();
         set_wide_characters();
         style_.rebuild_fonts();

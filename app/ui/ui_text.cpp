@@ -21,7 +21,7 @@ UiText& ui_text() {
 
 void set_ui_words(const Words& words) {
     UiText& t = ui_text();
-    if (t.words.language() != words.language()) t.labels.clear();
+    if (!(t.words == words)) t.labels.clear();  // another language, or its file read again
     t.words = words;
 }
 

@@ -46,6 +46,8 @@ public:
         return found ? std::string_view(*found) : english;
     }
     Language language() const { return translation_ ? translation_->language : Language::En; }
+    // The same words: the same language's file, as read (the page reads a language's file again once it arrives).
+    bool operator==(const Words&) const = default;
 
 private:
     const Translation* translation_ = nullptr;  // nullptr — English
