@@ -381,9 +381,9 @@ void keys_page(const UiFonts& fonts) {
     for (const KeyBinding& k : key_bindings()) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
-        bold(fonts, std::string(k.keys).c_str());
+        bold(fonts, tr_of(k.keys).c_str());  // key names as the keyboard prints them; the arrows in words
         ImGui::TableSetColumnIndex(1);
-        wrapped(tr_of(k.help));  // the key names (k.keys) stay as they are
+        wrapped(tr_of(k.help));
     }
     ImGui::EndTable();
 }

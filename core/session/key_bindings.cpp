@@ -9,9 +9,9 @@ constexpr std::optional<SceneKind> kAnyScene = std::nullopt;
 const KeyBinding kBindings[] = {
     {Key::Space, Key::Space, kNoMods, kNoMods, KeyAction::TogglePause, kAnyScene, false, "Space", "Pause or resume the simulation.",
      "space pause"},
-    {Key::Right, Key::Right, kNoMods, kNoMods, KeyAction::StepOnce, kAnyScene, true, "Right arrow",
+    {Key::Right, Key::Right, kNoMods, kNoMods, KeyAction::StepOnce, kAnyScene, true, to_translate("Right arrow"),
      "Pause and advance one fixed step (hold to keep stepping). Stepped back, the next step again.", "right step"},
-    {Key::Left, Key::Left, kNoMods, kNoMods, KeyAction::StepBack, kAnyScene, true, "Left arrow",
+    {Key::Left, Key::Left, kNoMods, kNoMods, KeyAction::StepBack, kAnyScene, true, to_translate("Left arrow"),
      "Pause and step back one fixed step, over the last 30 s (hold to keep stepping). Space returns to the live moment.",
      ""},
     {Key::Digit1, Key::Digit5, kNoMods, kNoMods, KeyAction::SetMode, SceneKind::Npc, false, "1 - 5",
