@@ -462,8 +462,17 @@ class Driver:
             again = next(i for i in self.last.items if i["id"] == item["id"])
             if clickable(self.last, again):
                 self.reclicked.add(item["id"])
+                seen_before = set(self.seen)
                 self.act(f"click {name} again", self.move(again["x"] + again["w"] / 2, again["y"] + again["h"] / 2),
                          ("click", "1"))
+                # What this click showed (the first only closed an open combo, and this one opens
+                # a help page) is its, as a first click's would be: clicked next, opened again by it.
+                shown = [i for i in self.last.items if i["id"] not in seen_before and clickable(self.last, i)]
+                for i in shown:
+                    self.opener.setdefault(i["id"], item["id"])
+                if shown:
+                    self.shown_by_last = shown
+                    self.group = (item["id"], [i["id"] for i in shown])
 
     def help_page_items(self, frame):
         return [i for i in self.candidates(frame, deferred=False) if i["window"] in HELP_PAGES]
