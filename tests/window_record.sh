@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Recording in the real window under Xvfb, driven with xdotool: R starts a GIF
 # of the scene area that stops by itself after its duration; then, with no
-# duration, R starts one and R stops and saves it; without a folder the file
+# duration, R starts one and R stops and saves it; in Chinese the file's name
+# ends with the language (or has it where {lang} says); without a folder the file
 # goes to the pictures folder; a folder that cannot be made is reported. Checks
 # what the window shows (the UI probe's record of each frame,
 # tests/window_probe.py: the recording under way, its frames, the notice), the
@@ -25,6 +26,18 @@ launch --set record_seconds=0.5 --set record_name=timed-{mode}
 xdotool key r
 see "the timed recording ends by itself and says it saved" --timeout 60 recording=- notice=saved
 [ -f "$work/gifs/timed-aiao.gif" ] || fail "the timed recording did not save timed-aiao.gif"
+quit_app
+
+# In Chinese the file's name says the language (ASCII: -zh-Hant), unless the name places {lang} itself.
+launch --set record_seconds=0.5 --set record_name=timed-{mode} --set language=zh-Hant
+xdotool key r
+see "a recording in 繁體中文 ends by itself and says it saved" --timeout 60 recording=- notice=saved
+[ -f "$work/gifs/timed-aiao-zh-Hant.gif" ] || fail "the recording in 繁體中文 did not save timed-aiao-zh-Hant.gif ($(ls "$work/gifs"))"
+quit_app
+launch --set record_seconds=0.5 --set "record_name=clip-{lang}-{mode}" --set language=zh-Hans
+xdotool key r
+see "a recording in 简体中文 ends by itself and says it saved" --timeout 60 recording=- notice=saved
+[ -f "$work/gifs/clip-zh-Hans-aiao.gif" ] || fail "{lang} did not place the language: no clip-zh-Hans-aiao.gif ($(ls "$work/gifs"))"
 quit_app
 
 # Until stopped: R, a moment, R.
@@ -72,6 +85,7 @@ gif_check() {  # FILE EXPECTED_CS MOST_FRAMES
   [ "$total" = "$2" ] || fail "$1: its delays add up to $total cs, not $2"
 }
 gif_check "$work/gifs/timed-aiao.gif" 50 15
+gif_check "$work/gifs/timed-aiao-zh-Hant.gif" 50 15
 gif_check "$work/pictures/Timeslice Lab/siao-10hz.gif" 50 15
 [ -n "$before_stop" ] && [ "$before_stop" -ge 1 ] || fail "the recording under way showed no frames ('$before_stop')"
 read=$(python3 "$here/gif_frames.py" "$work/gifs/manual.gif") || fail "$read"
@@ -81,6 +95,6 @@ for n in $(seq "$before_stop" $((before_stop + 15))); do
   [ "$manual_cs" = $(( (100 * n + 15) / 30 )) ] && matched=$n && break
 done
 [ -n "$matched" ] || fail "manual.gif lasts $manual_cs cs: not the length of $before_stop to $((before_stop + 15)) frames (the frames recorded just before R stopped it, and up to 15 more)"
-leftovers=$(ls "$work/gifs" | grep -v -e '^timed-aiao.gif$' -e '^manual.gif$' || true)
+leftovers=$(ls "$work/gifs" | grep -v -e '^timed-aiao.gif$' -e '^manual.gif$' -e '^timed-aiao-zh-Hant.gif$' -e '^clip-zh-Hans-aiao.gif$' || true)
 [ -z "$leftovers" ] || fail "files left beside the GIFs: $leftovers"
 echo "window_record: ok ($(stat -c %s "$work/gifs/timed-aiao.gif") and $(stat -c %s "$work/gifs/manual.gif") bytes)"
