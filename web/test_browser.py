@@ -184,15 +184,21 @@ def main():
     parser = argparse.ArgumentParser(description='Test the browser edition in headless Chromium.')
     parser.add_argument('--out', default='build/web-test')
     parser.add_argument('folder')
+    parser.add_argument('--only', help='only these checks, by module (test_language,test_weight), with and without the headers')
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     page = Page(args.out)
     page.folder = os.path.abspath(args.folder)  # the page's files, for the checks that read them from disk
     try:
-        serving(page, args.folder, True, [check_threaded_page, check_links] + [m.run for m in ISOLATED])
-        serving(page, args.folder, False,
-                [check_single_threaded_page, test_lesson_walk.run_single_threaded, test_input.run_single_threaded] +
-                [m.run for m in NOT_ISOLATED])
+        if args.only:
+            only = args.only.split(',')
+            serving(page, args.folder, True, [m.run for m in ISOLATED if m.__name__ in only])
+            serving(page, args.folder, False, [m.run for m in NOT_ISOLATED if m.__name__ in only])
+        else:
+            serving(page, args.folder, True, [check_threaded_page, check_links] + [m.run for m in ISOLATED])
+            serving(page, args.folder, False,
+                    [check_single_threaded_page, test_lesson_walk.run_single_threaded, test_input.run_single_threaded] +
+                    [m.run for m in NOT_ISOLATED])
     finally:
         page.close()
     if page.failures:
