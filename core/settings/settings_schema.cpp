@@ -425,7 +425,7 @@ const FieldSpec kFields[] = {
      .help = "Black on white with heavier borders, for a washed-out projector.", .names = kThemeNames, .noun = "theme",
      .preset_key = "-", .settings_key = "theme", .ui = {W::Checkbox}, TSL_ACCESS(s.theme)},
     {.key = setting::language.key, .scope = FieldScope::View, .kind = FieldKind::Enum, .label = "language 語言 语言",
-     .help = "The lessons' and the card's language: English, or the Chinese of the articles.", .names = kLanguageNames,
+     .help = "The lab's language, in every panel, help page, lesson and card: English, or the Chinese of the articles.", .names = kLanguageNames,
      .noun = "language", .preset_key = "-", .settings_key = "language", .ui = {W::Combo}, TSL_ACCESS(s.language)},
     {.key = setting::bottom_panel.key, .scope = FieldScope::View, .kind = FieldKind::Bool, .label = "plots and timeline",
      .help = "The tabs under the scene: plots, the timing diagram, and what every thread did over the last steps.",
