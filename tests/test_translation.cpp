@@ -341,8 +341,9 @@ Literals literal_texts() {
                     found.problems.push_back(where + ": " + call + "...) of something else than one literal (use tr_of for a table's text)");
                     continue;
                 }
-                // tr_label's key is its text before any "##id".
-                found.texts.emplace(std::strcmp(call, "tr_label(") == 0 ? literal->substr(0, literal->find("##")) : *literal, where);
+                // tr_label's key is its text before any "##id", or all of it for a word in one of its uses ("Step##in the board").
+                const bool label = std::strcmp(call, "tr_label(") == 0 && literal->find("##in ") == std::string::npos;
+                found.texts.emplace(label ? literal->substr(0, literal->find("##")) : *literal, where);
             }
         }
     }

@@ -22,7 +22,7 @@ void board_table(const ResultsBoard& board, const UiFonts& fonts) {
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("board", 6, flags)) return;
     // The headings are the header row's labels (and IDs): the English ones whatever the language.
-    ImGui::TableSetupColumn(tr_label("Step"));
+    ImGui::TableSetupColumn(tr_label("Step##in the board"));  // a lesson's step, not the Step button
     ImGui::TableSetupColumn(tr_label("Guessed"), ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn(tr_label("Guess"));
     ImGui::TableSetupColumn(tr_label("Measured"));

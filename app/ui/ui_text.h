@@ -11,6 +11,11 @@
 //                                two texts that translate alike never share an
 //                                ID and a tab or tree keeps its state across
 //                                a change of language
+//   tr_label("Step##in the board")
+//                                a word with two uses: the key with its
+//                                "##in ..." is the language's word for this
+//                                one (the board's column of step numbers, not
+//                                the Step button); English shows "Step"
 //   tr_of(field.label)           any other text (a table's, a file's): the
 //                                [translation] tests hold the tables' texts
 //
