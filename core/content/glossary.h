@@ -28,8 +28,9 @@
 //   en = "..."
 //   zh-Hant = "..."
 //   zh-Hans = "..."
-//   [term.also]                      # optional: another name an article uses, in
-//   zh-Hans = "..."                  # any of the languages
+//   [term.also]                      # optional: another name, in any of the
+//   zh-Hans = "..."                  # languages: one an article uses, or the
+//                                    # everyday word beside an article's (异步)
 //
 // Errors: loading never throws; a failed load says "file:line: what is wrong"
 // (syntax, unknown keys, a missing language, an article id that is not
