@@ -21,7 +21,7 @@ UiText& ui_text() {
 
 void set_ui_words(const Words& words) {
     UiText& t = ui_text();
-    if (!(t.words == words)) t.labels.clear();  // another language, or its file read again
+    if (t.words != words) t.labels.clear();  // another language, or its file read again
     t.words = words;
 }
 
@@ -36,11 +36,8 @@ const char* tr_label(const char* english) {
     auto it = t.labels.find(whole);
     if (it == t.labels.end()) {
         // "Step##in the board" is its own key; any other "##id" is not part of the text.
-        const bool in_a_use = whole.find("##in ") != std::string_view::npos;
-        const std::string_view shown = whole.substr(0, whole.find("##"));
-        const std::string_view own = in_a_use ? t.words.of(whole) : whole;
-        const std::string_view text = own != whole ? own : t.words.of(shown);
-        it = t.labels.emplace(std::string(whole), std::string(text) + "###" + std::string(whole)).first;
+        const std::string_view key = whole.find("##in ") != std::string_view::npos ? whole : whole.substr(0, whole.find("##"));
+        it = t.labels.emplace(std::string(whole), std::string(t.words.of(key)) + "###" + std::string(whole)).first;
     }
     return it->second.c_str();
 }
