@@ -39,8 +39,12 @@ shown() { python3 "$probe_tool" state "$work/probe.txt" "$1"; }
 
 # start_app ARGS...: the app in the background (pid in $pid), stdout and
 # stderr in $work/out and $work/err; TSL_APP_PRELOAD (set by the ASan build
-# for the app alone, see tests/CMakeLists.txt) is preloaded into it.
+# for the app alone, see tests/CMakeLists.txt) is preloaded into it. The last
+# app's probe file is removed first, so see() reads only this one's frames
+# (a slow start, as under ASan, once let a check pass on the frame the last
+# app ended on).
 start_app() {
+  rm -f "$TIMESLICE_LAB_PROBE"
   if [ -n "${TSL_APP_PRELOAD:-}" ]; then
     LD_PRELOAD="$TSL_APP_PRELOAD" "$app" "$@" >"$work/out" 2>"$work/err" &
   else
