@@ -20,7 +20,6 @@
 #include "app/cli/bench_peers.h"
 #endif
 #include "app/frame/lab_app.h"
-#include "app/render/gl.h"
 
 #include "core/jobs/job_system.h"
 #include "core/jobs/profiler.h"
@@ -228,7 +227,7 @@ std::vector<BenchRecord> bench_frame_cpu_on(BenchSurface& surface, const BenchOp
             const double workers_before = jobs.workers_cpu_ms();
             surface.render(app, 1);
             const double workers_ms = jobs.workers_cpu_ms() - workers_before;
-            glFinish();  // the GPU's work stays out of the next frame's timing
+            surface.wait_for_gpu();  // the GPU's work stays out of the next frame's timing
             if (f < 10) continue;  // warm-up
             sim.push_back(app.last_cost().simulation_ms);
             draw.push_back(app.last_cost().draw_ms);

@@ -117,6 +117,10 @@ public:
     virtual std::unique_ptr<LabApp> make_app(const LabSettings& settings) = 0;
     // One frame of `app` with exactly `steps` simulation steps, 1600 x 900.
     virtual void render(LabApp& app, int steps) = 0;
+    // Returns once the GPU has drawn every frame rendered so far, so that
+    // its work neither overlaps the next frame's timing nor the figures
+    // measured after the frames.
+    virtual void wait_for_gpu() = 0;
 };
 
 // The frame group on a surface: its frame record at 10, 10k and 100k NPCs

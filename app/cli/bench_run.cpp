@@ -6,6 +6,7 @@
 #include "app/cli/assets.h"
 #include "app/frame/lab_app.h"
 #include "app/platform/headless_session.h"
+#include "app/render/gl.h"
 
 #include "core/session/lab_session.h"
 
@@ -34,6 +35,7 @@ public:
         return std::make_unique<LabApp>(std::make_unique<LabSession>(settings, std::move(session_options)));
     }
     void render(LabApp& app, int steps) override { session_.render(app, steps); }
+    void wait_for_gpu() override { glFinish(); }  // Mesa's glFinish returns once the drawing is done
 
 private:
     HeadlessSession& session_;

@@ -84,6 +84,17 @@ public:
         return std::make_unique<LabApp>(std::make_unique<LabSession>(settings, std::move(options)), "#version 300 es");
     }
     void render(LabApp& app, int steps) override { FrameLoop(*this, app).frame(steps); }
+    // The page's glFinish (WebGL's finish) does not wait for the browser's GPU
+    // process, which draws the frames later, on its own threads: measured here
+    // (2 cores, SwiftShader), it went on drawing for 3.5 s after the last of
+    // --quick's frames, beside the NPC step's figures, taking the cores the
+    // page's worker needed. Reading a pixel back waits until everything drawn
+    // before it is done.
+    void wait_for_gpu() override {
+        glFinish();
+        unsigned char pixel[4];
+        glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, pixel);
+    }
 
     // Platform: no events, a fixed-size target, the page's clock.
     void poll_events(std::vector<KeyPress>&) override {}
