@@ -88,11 +88,11 @@ public:
     // process, which draws the frames later, on its own threads: measured here
     // (2 cores, SwiftShader), it went on drawing for 3.5 s after the last of
     // --quick's frames, beside the NPC step's figures, taking the cores the
-    // page's worker needed. Reading a pixel back waits until everything drawn
-    // before it is done. The glFinish before it is needed too: with the read
-    // alone, the NPC step's figures measured after the frames came out
-    // 1.5-1.9x the desktop's, against 1.0-1.3x with both (one run each, the
-    // same machine; web/README.md).
+    // page's worker needed. The wait is glFinish and then a pixel read back,
+    // which with it returns once the frames are drawn: with the read alone,
+    // the NPC step's figures measured after the frames came out 1.5-1.9x the
+    // desktop's, against 1.0-1.3x with both (one run each, the same machine;
+    // web/README.md).
     void wait_for_gpu() override {
         glFinish();
         unsigned char pixel[4];
