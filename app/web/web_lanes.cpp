@@ -9,6 +9,10 @@
 //   tsl_web_lanes_check(seed, n) n random grids, their maps by lanes and by
 //                                plain compared: {"grids":..,"eyes":..,
 //                                "cells":..,"differ":..} as JSON
+//   tsl_web_lanes_check_wide(seed)
+//                                the same on three grids 1447 cells a side
+//                                (about the widest a level file holds), where
+//                                rays are longest, against free-runs
 //
 // Threading: the browser's main thread (or node, for a quick run by hand).
 #include "core/exposure/exposure.h"
@@ -27,13 +31,15 @@ struct Comparison {
     long long grids = 0, eyes = 0, cells = 0, differ = 0;
 };
 
-// The cells of [first, last) whose exposure differs between the two casters.
-long long differing(const tsl::OccupancyGrid& grid, tsl::Cell eye, std::size_t first, std::size_t last) {
-    std::vector<std::uint8_t> lanes(grid.cell_count(), 7), plain(grid.cell_count(), 9);
+// The cells of [first, last) whose exposure differs between the lanes and
+// the other caster.
+long long differing(const tsl::OccupancyGrid& grid, tsl::Cell eye, std::size_t first, std::size_t last,
+                    tsl::RayCaster other = tsl::RayCaster::Plain) {
+    std::vector<std::uint8_t> lanes(grid.cell_count(), 7), reference(grid.cell_count(), 9);
     tsl::expose_rays(grid, eye, lanes.data(), first, last, tsl::RayCaster::Lanes);
-    tsl::expose_rays(grid, eye, plain.data(), first, last, tsl::RayCaster::Plain);
+    tsl::expose_rays(grid, eye, reference.data(), first, last, other);
     long long count = 0;
-    for (std::size_t i = first; i < last; ++i) count += lanes[i] != plain[i];
+    for (std::size_t i = first; i < last; ++i) count += lanes[i] != reference[i];
     return count;
 }
 
@@ -71,6 +77,45 @@ Comparison compare(unsigned seed, int grids) {
     return result;
 }
 
+// Three grids 1447 cells a side, with no wall, 0.02 % and 0.2 % of the cells
+// walls, so that rays run most of the width before a wall stops them: the
+// lanes keep their bounds in 16 bits in the page, and this is where they are
+// largest. Eyes at
+// a corner and anywhere; the cells compared are the two rows farthest from
+// the eye and a random range of 20,000 (a whole map by plain would take
+// minutes, so the reference is free-runs, which the desktop's tests check
+// against plain and against every wall).
+Comparison compare_wide(unsigned seed) {
+    std::mt19937 rng(seed);
+    auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    constexpr int kWidth = 1447;
+    Comparison result;
+    for (const int walls_in_10000 : {0, 2, 20}) {
+        tsl::OccupancyGrid grid(kWidth);
+        for (auto& cell : grid.walls) cell = below(10'000) < walls_in_10000;
+        for (const tsl::Cell eye : {tsl::Cell{0, 0}, tsl::Cell{below(kWidth), below(kWidth)}}) {
+            grid.walls[grid.index(eye.x, eye.y)] = 0;
+            grid.update_free_runs();
+            const std::size_t row = static_cast<std::size_t>(kWidth);
+            const std::size_t far = eye.y < kWidth / 2 ? grid.cell_count() - 2 * row : 0;
+            const std::size_t first = static_cast<std::size_t>(below(static_cast<int>(grid.cell_count()) - 20'000));
+            result.differ += differing(grid, eye, far, far + 2 * row, tsl::RayCaster::FreeRuns) +
+                             differing(grid, eye, first, first + 20'000, tsl::RayCaster::FreeRuns);
+            result.cells += static_cast<long long>(2 * row + 20'000);
+            ++result.eyes;
+        }
+        ++result.grids;
+    }
+    return result;
+}
+
+const char* as_json(const Comparison& c) {
+    static std::string text;
+    text = "{\"grids\":" + std::to_string(c.grids) + ",\"eyes\":" + std::to_string(c.eyes) +
+           ",\"cells\":" + std::to_string(c.cells) + ",\"differ\":" + std::to_string(c.differ) + "}";
+    return text.c_str();
+}
+
 }  // namespace
 
 extern "C" {
@@ -78,11 +123,9 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE int tsl_web_lanes_simd() { return tsl::lanes_use_wasm_simd() ? 1 : 0; }
 
 EMSCRIPTEN_KEEPALIVE const char* tsl_web_lanes_check(int seed, int grids) {
-    static std::string text;
-    const Comparison c = compare(static_cast<unsigned>(seed), grids);
-    text = "{\"grids\":" + std::to_string(c.grids) + ",\"eyes\":" + std::to_string(c.eyes) +
-           ",\"cells\":" + std::to_string(c.cells) + ",\"differ\":" + std::to_string(c.differ) + "}";
-    return text.c_str();
+    return as_json(compare(static_cast<unsigned>(seed), grids));
 }
+
+EMSCRIPTEN_KEEPALIVE const char* tsl_web_lanes_check_wide(int seed) { return as_json(compare_wide(static_cast<unsigned>(seed))); }
 
 }  // extern "C"

@@ -1,13 +1,13 @@
 // exposure_rays.cpp — the per-cell rays of exposure.h: the free-run tables,
 // the one-ray test, and the loop over a range of cells (with an AVX2 path
-// that walks eight rays in lockstep where the CPU has it, and the same code on
-// WebAssembly SIMD in the browser edition), by the three ray casters of
+// that walks eight rays in lockstep where the CPU has it, and in the browser
+// edition the same rays on WebAssembly SIMD), by the three ray casters of
 // exposure.h: plain, free-runs, lanes.
 //
 // [SECTION] Free runs
 // [SECTION] Per-cell rays: the one-ray test and the loop over a range
 // [SECTION] WebAssembly SIMD: the AVX2 operations the lanes use, on two v128
-// [SECTION] AVX2 lanes: eight rays in lockstep
+// [SECTION] AVX2 lanes: eight rays in lockstep (and their walk on 16-bit lanes in the page)
 // [SECTION] Entry points: expose_rays by caster, cell_exposed
 #include "core/exposure/exposure.h"
 
@@ -196,8 +196,9 @@ void expose_rays_with(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed
 // WebAssembly's 128-bit SIMD: eight 32-bit lanes are a pair of v128, lanes
 // 0-3 and 4-7, and each AVX2 operation the lockstep code below uses is the
 // same operation on both halves, with Intel's result for every input the code
-// can give it, so that the eight rays' code (EightRays) is the desktop's,
-// unchanged; only the loop over the groups differs (expose_rays_lockstep).
+// can give it, so that the eight rays' set-up (EightRays::start) is the
+// desktop's, unchanged. Their walk is not: the page walks them on eight 16-bit
+// lanes of one v128 (NarrowWalk, below), with no gather to emulate.
 struct I32x8 {
     v128_t lo, hi;
 };
@@ -255,25 +256,6 @@ inline F32x8 _mm256_div_ps(F32x8 a, F32x8 b) { return {wasm_f32x4_div(a.lo, b.lo
 inline v128_t truncate(v128_t a) { return wasm_i32x4_trunc_sat_f32x4(a); }
 inline I32x8 _mm256_cvttps_epi32(F32x8 a) { return {truncate(a.lo), truncate(a.hi)}; }
 
-// The gather, lane by lane: where the mask lane's top bit is set, the 32 bits
-// at base + index * scale bytes, else src's lane (nothing read there).
-template <int kLane>
-inline int gather_lane(v128_t src, const char* base, v128_t index, int bits, int scale) {
-    if (!(bits >> kLane & 1)) return wasm_i32x4_extract_lane(src, kLane);
-    std::int32_t value;
-    std::memcpy(&value, base + static_cast<std::ptrdiff_t>(wasm_i32x4_extract_lane(index, kLane)) * scale, sizeof value);
-    return value;
-}
-inline v128_t gather_half(v128_t src, const char* base, v128_t index, int bits, int scale) {
-    return wasm_i32x4_make(gather_lane<0>(src, base, index, bits, scale), gather_lane<1>(src, base, index, bits, scale),
-                           gather_lane<2>(src, base, index, bits, scale), gather_lane<3>(src, base, index, bits, scale));
-}
-inline I32x8 _mm256_mask_i32gather_epi32(I32x8 src, const int* base, I32x8 index, I32x8 mask, int scale) {
-    const int bits = _mm256_movemask_ps(_mm256_castsi256_ps(mask));
-    const char* bytes = reinterpret_cast<const char*>(base);
-    return {gather_half(src.lo, bytes, index.lo, bits, scale), gather_half(src.hi, bytes, index.hi, bits >> 4, scale)};
-}
-
 #endif  // TSL_EXPOSURE_WASM_SIMD
 
 // --- [SECTION] AVX2 lanes: eight rays in lockstep ----------------------------------
@@ -291,6 +273,7 @@ TSL_AVX2 inline I32x8 blend(I32x8 if_false, I32x8 if_true, I32x8 mask) {
     return _mm256_blendv_epi8(if_false, if_true, mask);
 }
 TSL_AVX2 inline int lane_bits(I32x8 mask) { return _mm256_movemask_ps(_mm256_castsi256_ps(mask)); }
+#ifdef TSL_EXPOSURE_AVX2
 // q, r += the step of N, carrying r into q (0 <= r < d), in every lane.
 TSL_AVX2 inline void advance(I32x8& q, I32x8& r, I32x8 q_step, I32x8 r_step, I32x8 d) {
     q = _mm256_add_epi32(q, q_step);
@@ -299,6 +282,7 @@ TSL_AVX2 inline void advance(I32x8& q, I32x8& r, I32x8 q_step, I32x8 r_step, I32
     r = _mm256_sub_epi32(r, _mm256_and_si256(carry, d));
     q = _mm256_sub_epi32(q, carry);
 }
+#endif
 
 // Eight rays in lockstep: the cells index .. index + count - 1 (count <= 8)
 // of one grid row, one AVX2 lane each. Every lane walks its own lines exactly
@@ -384,7 +368,9 @@ struct EightRays {
         return true;
     }
 
+#ifdef TSL_EXPOSURE_AVX2
     // Tests every lane's run on the next line; false when the group is done.
+    // (The page walks the group with NarrowWalk instead.)
     TSL_AVX2 bool step(const int* table) {
         const I32x8 zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
         // Lanes still walking. A lane that is blocked keeps gathering until
@@ -413,6 +399,7 @@ struct EightRays {
         ++line_number;
         return true;
     }
+#endif
 
     TSL_AVX2 void store(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed) const {
         const int special_bits = lane_bits(special), wall_bits = lane_bits(wall), blocked_bits = lane_bits(blocked);
@@ -428,33 +415,149 @@ struct EightRays {
     }
 };
 
+#ifdef TSL_EXPOSURE_WASM_SIMD
+
+// The widest grid NarrowWalk takes: every value it keeps in a 16-bit lane
+// (line counts, bounds, remainders below 2D = 4 * width) stays below 2^15.
+// Level files hold at most about 1447 cells a side and the scene 1000.
+constexpr int kNarrowWalkMaxWidth = 8191;
+
+// The page's walk of a group EightRays::start set up: the same lines, bounds
+// and run test as EightRays::step, on eight 16-bit lanes of one v128 instead
+// of eight 32-bit lanes on two, so each operation is one WebAssembly SIMD
+// instruction, not two. Only the table index needs 32 bits (two i32x4); the
+// runs are read lane by lane, as WebAssembly has no gather, and a lane that
+// is blocked or done reads nothing. Measured in the page: see web/README.md,
+// "The lanes ray caster in the page".
+struct NarrowWalk {
+    v128_t remaining;  // lines still to walk (0 for a lane not walking)
+    v128_t blocked, lo, slack, whole, r_step, d, d_less, end, end_r, clip_end, diag;
+    v128_t at_base_lo, at_base_hi, run_step_lo, run_step_hi, line_step_lo, line_step_hi;
+    bool first_line = true;
+
+    static v128_t narrow(I32x8 a) { return wasm_i16x8_narrow_i32x4(a.lo, a.hi); }  // every value fits: no saturation
+
+    explicit NarrowWalk(const EightRays& group)
+        : remaining(narrow(_mm256_and_si256(group.active, group.lines))),
+          blocked(wasm_i16x8_splat(0)),
+          lo(narrow(group.lo)),
+          slack(narrow(group.slack)),
+          whole(narrow(group.whole)),
+          r_step(narrow(group.r_step)),
+          d(narrow(group.d)),
+          d_less(wasm_i16x8_sub(d, wasm_i16x8_splat(1))),
+          end(narrow(group.end)),
+          end_r(narrow(group.end_r)),
+          clip_end(narrow(group.clip_end)),
+          diag(narrow(group.diag)),
+          at_base_lo(group.line_start.lo),
+          at_base_hi(group.line_start.hi),
+          run_step_lo(group.run_step.lo),
+          run_step_hi(group.run_step.hi),
+          line_step_lo(group.line_step.lo),
+          line_step_hi(group.line_step.hi) {}
+
+    // The run at the lane's index, where the lane is in `bits`; else `runs` as it is.
+    template <int kLane>
+    static v128_t read(v128_t runs, const std::uint16_t* table, v128_t at, int bits) {
+        if (!(bits >> kLane & 1)) return runs;
+        return wasm_i16x8_replace_lane(runs, kLane, static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at, kLane & 3)]));
+    }
+
+    // Tests every walking lane's run on the next line; false when the group is done.
+    bool step(const std::uint16_t* table) {
+        const v128_t zero = wasm_i16x8_splat(0), one = wasm_i16x8_splat(1);
+        const v128_t walking = wasm_v128_andnot(wasm_i16x8_gt(remaining, zero), blocked);
+        if (!wasm_i16x8_bitmask(walking)) return false;
+        const v128_t first = first_line ? one : lo;  // line 0 starts at column 1
+        const v128_t length = wasm_i16x8_sub(wasm_i16x8_min(clip_end, end), first);
+        const int bits = static_cast<int>(wasm_i16x8_bitmask(wasm_v128_and(walking, wasm_i16x8_gt(length, zero))));
+        const v128_t at_lo = wasm_i32x4_add(at_base_lo, wasm_i32x4_mul(wasm_i32x4_extend_low_i16x8(first), run_step_lo));
+        const v128_t at_hi = wasm_i32x4_add(at_base_hi, wasm_i32x4_mul(wasm_i32x4_extend_high_i16x8(first), run_step_hi));
+        v128_t runs = wasm_i16x8_splat(-1);  // 0xffff where a lane reads nothing: no run is longer
+        if (bits == 0xff) {  // every lane reads: no test per lane
+            runs = wasm_i16x8_make(
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 0)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 1)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 2)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 3)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 0)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 1)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 2)]),
+                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 3)]));
+        } else {
+            runs = read<0>(runs, table, at_lo, bits);
+            runs = read<1>(runs, table, at_lo, bits);
+            runs = read<2>(runs, table, at_lo, bits);
+            runs = read<3>(runs, table, at_lo, bits);
+            runs = read<4>(runs, table, at_hi, bits);
+            runs = read<5>(runs, table, at_hi, bits);
+            runs = read<6>(runs, table, at_hi, bits);
+            runs = read<7>(runs, table, at_hi, bits);
+        }
+        blocked = wasm_v128_or(blocked, wasm_u16x8_gt(length, runs));  // unsigned: a run is up to 0xffff
+        if (!first_line) {  // lo += whole (+ 1 when the slack runs out)
+            lo = wasm_i16x8_add(lo, whole);
+            slack = wasm_i16x8_sub(slack, r_step);
+            const v128_t borrow = wasm_i16x8_gt(zero, slack);
+            slack = wasm_i16x8_add(slack, wasm_v128_and(borrow, d));
+            lo = wasm_i16x8_sub(lo, borrow);
+        }
+        end = wasm_i16x8_add(end, whole);  // as advance()
+        end_r = wasm_i16x8_add(end_r, r_step);
+        const v128_t carry = wasm_i16x8_gt(end_r, d_less);
+        end_r = wasm_i16x8_sub(end_r, wasm_v128_and(carry, d));
+        end = wasm_i16x8_sub(end, carry);
+        clip_end = wasm_i16x8_add(clip_end, diag);
+        at_base_lo = wasm_i32x4_add(at_base_lo, line_step_lo);
+        at_base_hi = wasm_i32x4_add(at_base_hi, line_step_hi);
+        remaining = wasm_i16x8_sub(remaining, one);
+        first_line = false;
+        return true;
+    }
+
+    // The lanes found blocked, as EightRays::step leaves them, for store().
+    void give_blocked(EightRays& group) const {
+        group.blocked = {wasm_i32x4_extend_low_i16x8(blocked), wasm_i32x4_extend_high_i16x8(blocked)};
+    }
+};
+
+#endif  // TSL_EXPOSURE_WASM_SIMD
+
 #ifdef TSL_EXPOSURE_AVX2
 bool cpu_has_avx2() {
     static const bool yes = __builtin_cpu_supports("avx2");
     return yes;
 }
 #else
-bool cpu_has_avx2() { return true; }  // the page's lanes are the emulation above, always there
+bool cpu_has_avx2() { return true; }  // the page's lanes are the WebAssembly SIMD above, always there
 #endif
 
 TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, std::size_t first, std::size_t last) {
     const std::size_t w = static_cast<std::size_t>(grid.width);
-    const auto* table = reinterpret_cast<const int*>(grid.free_runs.data());  // 32-bit gathers at 16-bit steps
 #ifdef TSL_EXPOSURE_WASM_SIMD
+    if (grid.width > kNarrowWalkMaxWidth) {
+        expose_rays_with<true>(grid, eye, exposed, first, last);
+        return;
+    }
     EightRays a{};
 #else
+    const auto* table = reinterpret_cast<const int*>(grid.free_runs.data());  // 32-bit gathers at 16-bit steps
     EightRays a{}, b{};
 #endif
     std::size_t index = first;
     while (index < last) {
         const std::size_t row_end = std::min(last, (index / w + 1) * w);
 #ifdef TSL_EXPOSURE_WASM_SIMD
-        // One group at a time: the emulated gather has no latency for a
-        // second group to hide, and half as many vectors are live.
+        // One group at a time: the runs are read lane by lane, with no
+        // gather's wait for a second group to hide.
         for (std::size_t group = index; group < row_end; group += 8) {
-            if (a.start(grid, eye, group, static_cast<int>(std::min<std::size_t>(8, row_end - group))))
-                while (a.step(table)) {
+            if (a.start(grid, eye, group, static_cast<int>(std::min<std::size_t>(8, row_end - group)))) {
+                NarrowWalk walk(a);
+                while (walk.step(grid.free_runs.data())) {
                 }
+                walk.give_blocked(a);
+            }
             a.store(grid, eye, exposed);
         }
 #else
