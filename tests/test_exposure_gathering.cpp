@@ -29,10 +29,11 @@ const std::string kAssets = std::string(tsl::test::kSourceDir) + "/assets";
 
 constexpr int kGridCells = 40 * 40;
 constexpr double kCostPer1000 = 5000;                                  // us per 1000 cells
-constexpr double kPassMs = kGridCells / 1000.0 * kCostPer1000 / 1000;  // 8 ms of busy work per map
+constexpr double pass_ms(int cells) { return cells / 1000.0 * kCostPer1000 / 1000; }  // the busy work of one map's jobs
+constexpr double kPassMs = pass_ms(kGridCells);                        // 8 ms
 constexpr double kOtherMs = 5 * kPassMs;                               // 40 ms
 constexpr int kBigGrid = 120;                                          // 14,400 cells: 72 ms of jobs, more than kOtherMs
-constexpr double kBigPassMs = kBigGrid * kBigGrid / 1000.0 * kCostPer1000 / 1000;
+constexpr double kBigPassMs = pass_ms(kBigGrid * kBigGrid);
 
 ExposureSceneConfig config_for(ExposureMode mode, bool gather_late, double other_work_ms, int grid = 40) {
     ExposureSceneConfig c;
@@ -57,6 +58,7 @@ struct StepZones {
 
 StepZones zones_of_step(const Profiler& profiler, std::int64_t since_ns, std::uint32_t frame) {
     StepZones z;
+    std::int64_t gather_start = -1;
     for (const LaneSnapshot& lane : profiler.snapshot(since_ns)) {
         if (lane.name != "main") continue;
         for (const Zone& zone : lane.zones) {
@@ -64,15 +66,14 @@ StepZones zones_of_step(const Profiler& profiler, std::int64_t since_ns, std::ui
             if (zone.kind == ZoneKind::Update) {
                 if (z.updates++ == 0) z.first_update_start = zone.start_ns;
                 z.last_update_end = std::max(z.last_update_end, zone.end_ns);
+                if (std::strcmp(zone.label, "exposure gather") == 0) gather_start = zone.start_ns;
             } else if (zone.kind == ZoneKind::OtherWork) {
                 z.other_start = zone.start_ns;
                 z.other_end = zone.end_ns;
             }
         }
-        for (const Zone& zone : lane.zones)
-            if (zone.detail == frame && zone.kind == ZoneKind::Update && std::strcmp(zone.label, "exposure gather") == 0)
-                z.gather_after_other = z.other_end >= 0 && zone.start_ns >= z.other_end;
     }
+    z.gather_after_other = gather_start >= 0 && z.other_end >= 0 && gather_start >= z.other_end;
     return z;
 }
 
