@@ -475,7 +475,11 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
     const std::uint64_t threads = static_cast<std::uint64_t>(worker_count()) + 1;
     std::uint64_t claim = 1;
     bool ran = false;
-    std::int64_t claim_start = steady_ns();
+    // Where the clock is dear, the first claim is not timed (the second is
+    // sized by the share alone) and a claim that took the last pieces is not
+    // followed by a read: a loop of a few pieces then reads it not at all.
+    bool timed = kClockIsCheap;
+    std::int64_t claim_start = kClockIsCheap ? steady_ns() : 0;
     for (;;) {
         // relaxed: the claim only divides the work; the job itself was
         // published by the acquire load of `control` above.
@@ -498,6 +502,15 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
         if (s.pieces_left.fetch_sub(last - first, std::memory_order_acq_rel) == last - first) {
             finish(s.self);
             break;
+        }
+        if constexpr (!kClockIsCheap) {
+            if (last >= pieces) break;  // none left to claim
+            if (!timed) {
+                timed = true;
+                claim_start = steady_ns();
+                claim = std::clamp<std::uint64_t>((pieces - last) / (2 * threads), 1, 4 * claim);
+                continue;
+            }
         }
         const std::int64_t now = steady_ns();
         const double piece_ns = std::max(1.0, static_cast<double>(now - claim_start) / static_cast<double>(last - first));
@@ -545,8 +558,15 @@ void JobSystem::worker_main(int index) {
         }
         if (!polled) {
             // Spin a little: in a frame, more work usually follows within microseconds.
-            const auto spin_until = Clock::now() + std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs);
             bool found = false;
+            if constexpr (!kClockIsCheap) {  // a dear clock: look a while before reading it
+                for (int i = 0; i < 64 && !found; ++i) {
+                    found = run_one();
+                    cpu_relax();
+                }
+                if (found) continue;
+            }
+            const auto spin_until = Clock::now() + std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs);
             while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) {
                 for (int i = 0; i < 64 && !found; ++i) {
                     found = run_one();

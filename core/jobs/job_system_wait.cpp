@@ -65,8 +65,9 @@ void JobSystem::wait_until_finished(JobHandle h) {
             spin = full_spin;
             continue;
         }
-        if (idle++ == 0) spin_until = Clock::now() + spin;
-        if ((idle & 63) != 0 || Clock::now() < spin_until) {
+        // Where the clock is dear, the spin starts at the first read, 64 looks in.
+        if (idle++ == (kClockIsCheap ? 0 : 63)) spin_until = Clock::now() + spin;
+        if ((idle & 63) != 0 || (!kClockIsCheap && idle == 64) || Clock::now() < spin_until) {
             cpu_relax();
             continue;
         }

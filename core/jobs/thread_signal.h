@@ -21,6 +21,16 @@ inline std::int64_t steady_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Whether a read of the steady clock costs next to nothing. The desktop's is
+// a vDSO call of about 20 ns; a page's (emscripten's clock_gettime, a call out
+// to performance.now()) took 165-250 ns in Chromium, as long as a few jobs'
+// dispatch, so there the job system reads it less often: web/README.md.
+#if defined(__EMSCRIPTEN__)
+inline constexpr bool kClockIsCheap = false;
+#else
+inline constexpr bool kClockIsCheap = true;
+#endif
+
 // One pause of a spin-wait: the CPU's hint where it has one, else a yield.
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
