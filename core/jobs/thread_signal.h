@@ -25,7 +25,9 @@ inline std::int64_t steady_ns() {
 // a vDSO call of about 20 ns; a page's (emscripten's clock_gettime, a call out
 // to performance.now()) took 165-250 ns in Chromium, as long as a few jobs'
 // dispatch, so there the job system reads it less often: web/README.md.
-#if defined(__EMSCRIPTEN__)
+// TSL_DEAR_CLOCK builds the page's way on the desktop, for its tests
+// (tests/CMakeLists.txt: tsl_jobs_dear_clock).
+#if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)
 inline constexpr bool kClockIsCheap = false;
 #else
 inline constexpr bool kClockIsCheap = true;
