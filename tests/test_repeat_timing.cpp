@@ -6,7 +6,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -44,4 +47,58 @@ TEST_CASE("work the clock never sees stops at the most calls a batch may have", 
     auto work = [] {};
     CHECK(tsl::calls_per_batch(1.0, work, clock, 5000) == 5000);
     CHECK(tsl::median_ms_per_call(3, 1.0, work, clock) == 0.0);
+}
+
+namespace {
+
+// A page's clock in ms: rounded to 5 µs steps, each step's threshold at a
+// point of its own (as a page's performance.now() is, so that it reads right
+// on average), from a fixed hash so the test is the same every run.
+double jittered_clock_ms(double true_ms) {
+    const double step = 0.005;
+    const double whole = std::floor(true_ms / step);
+    std::uint64_t h = static_cast<std::uint64_t>(whole) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    const double threshold = static_cast<double>(h % 1000) / 1000.0;
+    return (true_ms / step - whole >= threshold ? whole + 1 : whole) * step;
+}
+
+// Steps of `step_ms` each, `gap_ms` apart, timed one by one on that clock.
+std::vector<double> timed_steps(int count, double step_ms, double gap_ms) {
+    std::vector<double> figures;
+    double now = 0.0001234;
+    for (int s = 0; s < count; ++s) {
+        figures.push_back(jittered_clock_ms(now + step_ms) - jittered_clock_ms(now));
+        now += gap_ms;
+    }
+    return figures;
+}
+
+}  // namespace
+
+TEST_CASE("a step shorter than the clock's step is timed by the steady mean of many steps", "[bench][timing]") {
+    for (const double step_ms : {0.0013, 0.0021, 0.0037}) {
+        const std::vector<double> figures = timed_steps(400, step_ms, 16.667);
+        INFO("step " << step_ms << " ms");
+        for (double f : figures) CHECK((f == Approx(0).margin(1e-9) || f == Approx(0.005) || f == Approx(0.01)));
+        CHECK(tsl::steady_mean(figures, 0.01) == Approx(step_ms).margin(0.0004));
+    }
+}
+
+TEST_CASE("the steady mean leaves stalled steps out and keeps the rest", "[bench][timing]") {
+    std::vector<double> figures(20, 0.1);
+    figures[3] = 0.12;
+    figures[7] = 2.5;   // a step that waited for a thread put aside
+    figures[11] = 0.4;  // over twice the median and more than 0.01 ms over it
+    CHECK(tsl::steady_mean(figures, 0.01) == Approx((17 * 0.1 + 0.12) / 18));
+    const std::vector<bool> stalled = tsl::stalls(figures, 0.01);
+    CHECK(std::count(stalled.begin(), stalled.end(), true) == 2);
+    CHECK((stalled[7] && stalled[11] && !stalled[3]));
+    // Every figure left out: the mean of them all, not a division by nothing.
+    CHECK(tsl::mean_of_kept({1.0, 3.0}, {true, true}) == Approx(2.0));
+    // Figures near 0: the margin keeps every reading of the clock's steps.
+    CHECK(tsl::steady_mean({0, 0, 0.005, 0, 0.005}, 0.01) == Approx(0.002));
+    CHECK(tsl::steady_mean({}, 0.01) == 0.0);
 }

@@ -4,6 +4,8 @@
 // 5 µs (100 µs where the page is not cross-origin isolated): one call of a
 // lookup over 100 keys, about 0.1 µs, reads as 0 or 5 µs there, so the number
 // of calls must come from batches the clock saw, never from one call's time.
+// Work that cannot be repeated (a paced step) is timed once a step, and its
+// figure is the mean of the steps, stalls left out (steady_mean below).
 #pragma once
 
 #include <algorithm>
@@ -44,6 +46,42 @@ double median_ms_per_call(int samples, double min_batch_ms, Fn& fn, Now& now_ms)
     }
     std::nth_element(per_call.begin(), per_call.begin() + static_cast<std::ptrdiff_t>(per_call.size() / 2), per_call.end());
     return per_call[per_call.size() / 2];
+}
+
+// The figures that are stalls: over twice the median and more than
+// stall_margin over it (a step that waited for a thread the system had put
+// aside). A median alone cannot time a step shorter than the clock's step: a
+// page's clock, rounded to 5 µs at a random point in each step so that it is
+// right on average, reads a 2 µs step as 0 or 5 µs, and the median is one of
+// the two; the mean of many steps, stalls left out, comes to 2 µs.
+inline std::vector<bool> stalls(const std::vector<double>& figures, double stall_margin) {
+    std::vector<bool> stalled(figures.size(), false);
+    if (figures.empty()) return stalled;
+    std::vector<double> sorted = figures;
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
+    const double median = sorted[sorted.size() / 2];
+    const double limit = std::max(2 * median, median + stall_margin);
+    for (std::size_t k = 0; k < figures.size(); ++k) stalled[k] = figures[k] > limit;
+    return stalled;
+}
+
+// The mean of the figures not left out (all of them when every one is); 0 when empty.
+inline double mean_of_kept(const std::vector<double>& figures, const std::vector<bool>& left_out) {
+    double sum = 0, all = 0;
+    int kept = 0;
+    for (std::size_t k = 0; k < figures.size(); ++k) {
+        all += figures[k];
+        if (left_out[k]) continue;
+        sum += figures[k];
+        ++kept;
+    }
+    if (kept > 0) return sum / kept;
+    return figures.empty() ? 0 : all / static_cast<double>(figures.size());
+}
+
+// The steady mean: the mean of the figures that are not stalls.
+inline double steady_mean(const std::vector<double>& figures, double stall_margin) {
+    return mean_of_kept(figures, stalls(figures, stall_margin));
 }
 
 }  // namespace tsl
