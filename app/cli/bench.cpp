@@ -67,11 +67,7 @@ History steady_state_history(std::uint32_t keys) {
 
 }  // namespace
 
-double median(std::vector<double> v) {
-    if (v.empty()) return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
+double median(std::vector<double> v) { return median_of(std::move(v)); }
 
 double median_ms(int samples, double min_sample_ms, const std::function<void()>& fn) {
     auto now_ms = [] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); };

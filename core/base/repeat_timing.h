@@ -5,14 +5,22 @@
 // lookup over 100 keys, about 0.1 µs, reads as 0 or 5 µs there, so the number
 // of calls must come from batches the clock saw, never from one call's time.
 // Work that cannot be repeated (a paced step) is timed once a step, and its
-// figure is the mean of the steps, stalls left out (steady_mean below).
+// figure is the mean of the steps, stalls left out (stalls, mean_of_kept below).
 #pragma once
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 namespace tsl {
+
+// The middle value of v (the upper middle when the count is even; 0 when empty).
+inline double median_of(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+    return v[v.size() / 2];
+}
 
 // Calls of `fn` per batch for a batch to last at least min_batch_ms on the
 // clock `now_ms` (a function returning milliseconds): batches are timed and
@@ -44,8 +52,7 @@ double median_ms_per_call(int samples, double min_batch_ms, Fn& fn, Now& now_ms)
         for (long c = 0; c < calls; ++c) fn();
         per_call.push_back((now_ms() - t0) / static_cast<double>(calls));
     }
-    std::nth_element(per_call.begin(), per_call.begin() + static_cast<std::ptrdiff_t>(per_call.size() / 2), per_call.end());
-    return per_call[per_call.size() / 2];
+    return median_of(std::move(per_call));
 }
 
 // The figures that are stalls: over twice the median and more than
@@ -56,10 +63,7 @@ double median_ms_per_call(int samples, double min_batch_ms, Fn& fn, Now& now_ms)
 // the two; the mean of many steps, stalls left out, comes to 2 µs.
 inline std::vector<bool> stalls(const std::vector<double>& figures, double stall_margin) {
     std::vector<bool> stalled(figures.size(), false);
-    if (figures.empty()) return stalled;
-    std::vector<double> sorted = figures;
-    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
-    const double median = sorted[sorted.size() / 2];
+    const double median = median_of(figures);
     const double limit = std::max(2 * median, median + stall_margin);
     for (std::size_t k = 0; k < figures.size(); ++k) stalled[k] = figures[k] > limit;
     return stalled;
@@ -77,11 +81,6 @@ inline double mean_of_kept(const std::vector<double>& figures, const std::vector
     }
     if (kept > 0) return sum / kept;
     return figures.empty() ? 0 : all / static_cast<double>(figures.size());
-}
-
-// The steady mean: the mean of the figures that are not stalls.
-inline double steady_mean(const std::vector<double>& figures, double stall_margin) {
-    return mean_of_kept(figures, stalls(figures, stall_margin));
 }
 
 }  // namespace tsl
