@@ -551,6 +551,15 @@ void JobSystem::worker_main(int index) {
     t_queue = {id_, index};
     using Clock = std::chrono::steady_clock;
     bool polled = false;  // the last sleep was a poll that ran out: sleep again without spinning
+    // Up to 64 looks for work, a pause after each: whether one found a job (and ran it).
+    const auto look_a_while = [this] {
+        for (int i = 0; i < 64; ++i) {
+            const bool found = run_one();
+            cpu_relax();
+            if (found) return true;
+        }
+        return false;
+    };
     while (!stopping_.load(std::memory_order_acquire)) {
         if (run_one()) {
             polled = false;
@@ -558,21 +567,12 @@ void JobSystem::worker_main(int index) {
         }
         if (!polled) {
             // Spin a little: in a frame, more work usually follows within microseconds.
-            bool found = false;
             if constexpr (!kClockIsCheap) {  // a dear clock: look a while before reading it
-                for (int i = 0; i < 64 && !found; ++i) {
-                    found = run_one();
-                    cpu_relax();
-                }
-                if (found) continue;
+                if (look_a_while()) continue;
             }
+            bool found = false;
             const auto spin_until = Clock::now() + std::chrono::duration<double, std::micro>(kSpinBeforeSleepUs);
-            while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) {
-                for (int i = 0; i < 64 && !found; ++i) {
-                    found = run_one();
-                    cpu_relax();
-                }
-            }
+            while (!found && Clock::now() < spin_until && !stopping_.load(std::memory_order_relaxed)) found = look_a_while();
             if (found) continue;
         }
         const std::uint32_t epoch = work_epoch_.load(std::memory_order_acquire);
