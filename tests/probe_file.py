@@ -3,6 +3,9 @@ for the window tests (window_probe.py, window_click_all.py).
 
 read_probe(path) -> Frame or None (no file yet, or no frame in it). The app
 replaces the file whole each frame, so a read never sees half of one.
+probe_frame_number(path) -> the number of the frame in it, or -1: its first
+line alone, for a test that waits for a frame (reading the whole file each
+time it looks costs the test more than the app's frames).
 """
 
 FIELDS = {"window": 8, "item": 9, "active": 3, "duplicate": 3}
@@ -26,6 +29,15 @@ class Frame:
     def window_names(self):
         """The windows' names as the user reads them (up to "##")."""
         return [w[0].split("##")[0] for w in self.windows]
+
+
+def probe_frame_number(path):
+    try:
+        with open(path, encoding="ascii") as f:
+            p = f.readline().split()
+    except (FileNotFoundError, UnicodeDecodeError):
+        return -1
+    return int(p[1]) if len(p) == 4 and p[0] == "frame" else -1
 
 
 def read_probe(path):

@@ -63,7 +63,7 @@ import sys
 import tempfile
 import time
 
-from probe_file import read_probe
+from probe_file import probe_frame_number, read_probe
 
 # [SECTION] index
 #   [SECTION] what to click            labels, views, where a window is in front
@@ -261,7 +261,15 @@ class Driver:
             self.fail(f"the app ended (status {self.proc.returncode})")
 
     def xdo(self, *args):
-        subprocess.run(["xdotool", *args], capture_output=True)
+        """One xdotool command, then a round trip to the X server (where the
+        pointer is; not after `type`, which would type the word), so that its
+        input has reached the app's queue before the next frame is granted.
+        A click's repeats go at once (xdotool waits 100 ms after each by
+        default): the app draws no frame meanwhile (lockstep), so it reads
+        the same input either way."""
+        if args[0] == "click":
+            args = ("click", "--delay", "0", *args[1:])
+        subprocess.run(["xdotool", *args, *([] if args[0] == "type" else ["getmouselocation"])], capture_output=True)
 
     def grant(self, frame):
         """Lets the app draw up to its frame number `frame` (written whole)."""
@@ -276,13 +284,13 @@ class Driver:
         With `register`, the items the frame shows join those the view must
         have clicked, unless ImGui holds an item active in it (a drag or a
         field being typed into is under way: what it shows is passing)."""
-        start = read_probe(self.probe)
-        target = (start.number if start else 0) + count
+        target = max(probe_frame_number(self.probe), 0) + count
         self.grant(target)
         deadline = time.time() + 60
         while time.time() < deadline:
             self.check_alive()
-            frame = read_probe(self.probe)
+            # The frame's number first; the whole frame once it is the one waited for.
+            frame = read_probe(self.probe) if probe_frame_number(self.probe) >= target else None
             if frame and frame.number >= target:
                 if frame.duplicates:
                     names = ", ".join(f"{i} in '{w}'" for i, w in frame.duplicates)
