@@ -475,10 +475,6 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
     const std::uint64_t threads = static_cast<std::uint64_t>(worker_count()) + 1;
     std::uint64_t claim = 1;
     bool ran = false;
-    // Where the clock is dear, the first claim is not timed (the second is
-    // sized by the share alone) and a claim that took the last pieces is not
-    // followed by a read: a loop of a few pieces then reads it not at all.
-    bool timed = kClockIsCheap;
     std::int64_t claim_start = kClockIsCheap ? steady_ns() : 0;
     for (;;) {
         // relaxed: the claim only divides the work; the job itself was
@@ -504,13 +500,13 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
             break;
         }
         if constexpr (!kClockIsCheap) {
+            // A dear clock is not read at all: each claim is the thread's
+            // share of what is left, growing at most 4x a claim, so claims
+            // still grow fast and the last ones still come out small (a
+            // read cost as much as dozens of quick pieces; web/README.md).
             if (last >= pieces) break;  // none left to claim
-            if (!timed) {
-                timed = true;
-                claim_start = steady_ns();
-                claim = std::clamp<std::uint64_t>((pieces - last) / (2 * threads), 1, 4 * claim);
-                continue;
-            }
+            claim = std::clamp<std::uint64_t>((pieces - last) / (2 * threads), 1, 4 * claim);
+            continue;
         }
         const std::int64_t now = steady_ns();
         const double piece_ns = std::max(1.0, static_cast<double>(now - claim_start) / static_cast<double>(last - first));

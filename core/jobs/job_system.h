@@ -114,8 +114,11 @@
 //   claims pieces with one atomic add per claim: one piece at first, then as
 //   many as take about kClaimUs by the last claim's time per piece, and no
 //   more than its share of what is left unless that is too quick to be worth
-//   sharing (under kClaimUs / 4). fn is called once per claim, on neighbouring
-//   pieces, so it may receive more than `grain` indices when they are quick:
+//   sharing (under kClaimUs / 4). Where the clock is dear (a page:
+//   kClockIsCheap in thread_signal.h) no claim reads it: after the first, each
+//   is the thread's share of what is left, growing at most 4x a claim. fn is
+//   called once per claim, on neighbouring pieces, so it may receive more
+//   than `grain` indices when they are quick:
 //   `grain` bounds how finely the loop balances, not the size of a call. A good
 //   grain is about 10,000 cycles of work (a few microseconds); much smaller
 //   costs nothing more, much larger balances worse.
