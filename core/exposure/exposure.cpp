@@ -146,6 +146,11 @@ void subtract(std::vector<Span>& spans, std::vector<Span>& scratch, Slope a, Slo
     spans.swap(scratch);
 }
 
+struct SweepLists {
+    std::vector<Span> spans, scratch;
+    std::vector<std::pair<int, int>> blockers;
+};
+
 }  // namespace
 
 void expose_sweep_octant(const OccupancyGrid& grid, Cell eye, std::uint8_t* exposed, int k) {
@@ -161,8 +166,13 @@ void expose_sweep_octant(const OccupancyGrid& grid, Cell eye, std::uint8_t* expo
     const bool own_axis = owner_of(o.swapped ? 0 : sx, o.swapped ? sy : 0) == k;
     const bool own_diagonal = owner_of(sx, sy) == k;
 
-    std::vector<Span> spans{{{0, 1}, {1, 1}, false, false}}, scratch;
-    std::vector<std::pair<int, int>> blockers;  // runs of wall rows, first..last
+    // The lists, kept by the thread from octant to octant and map to map, so
+    // that a warm sweep allocates nothing (a page's malloc takes a lock).
+    thread_local SweepLists lists;
+    std::vector<Span>& spans = lists.spans;
+    std::vector<Span>& scratch = lists.scratch;
+    std::vector<std::pair<int, int>>& blockers = lists.blockers;  // runs of wall rows, first..last
+    spans.assign(1, {{0, 1}, {1, 1}, false, false});
     if (o.major_limit >= 1 && o.minor_limit >= 1 && walls[base + sm])
         subtract(spans, scratch, {1, 1}, {1, 1});  // the diagonal's first corner
 
