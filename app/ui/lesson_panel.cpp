@@ -71,11 +71,20 @@ std::string letters_of(const std::string& label) {
     return gap == std::string::npos ? label : label.substr(0, gap);
 }
 
-// The table's least width: its widest label and every column's widest value or heading word.
-bool reveal_table_fits(const LessonCard& card, const UiFonts& fonts, bool letters_only) {
-    float labels = 0, values = 0;
+// The table's widths: its widest label (with the chip and padding), and per
+// number column the least width (its widest value or heading word) and the
+// width that keeps its heading on one line.
+struct RevealWidths {
+    float labels = 0, least = 0, one_line = 0;  // least, one_line: the number columns' sums
+    std::vector<float> least_of, one_line_of;
+};
+
+RevealWidths reveal_widths(const LessonCard& card, const UiFonts& fonts, bool letters_only) {
+    RevealWidths w;
+    const float padding = ImGui::GetStyle().CellPadding.x * 2;
     for (const RevealRow& row : card.rows)
-        labels = std::max(labels, ImGui::CalcTextSize((letters_only ? letters_of(row.label) : row.label).c_str()).x);
+        w.labels = std::max(w.labels, ImGui::CalcTextSize((letters_only ? letters_of(row.label) : row.label).c_str()).x);
+    w.labels += ImGui::GetTextLineHeight() * 1.2f + padding;  // the chip
     for (std::size_t i = 0; i < card.columns.size(); ++i) {
         float width = 0;
         for (const RevealRow& row : card.rows)
@@ -87,47 +96,36 @@ bool reveal_table_fits(const LessonCard& card, const UiFonts& fonts, bool letter
             width = std::max(width, ImGui::CalcTextSize(heading.c_str() + start, heading.c_str() + space).x);
             start = space + 1;
         }
+        w.one_line_of.push_back(std::max(width, ImGui::CalcTextSize(heading.c_str()).x));
         ImGui::PopFont();
-        values += width + ImGui::GetStyle().CellPadding.x * 2;
+        w.least_of.push_back(width);
+        w.least += width + padding;
+        w.one_line += w.one_line_of.back() + padding;
     }
-    const float chip = ImGui::GetTextLineHeight() * 1.2f;
-    return labels + chip <= ImGui::GetContentRegionAvail().x - values;
+    return w;
 }
 
 void reveal_table(const LessonCard& card, const UiFonts& fonts) {
-    // Narrow: the pane letters stand for the labels, or else a list.
-    const bool letters_only = !reveal_table_fits(card, fonts, false);
-    if (letters_only && !reveal_table_fits(card, fonts, true)) return reveal_list(card, fonts);
+    // The panes' names only where they and every heading fit on one line,
+    // else the pane letters, or else a list: the names never make the table
+    // taller, so the card's height does not hang on how wide this run's
+    // measured numbers came out (names and headings wrapping once pushed the
+    // checks below the card at 1280x720, UI scale 1.5).
+    const float room = ImGui::GetContentRegionAvail().x;
+    const RevealWidths named = reveal_widths(card, fonts, false);
+    const bool letters_only = named.labels + named.one_line > room;
+    const RevealWidths w = letters_only ? reveal_widths(card, fonts, true) : named;
+    if (letters_only && w.labels + w.least > room) return reveal_list(card, fonts);
     const int columns = 1 + static_cast<int>(card.columns.size());
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingFixedFit;
     if (!ImGui::BeginTable("reveal", columns, flags)) return;
     // A number column is as wide as its widest value or the longest word of
     // its heading (the heading wraps); the room the labels do not need widens
     // the headings toward one line each, so the table stays short.
-    std::vector<float> widths, full;
-    float labels = 0;
-    for (const RevealRow& row : card.rows)
-        labels = std::max(labels, ImGui::CalcTextSize((letters_only ? letters_of(row.label) : row.label).c_str()).x);
-    labels += ImGui::GetTextLineHeight() * 1.2f + ImGui::GetStyle().CellPadding.x * 2;  // the chip
-    float spare = ImGui::GetContentRegionAvail().x - labels;
-    for (int i = 1; i < columns; ++i) {
-        const std::string& heading = card.columns[i - 1];
-        float width = 0;
-        for (const RevealRow& row : card.rows)
-            if (i - 1 < static_cast<int>(row.values.size())) width = std::max(width, ImGui::CalcTextSize(row.values[i - 1].c_str()).x);
-        ImGui::PushFont(fonts.bold);
-        for (std::size_t start = 0; start < heading.size();) {
-            const std::size_t space = std::min(heading.find(' ', start), heading.size());
-            width = std::max(width, ImGui::CalcTextSize(heading.c_str() + start, heading.c_str() + space).x);
-            start = space + 1;
-        }
-        full.push_back(std::max(width, ImGui::CalcTextSize(heading.c_str()).x));
-        ImGui::PopFont();
-        widths.push_back(width);
-        spare -= width + ImGui::GetStyle().CellPadding.x * 2;
-    }
+    std::vector<float> widths = w.least_of;
+    float spare = room - w.labels - w.least;
     for (std::size_t i = 0; i < widths.size() && spare > 0; ++i) {
-        const float grow = std::min(spare, full[i] - widths[i]);
+        const float grow = std::min(spare, w.one_line_of[i] - widths[i]);
         widths[i] += grow;
         spare -= grow;
     }
