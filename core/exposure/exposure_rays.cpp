@@ -425,15 +425,17 @@ constexpr int kNarrowWalkMaxWidth = 8191;
 // The page's walk of a group EightRays::start set up: the same lines, bounds
 // and run test as EightRays::step, on eight 16-bit lanes of one v128 instead
 // of eight 32-bit lanes on two, so each operation is one WebAssembly SIMD
-// instruction, not two. Only the table index needs 32 bits (two i32x4); the
-// runs are read lane by lane, as WebAssembly has no gather, and a lane that
-// is blocked or done reads nothing. Measured in the page: see web/README.md,
-// "The lanes ray caster in the page".
+// instruction, not two. Only the table index needs 32 bits (two i32x4), and
+// it moves from line to line by additions alone (no multiplication past the
+// first line). WebAssembly has no gather: the runs are read lane by lane,
+// every lane at every line, without a branch per lane; a lane not walking
+// reads at an index clamped into the table, and what it reads is ignored.
+// Measured in the page: see web/README.md, "The lanes ray caster in the page".
 struct NarrowWalk {
     v128_t remaining;  // lines still to walk (0 for a lane not walking)
-    v128_t blocked, lo, slack, whole, r_step, d, d_less, end, end_r, clip_end, diag;
-    v128_t at_base_lo, at_base_hi, run_step_lo, run_step_hi, line_step_lo, line_step_hi;
-    bool first_line = true;
+    v128_t blocked, lo, slack, whole, r_step, d, end, end_r, clip_end, diag;
+    v128_t at_lo, at_hi;                          // the index of the run the line tests, from the line's first column
+    v128_t run_step_lo, run_step_hi, line_step_lo, line_step_hi;
 
     static v128_t narrow(I32x8 a) { return wasm_i16x8_narrow_i32x4(a.lo, a.hi); }  // every value fits: no saturation
 
@@ -445,74 +447,70 @@ struct NarrowWalk {
           whole(narrow(group.whole)),
           r_step(narrow(group.r_step)),
           d(narrow(group.d)),
-          d_less(wasm_i16x8_sub(d, wasm_i16x8_splat(1))),
           end(narrow(group.end)),
-          end_r(narrow(group.end_r)),
+          end_r(wasm_i16x8_sub(narrow(group.end_r), narrow(group.d))),  // kept less d, in [-d, 0): it reaches d at 0
           clip_end(narrow(group.clip_end)),
           diag(narrow(group.diag)),
-          at_base_lo(group.line_start.lo),
-          at_base_hi(group.line_start.hi),
+          at_lo(wasm_i32x4_add(group.line_start.lo, group.run_step.lo)),  // line 0 starts at column 1
+          at_hi(wasm_i32x4_add(group.line_start.hi, group.run_step.hi)),
           run_step_lo(group.run_step.lo),
           run_step_hi(group.run_step.hi),
           line_step_lo(group.line_step.lo),
           line_step_hi(group.line_step.hi) {}
 
-    // The run at the lane's index, where the lane is in `bits`; else `runs` as it is.
-    template <int kLane>
-    static v128_t read(v128_t runs, const std::uint16_t* table, v128_t at, int bits) {
-        if (!(bits >> kLane & 1)) return runs;
-        return wasm_i16x8_replace_lane(runs, kLane, static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at, kLane & 3)]));
+    // Walks every lane's lines until each is done or blocked.
+    void walk(const std::uint16_t* table, std::uint32_t last_index) {
+        if (!step<true>(table, last_index)) return;
+        while (step<false>(table, last_index)) {
+        }
     }
 
     // Tests every walking lane's run on the next line; false when the group is done.
-    bool step(const std::uint16_t* table) {
-        const v128_t zero = wasm_i16x8_splat(0), one = wasm_i16x8_splat(1);
+    template <bool kFirstLine>
+    [[gnu::always_inline]] bool step(const std::uint16_t* table, std::uint32_t last_index) {
+        const v128_t zero = wasm_i16x8_splat(0);
         const v128_t walking = wasm_v128_andnot(wasm_i16x8_gt(remaining, zero), blocked);
         if (!wasm_i16x8_bitmask(walking)) return false;
-        const v128_t first = first_line ? one : lo;  // line 0 starts at column 1
+        const v128_t first = kFirstLine ? wasm_i16x8_splat(1) : lo;  // line 0 starts at column 1
         const v128_t length = wasm_i16x8_sub(wasm_i16x8_min(clip_end, end), first);
-        const int bits = static_cast<int>(wasm_i16x8_bitmask(wasm_v128_and(walking, wasm_i16x8_gt(length, zero))));
-        const v128_t at_lo = wasm_i32x4_add(at_base_lo, wasm_i32x4_mul(wasm_i32x4_extend_low_i16x8(first), run_step_lo));
-        const v128_t at_hi = wasm_i32x4_add(at_base_hi, wasm_i32x4_mul(wasm_i32x4_extend_high_i16x8(first), run_step_hi));
-        v128_t runs = wasm_i16x8_splat(-1);  // 0xffff where a lane reads nothing: no run is longer
-        if (bits == 0xff) {  // every lane reads: no test per lane
-            runs = wasm_i16x8_make(
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 0)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 1)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 2)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_lo, 3)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 0)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 1)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 2)]),
-                static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(at_hi, 3)]));
-        } else {
-            runs = read<0>(runs, table, at_lo, bits);
-            runs = read<1>(runs, table, at_lo, bits);
-            runs = read<2>(runs, table, at_lo, bits);
-            runs = read<3>(runs, table, at_lo, bits);
-            runs = read<4>(runs, table, at_hi, bits);
-            runs = read<5>(runs, table, at_hi, bits);
-            runs = read<6>(runs, table, at_hi, bits);
-            runs = read<7>(runs, table, at_hi, bits);
-        }
-        blocked = wasm_v128_or(blocked, wasm_u16x8_gt(length, runs));  // unsigned: a run is up to 0xffff
-        if (!first_line) {  // lo += whole (+ 1 when the slack runs out)
+        const v128_t tested = wasm_v128_and(walking, wasm_i16x8_gt(length, zero));
+        const v128_t top = wasm_i32x4_splat(static_cast<std::int32_t>(last_index));
+        const v128_t read_lo = wasm_u32x4_min(at_lo, top), read_hi = wasm_u32x4_min(at_hi, top);
+        const v128_t runs = wasm_i16x8_make(static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_lo, 0)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_lo, 1)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_lo, 2)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_lo, 3)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_hi, 0)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_hi, 1)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_hi, 2)]),
+                                            static_cast<std::int16_t>(table[wasm_i32x4_extract_lane(read_hi, 3)]));
+        // Unsigned: a run is up to 0xffff.
+        blocked = wasm_v128_or(blocked, wasm_v128_and(tested, wasm_u16x8_gt(length, runs)));
+        if (kFirstLine) {
+            // Line 1 starts at column lo: at = start + line_step + lo * run_step.
+            const v128_t lo_less = wasm_i16x8_sub(lo, wasm_i16x8_splat(1));
+            at_lo = wasm_i32x4_add(wasm_i32x4_add(at_lo, line_step_lo), wasm_i32x4_mul(wasm_i32x4_extend_low_i16x8(lo_less), run_step_lo));
+            at_hi = wasm_i32x4_add(wasm_i32x4_add(at_hi, line_step_hi), wasm_i32x4_mul(wasm_i32x4_extend_high_i16x8(lo_less), run_step_hi));
+            // From there a line's first column moves on by whole (+ 1 when the
+            // slack runs out), so at by line_step + whole * run_step (+ run_step).
+            line_step_lo = wasm_i32x4_add(line_step_lo, wasm_i32x4_mul(wasm_i32x4_extend_low_i16x8(whole), run_step_lo));
+            line_step_hi = wasm_i32x4_add(line_step_hi, wasm_i32x4_mul(wasm_i32x4_extend_high_i16x8(whole), run_step_hi));
+        } else {  // lo += whole (+ 1 when the slack runs out)
             lo = wasm_i16x8_add(lo, whole);
             slack = wasm_i16x8_sub(slack, r_step);
             const v128_t borrow = wasm_i16x8_gt(zero, slack);
             slack = wasm_i16x8_add(slack, wasm_v128_and(borrow, d));
             lo = wasm_i16x8_sub(lo, borrow);
+            at_lo = wasm_i32x4_add(at_lo, wasm_i32x4_add(line_step_lo, wasm_v128_and(wasm_i32x4_extend_low_i16x8(borrow), run_step_lo)));
+            at_hi = wasm_i32x4_add(at_hi, wasm_i32x4_add(line_step_hi, wasm_v128_and(wasm_i32x4_extend_high_i16x8(borrow), run_step_hi)));
         }
-        end = wasm_i16x8_add(end, whole);  // as advance()
+        end = wasm_i16x8_add(end, whole);  // as advance(), with end_r less d
         end_r = wasm_i16x8_add(end_r, r_step);
-        const v128_t carry = wasm_i16x8_gt(end_r, d_less);
+        const v128_t carry = wasm_i16x8_gt(end_r, wasm_i16x8_splat(-1));
         end_r = wasm_i16x8_sub(end_r, wasm_v128_and(carry, d));
         end = wasm_i16x8_sub(end, carry);
         clip_end = wasm_i16x8_add(clip_end, diag);
-        at_base_lo = wasm_i32x4_add(at_base_lo, line_step_lo);
-        at_base_hi = wasm_i32x4_add(at_base_hi, line_step_hi);
-        remaining = wasm_i16x8_sub(remaining, one);
-        first_line = false;
+        remaining = wasm_i16x8_sub(remaining, wasm_i16x8_splat(1));
         return true;
     }
 
@@ -554,8 +552,7 @@ TSL_AVX2 void expose_rays_lockstep(const OccupancyGrid& grid, Cell eye, std::uin
         for (std::size_t group = index; group < row_end; group += 8) {
             if (a.start(grid, eye, group, static_cast<int>(std::min<std::size_t>(8, row_end - group)))) {
                 NarrowWalk walk(a);
-                while (walk.step(grid.free_runs.data())) {
-                }
+                walk.walk(grid.free_runs.data(), static_cast<std::uint32_t>(grid.free_runs.size() - 1));
                 walk.give_blocked(a);
             }
             a.store(grid, eye, exposed);
