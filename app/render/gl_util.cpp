@@ -114,7 +114,16 @@ Status ShaderProgram::build_from_source(const std::string& vertex_name, const st
         return failed;
     }
     program_.reset(program);
+    uniforms_.clear();
     return {};
+}
+
+GLint ShaderProgram::uniform(const char* name) const {
+    for (const auto& [known, location] : uniforms_)
+        if (known == name) return location;
+    const GLint location = glGetUniformLocation(program_.id(), name);
+    uniforms_.emplace_back(name, location);
+    return location;
 }
 
 void RenderTarget::release() {

@@ -15,6 +15,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace tsl::app {
 
@@ -86,10 +87,14 @@ public:
                              const std::string& fragment_source);
 
     GLuint id() const { return program_.id(); }
-    GLint uniform(const char* name) const { return glGetUniformLocation(program_.id(), name); }
+    // A uniform's location, asked of GL once per name and program: a page's
+    // glGetUniformLocation goes out to JavaScript with the name as a string,
+    // and the renderers set their uniforms by name every frame.
+    GLint uniform(const char* name) const;
 
 private:
     GlProgram program_;
+    mutable std::vector<std::pair<std::string, GLint>> uniforms_;  // locations asked for, by name
 };
 
 // Multisampled colour target of a given size, resolved into another
