@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <thread>
 
 namespace tsl {
@@ -64,10 +63,6 @@ Profiler::Profiler(std::uint32_t zones_per_lane)
       id_(g_next_profiler_id.fetch_add(1, std::memory_order_relaxed)) {}
 
 Profiler::~Profiler() = default;
-
-std::int64_t Profiler::now_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 Profiler::Lane* Profiler::add_lane(const std::string& name) {
     // Caller holds registration_.

@@ -21,6 +21,8 @@
 // any thread. snapshot: any thread (normally the main thread, for drawing).
 #pragma once
 
+#include "core/base/steady_ns.h"
+
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -73,7 +75,8 @@ public:
     Profiler(const Profiler&) = delete;
     Profiler& operator=(const Profiler&) = delete;
 
-    static std::int64_t now_ns();
+    // The zones' clock: core/base/steady_ns.h.
+    static std::int64_t now_ns() noexcept { return steady_ns(); }
 
     // Gives the calling thread its own lane with this name (the main thread:
     // "main"). Threads that never call this get one on their first zone:

@@ -4,6 +4,8 @@
 // jobs and searches (job_system.cpp keeps those). Internal to core/jobs.
 #pragma once
 
+#include "core/base/steady_ns.h"
+
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -17,14 +19,13 @@
 
 namespace tsl::jobs_detail {
 
-inline std::int64_t steady_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
+using tsl::steady_ns;  // core/base/steady_ns.h
 
 // Whether a read of the steady clock costs next to nothing. The desktop's is
-// a vDSO call of about 20 ns; a page's (emscripten's clock_gettime, a call out
-// to performance.now()) took 165-250 ns in Chromium, as long as a few jobs'
-// dispatch, so there the job system reads it less often: web/README.md.
+// a vDSO call of about 20 ns; a page's (a call out to performance.now(),
+// core/base/steady_ns.h) took 170-450 ns in Chromium even read directly, as
+// long as dozens of jobs' dispatch, so there the job system reads it less
+// often: web/README.md.
 // TSL_DEAR_CLOCK builds the page's way on the desktop, for its tests
 // (tests/CMakeLists.txt: tsl_jobs_dear_clock).
 #if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)

@@ -5,7 +5,6 @@
 #include "core/jobs/busy_work.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 
 namespace tsl {
@@ -243,7 +242,7 @@ void NpcScene::step() {
         map_reading_ = map_.read();
     }
 
-    const auto t0 = std::chrono::steady_clock::now();  // the step's start, and the update's
+    const std::int64_t t0 = Profiler::now_ns();  // the step's start, and the update's
     if (article_lock_in_use()) {
         JobSystem* jobs = job_system();
         const double max_turn_deg = config_.max_turn_deg_per_s * step_s();
@@ -253,7 +252,7 @@ void NpcScene::step() {
             std::unique_lock write(lock_);
             slicer_.update();
         }
-        const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        const double main_update_ms = static_cast<double>(Profiler::now_ns() - t0) * 1e-6;
         {
             ZoneScope zone(profiler, ZoneKind::Wait, to_translate("waiting for the readers"), 0, pane);
             jobs->complete(readers);
@@ -265,7 +264,7 @@ void NpcScene::step() {
         ZoneScope zone(profiler, ZoneKind::Update, to_translate("timeslicer update"), static_cast<std::uint32_t>(frame_), pane);
         slicer_.update();
     }
-    const double main_update_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    const double main_update_ms = static_cast<double>(Profiler::now_ns() - t0) * 1e-6;
 
     {
         ZoneScope zone(profiler, ZoneKind::Animation, to_translate("animation"), 0, pane);
@@ -286,13 +285,13 @@ void NpcScene::step() {
     finish_step(main_update_ms, t0);
 }
 
-void NpcScene::finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0) {
+void NpcScene::finish_step(double main_update_ms, std::int64_t t0_ns) {
     {
         ZoneScope zone(services_.profiler, ZoneKind::Metrics, to_translate("metrics"), 0, services_.pane);
         metrics_.jobs_started = slicer_.last_update().jobs_started;
         measure(main_update_ms);
     }
-    metrics_.step_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    metrics_.step_ms = static_cast<double>(Profiler::now_ns() - t0_ns) * 1e-6;
     ++frame_;
     target_phase_turns_ = std::fmod(target_phase_turns_ + step_s() / config_.target_period_s, 1.0);
 }

@@ -287,7 +287,7 @@ private:
     void measure(double main_update_ms);
     void read_input(std::uint32_t npc, NpcJobInput& input) const;
     std::uint32_t count_decision_moments();
-    void finish_step(double main_update_ms, std::chrono::steady_clock::time_point t0);  // metrics, the next frame
+    void finish_step(double main_update_ms, std::int64_t t0_ns);  // metrics, the next frame; t0_ns: Profiler::now_ns() at the step's start
 
     NpcSceneConfig config_;
     SceneServices services_;
