@@ -232,3 +232,47 @@ TEST_CASE("An NPC scene whose threading leaves the pool with jobs in flight gath
         CHECK(scene.timeslicer().stats().lost_outputs == 0);
     }
 }
+
+TEST_CASE("A decision job is timed where its time is used: off the main thread, or while the profiler records", "[threads][timeslicer][profiler]") {
+    // Each job busy for 20 us by the clock the jobs are timed with: a timed
+    // job reads at least that, an untimed one 0 (a page's clock read costs
+    // hundreds of ns, most of a small step; web/README.md).
+    const auto step_once = [](Threading threading, Profiler* profiler, JobSystem* jobs) {
+        NpcSceneConfig config;
+        config.npc_count = 8;
+        config.job_cost_us = 20;
+        config.timeslicing = {Mode::AIAO, 4, 1, Gathering::SameFrame, threading};
+        NpcScene scene(config, {jobs, profiler});
+        scene.step();
+        return std::pair{scene.timeslicer().snapshot().jobs, scene.metrics().worker_busy_ms};
+    };
+    const auto started = [](const auto& jobs) {
+        std::vector<std::int64_t> run_ns;
+        for (const auto& job : jobs)
+            if (job.input.job_cost_us > 0) run_ns.push_back(job.run_ns);  // the jobs this step started
+        return run_ns;
+    };
+
+    // Inline, nothing recording: the main thread's jobs are not timed.
+    const auto [untimed, untimed_busy] = step_once(Threading::Inline, nullptr, nullptr);
+    CHECK(started(untimed) == std::vector<std::int64_t>(4, 0));
+    CHECK(untimed_busy == 0);
+
+    // Inline with the profiler recording: timed, and each a zone.
+    Profiler profiler(1 << 10);
+    profiler.name_this_thread("main");
+    const auto [profiled, profiled_busy] = step_once(Threading::Inline, &profiler, nullptr);
+    REQUIRE(started(profiled).size() == 4);
+    for (std::int64_t ns : started(profiled)) CHECK(ns >= 20'000);
+    CHECK(profiled_busy == 0);  // the main thread's: not the workers' busy time
+    int job_zones = 0;
+    for (const LaneSnapshot& lane : profiler.snapshot(0))
+        for (const Zone& z : lane.zones) job_zones += z.kind == ZoneKind::Job && z.end_ns - z.start_ns >= 20'000;
+    CHECK(job_zones == 4);
+
+    // A thread per job, nothing recording: off the main thread, timed, and summed as the workers' busy time.
+    const auto [threaded, threaded_busy] = step_once(Threading::ThreadPerJob, nullptr, nullptr);
+    REQUIRE(started(threaded).size() == 4);
+    for (std::int64_t ns : started(threaded)) CHECK(ns >= 20'000);
+    CHECK(threaded_busy >= 4 * 0.020);
+}

@@ -137,7 +137,8 @@ public:
         Output output{};
         bool has_batch_input = false;  // input was read at batch start (synchronous input)
         // Written by the thread that runs the job, read by the main thread
-        // after it has waited for the job.
+        // after it has waited for the job. run_ns: its time, where run_job
+        // times it (0 where it does not: on the main thread, no profiler).
         std::int64_t run_ns = 0;
         bool ran_off_main = false;
     };
@@ -403,16 +404,26 @@ private:
     }
 
     // --- [SECTION] Running jobs: inline, a thread each, the job system ----
-    // Any thread: one job, timed, as a zone of the calling thread's lane.
+    // Any thread: one job, timed where its time is used: off the main thread
+    // (the workers' busy time) and as a zone of the calling thread's lane
+    // while the profiler records. A job run on the main thread with no
+    // profiler recording is not timed: two clock reads there would be most
+    // of a small step's time in a page, where a read costs hundreds of ns
+    // (web/README.md, "The page's clock, read directly").
     void run_job(std::uint32_t i) {
         JobSlot& job = jobs_[i];
+        job.ran_off_main = std::this_thread::get_id() != owner_;
+        const bool zone = profiler_ && profiler_->enabled();
+        if (!job.ran_off_main && !zone) {
+            job.run_ns = 0;
+            callbacks_.run_job(batch_keys_[i], job.input, job.output);
+            return;
+        }
         const std::int64_t t0 = Profiler::now_ns();
         callbacks_.run_job(batch_keys_[i], job.input, job.output);
         const std::int64_t t1 = Profiler::now_ns();
         job.run_ns = t1 - t0;
-        job.ran_off_main = std::this_thread::get_id() != owner_;
-        if (profiler_ && profiler_->enabled())
-            profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), to_translate("decision job"), pane_});
+        if (zone) profiler_->record({t0, t1, ZoneKind::Job, static_cast<std::uint32_t>(trace_id(i)), to_translate("decision job"), pane_});
     }
 
     std::uint64_t trace_id(std::uint32_t i) const { return callbacks_.trace_id ? callbacks_.trace_id(batch_keys_[i]) : i; }
