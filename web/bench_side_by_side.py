@@ -3,12 +3,16 @@
 
 Runs the desktop's `timeslice-lab bench --json --only GROUPS` and the
 threaded page's `index.html?bench=GROUPS` (headless Chromium, served by
-serve.py with the isolation headers) alternately, RUNS times each, and prints
-one table: for every record both give, the median of each side's runs, their
-ratio (page / desktop), and at the end the geometric mean of the ratios and
-the records over 1.5x. The desktop's frame_cpu_ms is set beside the page's
-frame_wall_ms (the page has no clock of a thread's CPU time); records only one
-side has (OpenMP, oneTBB, a thread per job, the workers' CPU) are left out.
+serve.py with the isolation headers) alternately, RUNS times each (the
+desktop first in odd runs, the page first in even ones, so that a machine
+slowing or speeding up through the sitting weighs on both sides alike), and
+prints one table: for every record both give, the median of each side's
+runs, their ratio (page / desktop), and at the end the geometric mean of the
+ratios, the records over 1.5x, and how far apart the desktop's own runs of a
+record lay (the same code: what the machine moved between runs). The
+desktop's frame_cpu_ms is set beside the page's frame_wall_ms (the page has
+no clock of a thread's CPU time); records only one side has (OpenMP, oneTBB,
+a thread per job, the workers' CPU) are left out.
 
 Usage: bench_side_by_side.py [--runs N] [--quick] [--json OUT] [--groups lookup,threads,exposure,frame] [--page FOLDER]
 (after ./lab build and ./lab web; FOLDER: the page's files, build/web by default)
@@ -66,8 +70,9 @@ def main():
     desktop, page = [], []
     try:
         for run in range(args.runs):
-            for side, runs, measure in (('desktop', desktop, lambda: desktop_run(groups, args.quick)),
-                                        ('page', page, lambda: page_run(driver, url, groups, args.quick))):
+            sides = [('desktop', desktop, lambda: desktop_run(groups, args.quick)),
+                     ('page', page, lambda: page_run(driver, url, groups, args.quick))]
+            for side, runs, measure in sides if run % 2 == 0 else reversed(sides):
                 start = time.monotonic()
                 runs.append(measure())
                 print(f'run {run + 1}/{args.runs}: {side} in {time.monotonic() - start:.0f} s', file=sys.stderr)
@@ -95,6 +100,10 @@ def main():
     mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     print(f'\n{len(ratios)} records on both sides ({args.runs} runs each, medians): geometric mean {mean:.2f}x, '
           f'{len(over)} over 1.5x' + ''.join(f'\n  {o}' for o in over))
+    if args.runs > 1:
+        apart = [max(r[k] for r in desktop) / min(r[k] for r in desktop) for k in desktop[0] if min(r[k] for r in desktop) > 0]
+        print(f"the desktop's own runs of a record lay apart by {math.exp(sum(map(math.log, apart)) / len(apart)):.2f}x "
+              f'(geometric mean of highest / lowest over {len(apart)} records), at most {max(apart):.2f}x')
 
 
 if __name__ == '__main__':
