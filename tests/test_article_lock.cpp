@@ -1,8 +1,9 @@
 // The timeslicing article's threaded version (docs/semantics.md, section 8):
 // decisions read on a worker under a read lock while the update holds the
-// write lock through the join of its job threads. A gate keeps a job thread
-// from ending until a reader is waiting, so the wait is certain, not a race
-// the scheduler may or may not run.
+// write lock through the join of its job threads. Two gates make the wait
+// certain, not a race the scheduler may or may not run: the reader starts its
+// lookups only once a decision job has started (so the write lock is held),
+// and no decision job ends until a reader is waiting (so it stays held).
 #include "core/jobs/job_system.h"
 #include "core/npc/npc_scene.h"
 #include "core/timeslicing/trace.h"
@@ -27,24 +28,36 @@ NpcSceneConfig article(Threading threading, bool lock) {
     return c;
 }
 
-// Every decision job waits, on its own thread, until a reader waits for the
-// read lock (or, if none ever does, gives up after 10 s: the test then fails
-// instead of hanging).
-struct UntilAReaderWaits {
+// Waits until done() holds, yielding; if it never does, gives up after 10 s
+// (the test then fails instead of hanging).
+template <class Done>
+void wait_until(Done done, std::atomic<bool>& gave_up) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!done())
+        if (std::chrono::steady_clock::now() > until) {
+            gave_up = true;
+            return;
+        } else {
+            std::this_thread::yield();
+        }
+}
+
+struct ReaderWaitsForTheUpdate {
     NpcScene* scene = nullptr;
     std::atomic<int> jobs{0};
-    std::atomic<bool> gave_up{false};
-    static void hook(void* user, std::uint32_t) {
-        auto& self = *static_cast<UntilAReaderWaits*>(user);
+    std::atomic<bool> reader_gave_up{false}, jobs_gave_up{false};
+    // On the worker, before the reader's first lookup: a decision job has
+    // started, so the update holds the write lock.
+    static void reader(void* user, std::uint32_t) {
+        auto& self = *static_cast<ReaderWaitsForTheUpdate*>(user);
+        wait_until([&] { return self.jobs.load() > 0; }, self.reader_gave_up);
+    }
+    // On each decision job's thread, under the update's write lock: it ends
+    // only once a reader waits for the read lock.
+    static void job(void* user, std::uint32_t) {
+        auto& self = *static_cast<ReaderWaitsForTheUpdate*>(user);
         self.jobs.fetch_add(1);
-        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-        while (self.scene->article_readers_waiting() == 0)
-            if (std::chrono::steady_clock::now() > until) {
-                self.gave_up = true;
-                return;
-            } else {
-                std::this_thread::yield();
-            }
+        wait_until([&] { return self.scene->article_readers_waiting() > 0; }, self.jobs_gave_up);
     }
 };
 
@@ -55,12 +68,15 @@ TEST_CASE("The article's version: a reader on a worker waits while the update ho
     JobSystem jobs({1});
     NpcScene scene(article(Threading::ThreadPerJob, true), {&jobs, nullptr});
     REQUIRE(scene.article_lock_in_use());
-    UntilAReaderWaits gate{&scene};
-    scene.set_job_hook(&UntilAReaderWaits::hook, &gate);
+    ReaderWaitsForTheUpdate gate{&scene};
+    scene.set_job_hook(&ReaderWaitsForTheUpdate::job, &gate);
+    scene.set_reader_hook(&ReaderWaitsForTheUpdate::reader, &gate);
     scene.step();  // the jobs end only once the reader has found the write lock held
     scene.set_job_hook(nullptr, nullptr);
+    scene.set_reader_hook(nullptr, nullptr);
     CHECK(gate.jobs.load() == 2);
-    CHECK_FALSE(gate.gave_up.load());
+    CHECK_FALSE(gate.reader_gave_up.load());
+    CHECK_FALSE(gate.jobs_gave_up.load());
     const ArticleLockStats& stats = scene.article_lock_stats();
     CHECK(stats.reads == 10);  // every NPC's lookup, under the read lock
     CHECK(stats.reads_waited >= 1);

@@ -206,6 +206,7 @@ bool NpcScene::article_lock_in_use() const {
 void NpcScene::read_under_lock(double max_turn_deg) {
     Profiler* profiler = services_.profiler;
     const auto n = static_cast<std::uint32_t>(npcs_.size());
+    if (reader_hook_) reader_hook_(reader_hook_user_, 0);
     const std::int64_t t0 = Profiler::now_ns();
     ArticleLockStats stats;
     for (std::uint32_t i = 0; i < n; ++i) {

@@ -269,6 +269,9 @@ public:
     // thread that runs it. Set it only between steps.
     using JobHook = void (*)(void* user, std::uint32_t npc);
     void set_job_hook(JobHook hook, void* user) { job_hook_ = hook; job_hook_user_ = user; }
+    // Tests: called at the start of the article's reader job, before its first
+    // lookup, on the worker that runs it (npc is 0). Set it only between steps.
+    void set_reader_hook(JobHook hook, void* user) { reader_hook_ = hook; reader_hook_user_ = user; }
     std::uint32_t split_from_npcs() const noexcept { return split_from_npcs_; }
 
     // Where NPC i of n stands: a ring up to kMaxRingNpcs, a square field beyond.
@@ -308,6 +311,8 @@ private:
     std::atomic<int> readers_waiting_{0};
     JobHook job_hook_ = nullptr;
     void* job_hook_user_ = nullptr;
+    JobHook reader_hook_ = nullptr;
+    void* reader_hook_user_ = nullptr;
 };
 
 }  // namespace tsl
