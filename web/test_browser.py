@@ -32,6 +32,7 @@ named on stderr.
 import argparse
 import os
 import sys
+import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -175,7 +176,10 @@ def serving(page, folder, isolated, sections):
     server, url = start_server_at(folder, isolated)
     try:
         for section in sections:
+            start = time.monotonic()
             section(page, url)
+            name = getattr(section, '__module__', '') + '.' + section.__name__
+            print(f'test_browser: {name} ({"with" if isolated else "without"} the isolation headers) took {time.monotonic() - start:.0f} s')
     finally:
         server.terminate()
         server.wait()
