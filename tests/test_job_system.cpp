@@ -565,6 +565,18 @@ TEST_CASE("parallel_for calls begin and end on the boundaries of pieces of at mo
         }
 }
 
+#ifdef TSL_DEAR_CLOCK
+TEST_CASE("Where the clock is dear, a thread alone in a loop makes each claim 4x the one before", "[threads][jobs]") {
+    // No workers: the waiting thread is the only one in the loop, and its
+    // claims grow 4x a claim up to what is left (job_system.h, parallel_for),
+    // not by its share of what is left, which would make 13 claims here.
+    JobSystem jobs({0});
+    std::vector<std::uint32_t> sizes;
+    jobs.complete(jobs.parallel_for(256, 1, [&](std::uint32_t b, std::uint32_t e) { sizes.push_back(e - b); }));
+    CHECK(sizes == std::vector<std::uint32_t>{1, 4, 16, 64, 171});
+}
+#endif
+
 // --- Queues and wake-ups -------------------------------------------------------------
 
 TEST_CASE("A thread that alternates between two job systems keeps one queue in each", "[threads][jobs]") {

@@ -500,12 +500,16 @@ bool JobSystem::work_on_loop(Slot& s, std::uint32_t generation) {
             break;
         }
         if constexpr (!kClockIsCheap) {
-            // A dear clock is not read at all: each claim is the thread's
-            // share of what is left, growing at most 4x a claim, so claims
-            // still grow fast and the last ones still come out small (a
-            // read cost as much as dozens of quick pieces; web/README.md).
+            // A dear clock is not read at all (a read cost as much as dozens
+            // of quick pieces; web/README.md). While no other thread is in
+            // the loop, each claim is 4x the one before: a thread alone
+            // leaves nothing to share, and each claim costs its atomics.
+            // Once others are in, it is the thread's share of what is left,
+            // still at most 4x a claim, so the last ones come out small.
+            // (refs counts the threads in the loop; relaxed: only a size.)
             if (last >= pieces) break;  // none left to claim
-            claim = std::clamp<std::uint64_t>((pieces - last) / (2 * threads), 1, 4 * claim);
+            const bool alone = s.refs.load(std::memory_order_relaxed) == 1;
+            claim = std::clamp<std::uint64_t>(alone ? pieces - last : (pieces - last) / (2 * threads), 1, 4 * claim);
             continue;
         }
         const std::int64_t now = steady_ns();

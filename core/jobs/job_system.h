@@ -116,7 +116,8 @@
 //   more than its share of what is left unless that is too quick to be worth
 //   sharing (under kClaimUs / 4). Where the clock is dear (a page:
 //   kClockIsCheap in thread_signal.h) no claim reads it: after the first, each
-//   is the thread's share of what is left, growing at most 4x a claim. fn is
+//   is 4x the one before while the thread is alone in the loop, else its
+//   share of what is left, growing at most 4x a claim. fn is
 //   called once per claim, on neighbouring pieces, so it may receive more
 //   than `grain` indices when they are quick:
 //   `grain` bounds how finely the loop balances, not the size of a call. A good
