@@ -565,6 +565,32 @@ TEST_CASE("parallel_for calls begin and end on the boundaries of pieces of at mo
         }
 }
 
+TEST_CASE("complete() runs its own loop at once where a call that may throw is dear; waiting_threads says which way it went",
+          "[threads][jobs]") {
+    // Where a call that may throw is dear (the page, and the dear-clock build:
+    // kUnwindIsDear, core/jobs/thread_signal.h), complete() goes straight into
+    // the job's own loop, before it counts itself among the waiting threads;
+    // elsewhere it goes in through wait_until_finished, counted. No workers:
+    // every piece runs on this thread, inside complete().
+    JobSystem jobs({0});
+    std::vector<int> seen;
+    jobs.complete(jobs.parallel_for(64, 1, [&](std::uint32_t, std::uint32_t) { seen.push_back(jobs.stats().waiting_threads); }));
+    REQUIRE_FALSE(seen.empty());
+#ifdef TSL_DEAR_CLOCK
+    const int expected = 0;
+#else
+    const int expected = 1;
+#endif
+    CHECK(std::all_of(seen.begin(), seen.end(), [&](int n) { return n == expected; }));
+    CHECK(jobs.stats().waiting_threads == 0);
+    // A loop that throws is reported the same either way, and leaves no count behind.
+    const JobHandle failing = jobs.parallel_for(64, 1, [](std::uint32_t b, std::uint32_t e) {
+        if (b <= 3 && 3 < e) throw std::runtime_error("piece 3");
+    });
+    CHECK_THROWS_WITH(jobs.complete(failing), "piece 3");
+    CHECK(jobs.stats().waiting_threads == 0);
+}
+
 #ifdef TSL_DEAR_CLOCK
 TEST_CASE("Where the clock is dear, a thread alone in a loop makes each claim 4x the one before", "[threads][jobs]") {
     // No workers: the waiting thread is the only one in the loop, and its

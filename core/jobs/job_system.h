@@ -170,7 +170,7 @@ struct JobSystemStats {
     std::uint64_t worker_sleeps = 0;  // times a worker went to sleep (a wake-up is paid at most once per sleep)
     int sleeping_workers = 0;         // workers asleep, or committed to sleep: the next Wake::Now job pays a wake-up
     int polling_workers = 0;          // of those, the ones that look for Wake::Soon jobs on their own
-    int waiting_threads = 0;          // threads inside complete() for a job not finished when they called
+    int waiting_threads = 0;          // threads inside complete() for a job not finished when they called (in a page, not on their first pass over the job's own loop: complete())
     int sleeping_waiters = 0;         // of those, the ones asleep until a job finishes or becomes ready
     std::uint32_t slots = 0;          // slots now (the pool grows when every one is taken)
     int external_queues = 0;          // queues claimed by threads that are neither the owner nor workers

@@ -14,6 +14,20 @@ namespace tsl {
 using namespace jobs_detail;
 
 void JobSystem::complete(JobHandle h) {
+    if constexpr (kUnwindIsDear) {
+        // h's own loop first, as help_with would, but at once and by a
+        // direct call: in a page a call that may throw, made where a
+        // destructor must run (as in wait_until_finished and help_with), goes
+        // out to JavaScript and back, and a worker looking for work got into
+        // the loop first while the waiting thread was still on its way there;
+        // the two then cut it into many small claims (web/README.md). Even
+        // counting this thread in waiting_threads first let the worker in
+        // first again, so on this first pass it is not counted (stats()).
+        if (!finished(h)) {
+            Slot& s = slot(h.slot);
+            if (s.control.load(std::memory_order_acquire) == pack(h.generation, kOpen)) work_on_loop(s, h.generation);
+        }
+    }
     if (!finished(h)) wait_until_finished(h);
     rethrow_if_failed(h);
 }

@@ -34,6 +34,16 @@ inline constexpr bool kClockIsCheap = false;
 inline constexpr bool kClockIsCheap = true;
 #endif
 
+// Whether a call that may throw costs more where a destructor must run. A
+// page's C++ exceptions are JavaScript's: there such a call goes out to a
+// JavaScript trampoline and back (web/README.md). TSL_DEAR_CLOCK builds the
+// page's way on the desktop, for its tests, as above.
+#if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)
+inline constexpr bool kUnwindIsDear = true;
+#else
+inline constexpr bool kUnwindIsDear = false;
+#endif
+
 // One pause of a spin-wait: the CPU's hint where it has one, else a yield.
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
