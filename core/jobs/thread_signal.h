@@ -21,28 +21,26 @@ namespace tsl::jobs_detail {
 
 using tsl::steady_ns;  // core/base/steady_ns.h
 
+// Where the job system is built the page's way: in a page, and with
+// TSL_DEAR_CLOCK on the desktop, for its tests (tests/CMakeLists.txt:
+// tsl_jobs_dear_clock).
+#if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)
+inline constexpr bool kPageWay = true;
+#else
+inline constexpr bool kPageWay = false;
+#endif
+
 // Whether a read of the steady clock costs next to nothing. The desktop's is
 // a vDSO call of about 20 ns; a page's (a call out to performance.now(),
 // core/base/steady_ns.h) took 170-450 ns in Chromium even read directly, as
 // long as dozens of jobs' dispatch, so there the job system reads it less
 // often: web/README.md.
-// TSL_DEAR_CLOCK builds the page's way on the desktop, for its tests
-// (tests/CMakeLists.txt: tsl_jobs_dear_clock).
-#if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)
-inline constexpr bool kClockIsCheap = false;
-#else
-inline constexpr bool kClockIsCheap = true;
-#endif
+inline constexpr bool kClockIsCheap = !kPageWay;
 
 // Whether a call that may throw costs more where a destructor must run. A
 // page's C++ exceptions are JavaScript's: there such a call goes out to a
-// JavaScript trampoline and back (web/README.md). TSL_DEAR_CLOCK builds the
-// page's way on the desktop, for its tests, as above.
-#if defined(__EMSCRIPTEN__) || defined(TSL_DEAR_CLOCK)
-inline constexpr bool kUnwindIsDear = true;
-#else
-inline constexpr bool kUnwindIsDear = false;
-#endif
+// JavaScript trampoline and back (web/README.md).
+inline constexpr bool kUnwindIsDear = kPageWay;
 
 // One pause of a spin-wait: the CPU's hint where it has one, else a yield.
 inline void cpu_relax() {
