@@ -9,13 +9,21 @@ them while it waits):
     rises above 0 and keeps rising while the page runs — not only the main
     thread, which helps while it waits;
   - in the single-threaded page, the preset's job system falls back to inline: the
-    scene's jobs run (the pane starts jobs) and no worker ever runs one.
+    scene's jobs run (the pane starts jobs) and no worker ever runs one;
+  - in the threaded page, one clock for the main thread and the workers
+    (core/base/page_clock.c, read through tsl_web_clock_kick_to_job_us): no
+    job on a worker starts, by the clock the timeline's zones are read on,
+    before the main thread scheduled it. A job cannot start earlier, so only
+    the browser's rounding of the two reads (5 us steps) may show: the check
+    allows four steps. With emscripten's own clock a worker's read behind the
+    main thread's by 0.15-1.35 ms.
 
 Counts, not times: each check waits for a count to rise, with a generous timeout.
 """
 from browser_check import wait_for
 
 TIMEOUT_S = 120
+CLOCK_ROUNDING_US = 20  # four steps of the isolated page's clock (5 us)
 
 
 def run(page, url):
@@ -40,6 +48,10 @@ def run(page, url):
                              TIMEOUT_S, 'the workers to run more jobs')
             elsewhere = driver.execute_script('return Module._tsl_web_jobs_run_elsewhere();')
             check(bool(later), f'threaded: the workers keep running jobs ({first} → {later}; the main thread ran {elsewhere})')
+        least_us = driver.execute_script('return Module._tsl_web_clock_kick_to_job_us(200);')
+        check(least_us is not None and least_us >= -CLOCK_ROUNDING_US,
+              f'threaded: on the page\'s clock no job on a worker starts before the main thread scheduled it '
+              f'(least time from the kick to the start over 200 jobs: {"none" if least_us is None else f"{least_us:.1f}"} µs; allowed -{CLOCK_ROUNDING_US} µs)')
     else:
         setting = page.call_text('tsl_web_setting', 'threading')
         frames = driver.execute_script('return Module._tsl_web_frames();')

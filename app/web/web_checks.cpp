@@ -9,7 +9,9 @@
 //     and GifRecording in app/cli/record.cpp), drawn through the page's WebGL
 //     context one GIF frame per animation frame;
 //   - the page's layout: the rectangles of the panel, the scene's panes, the
-//     dock and the lesson card, as the frame computes them (app/ui/layout.h).
+//     dock and the lesson card, as the frame computes them (app/ui/layout.h);
+//   - whether the page's clock puts a job on a worker after the kick that
+//     scheduled it (core/base/page_clock.c).
 // Built into the page only (web/CMakeLists.txt). Main thread.
 #include "app/cli/headless_commands.h"
 #include "app/cli/record.h"
@@ -20,6 +22,7 @@
 #include "app/render/palette.h"
 #include "app/ui/layout.h"
 
+#include "core/jobs/profiler.h"
 #include "core/settings/settings_schema.h"
 
 #include <CLI/CLI.hpp>
@@ -27,6 +30,7 @@
 #include <emscripten/html5.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -155,6 +159,36 @@ EMSCRIPTEN_KEEPALIVE double tsl_web_jobs_run_elsewhere() {
 EMSCRIPTEN_KEEPALIVE double tsl_web_jobs_started() {
     tsl::app::LabApp* app = tsl::app::web_app();
     return app && app->session().panes().size() > 0 ? app->session().pane(0).metrics().jobs_started : -1;
+}
+
+// The page's clock across threads (core/base/page_clock.c): `trials` jobs,
+// one at a time, scheduled on the session's job system by the main thread,
+// which notes the time just before and then waits for each without helping
+// (so a worker runs it); the least time from that note to the job's start on
+// its worker, in microseconds, on Profiler::now_ns (the clock of the
+// timeline's zones). A job cannot start before it is scheduled, so on one
+// clock this is at least minus the browser's rounding of two reads. NaN where
+// no worker ran them: the single-threaded page, or none within a second.
+EMSCRIPTEN_KEEPALIVE double tsl_web_clock_kick_to_job_us(int trials) {
+    tsl::app::LabApp* app = tsl::app::web_app();
+    if (!app || app->session().jobs().worker_count() == 0) return NAN;
+    tsl::JobSystem& jobs = app->session().jobs();
+    double least_us = INFINITY;
+    for (int k = 0; k < trials; ++k) {
+        std::atomic<std::int64_t> started_ns{0};
+        std::atomic<bool> on_worker{false};
+        const std::int64_t kick_ns = tsl::Profiler::now_ns();
+        const tsl::JobHandle job = jobs.schedule([&] {
+            started_ns.store(tsl::Profiler::now_ns(), std::memory_order_relaxed);
+            on_worker.store(tsl::JobSystem::current_worker_index() != 0, std::memory_order_release);
+        });
+        while (started_ns.load(std::memory_order_acquire) == 0 && tsl::Profiler::now_ns() - kick_ns < 1'000'000'000) {
+        }
+        jobs.complete(job);  // runs it here if no worker came
+        if (!on_worker.load(std::memory_order_acquire)) return NAN;
+        least_us = std::min(least_us, static_cast<double>(started_ns.load(std::memory_order_relaxed) - kick_ns) * 1e-3);
+    }
+    return least_us;
 }
 
 // Starts `timeslice-lab trace ARGS --out OUT` ("--preset siso-10hz --frames

@@ -1,10 +1,12 @@
 // steady_ns.h — the monotonic clock in nanoseconds: what the profiler's zones,
 // the timeslicer's job times, the scenes' step times and the job system's
 // polls read. On the desktop it is std::chrono::steady_clock. In the page it
-// is the same clock (performance.now(), as emscripten's clock_gettime reads
-// it) read without the standard library's way there: libc++'s steady_clock
-// calls a function that may throw, so every read went through a JavaScript
-// call out and back (an invoke_ wrapper) and a 64-bit value split in two.
+// is performance.now() on one time origin for the main thread and the
+// workers (core/base/page_clock.c; emscripten's clock_gettime put a worker's
+// reads behind the main thread's), read without the standard library's way
+// there: libc++'s steady_clock calls a function that may throw, so every read
+// went through a JavaScript call out and back (an invoke_ wrapper) and a
+// 64-bit value split in two.
 // Read directly, a read took 0.68x the time on a page's main thread in
 // Chromium (medians 242 ns against 356): web/README.md, "The page's clock,
 // read directly".
@@ -13,7 +15,7 @@
 #include <cstdint>
 
 #if defined(__EMSCRIPTEN__)
-// core/base/page_clock.c: emscripten_get_now() in nanoseconds.
+// core/base/page_clock.c: the page's clock, one for every thread, in nanoseconds.
 extern "C" std::int64_t tsl_page_steady_ns(void) noexcept;
 #else
 #include <chrono>
