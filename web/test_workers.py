@@ -18,7 +18,8 @@ them while it waits):
     allows four steps. With emscripten's own clock a worker's read behind the
     main thread's by 0.15-1.35 ms.
 
-Counts, not times: each check waits for a count to rise, with a generous timeout.
+The first checks count, not time: each waits for a count to rise, with a generous
+timeout. The clock's check compares two reads that bracket a causal order, not a speed.
 """
 from browser_check import wait_for
 
