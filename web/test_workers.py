@@ -15,8 +15,8 @@ them while it waits):
     job on a worker starts, by the clock the timeline's zones are read on,
     before the main thread scheduled it. A job cannot start earlier, so only
     the browser's rounding of the two reads (5 us steps) may show: the check
-    allows four steps. With emscripten's own clock a worker's read behind the
-    main thread's by 0.15-1.35 ms.
+    allows four steps. With emscripten's own clock a worker's clock read
+    behind the main thread's by 0.16-1.36 ms.
 
 The first checks count, not time: each waits for a count to rise, with a generous
 timeout. The clock's check compares two reads that bracket a causal order, not a speed.

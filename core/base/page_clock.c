@@ -9,7 +9,7 @@
  * clock_gettime(CLOCK_MONOTONIC) reads) puts a worker on the main thread's
  * by an offset taken when the thread's start message arrives, so a worker's
  * clock read behind the main thread's by that message's delay: a job on a
- * worker seemed to start 0.15-1.35 ms before the main thread scheduled it
+ * worker seemed to start 0.16-1.36 ms before the main thread scheduled it
  * (web/README.md, "One clock for the main thread and the workers"). The time
  * origins are on one clock, so their sum with now() is.
  *
