@@ -257,11 +257,12 @@ JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wak
     const std::uint32_t index = s.self;
     const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
     s.wake = kCanPoll ? wake : Wake::Now;
-    if (s.wake == Wake::Soon && soon_poll_window_ns_ > 0) {  // keep sleepers looking for a while (before the job can be seen)
-        const std::int64_t until = steady_ns() + soon_poll_window_ns_;
-        if (poll_until_ns_.load(std::memory_order_relaxed) < until - soon_poll_window_ns_ / 2)  // refreshed every half window
-            poll_until_ns_.store(until, std::memory_order_seq_cst);
-    }
+    // Keep sleepers looking for a while: said before the job can be seen, so
+    // a worker that runs it and then goes to sleep opens the window (the
+    // worker reads the clock, not the scheduling thread; written only when
+    // a worker has taken the last one, so a frame's jobs write it about once).
+    if (s.wake == Wake::Soon && soon_poll_window_ns_ > 0 && !soon_scheduled_.load(std::memory_order_relaxed))
+        soon_scheduled_.store(true, std::memory_order_seq_cst);
     s.waiting_for.store(1, std::memory_order_relaxed);  // held until every dependency is recorded
     std::uint32_t k = 0;
     for (const JobHandle& dep : after) {
@@ -578,7 +579,14 @@ void JobSystem::worker_main(int index) {
         const std::uint32_t epoch = work_epoch_.load(std::memory_order_acquire);
         // Look again within kPollUs while Wake::Soon jobs are about; else
         // sleep until woken, counted as a deep sleeper (see make_ready).
-        const bool poll = kCanPoll && steady_ns() < poll_until_ns_.load(std::memory_order_seq_cst);
+        bool poll = false;
+        if constexpr (kCanPoll) {
+            const std::int64_t now = steady_ns();
+            // A Wake::Soon job scheduled since a worker last looked here: look for the window from now.
+            if (soon_scheduled_.load(std::memory_order_relaxed) && soon_scheduled_.exchange(false, std::memory_order_acq_rel))
+                poll_until_ns_.store(now + soon_poll_window_ns_, std::memory_order_seq_cst);
+            poll = now < poll_until_ns_.load(std::memory_order_seq_cst);
+        }
         // Counted before a producer can pay for waking us (it reads
         // wake_pending_ below): wake_ups never runs ahead of worker_sleeps.
         worker_sleeps_.fetch_add(1, std::memory_order_relaxed);

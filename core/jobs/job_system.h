@@ -98,8 +98,10 @@
 //   Wake::Soon: the scheduling thread pays no wake-up (a system call, about
 //   10 us here, more than the launch itself), and a sleeping worker finds the
 //   job when it next looks, within kPollUs. Workers look every kPollUs only
-//   for JobSystemConfig::soon_poll_window_us after such a job; then they sleep
-//   until woken, and the next Soon job wakes one once.
+//   for JobSystemConfig::soon_poll_window_us after such a job (from the
+//   first time a worker goes to sleep after it: the worker reads the clock,
+//   not the scheduling thread); then they sleep until woken, and the next
+//   Soon job wakes one once.
 // - Scheduling allocates nothing once the pool is big enough: jobs live in
 //   slots named by (slot, generation) handles, callables are stored inline (at
 //   most kInlineJobBytes). A queue entry names the generation too, so an entry
@@ -389,6 +391,7 @@ private:
     std::atomic<int> sleepers_{0};                  // workers asleep or about to be (seq_cst: the handshake in make_ready)
     std::atomic<int> deep_sleepers_{0};             // sleepers that do not look for Wake::Soon jobs
     std::atomic<std::int64_t> poll_until_ns_{0};    // sleepers look every kPollUs until then
+    std::atomic<bool> soon_scheduled_{false};       // a Wake::Soon job since a worker last opened the window
     std::atomic<bool> wake_pending_{false};  // a wake-up was sent and no woken worker has taken it yet
     std::atomic<bool> stopping_{false};             // set_worker_count: workers leave after their current job
     std::atomic<std::uint64_t> wake_ups_{0};        // counters for stats() (relaxed)
