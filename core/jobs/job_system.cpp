@@ -257,10 +257,13 @@ JobHandle JobSystem::submit(Slot& s, std::initializer_list<JobHandle> after, Wak
     const std::uint32_t index = s.self;
     const std::uint32_t generation = generation_of(s.control.load(std::memory_order_relaxed));
     s.wake = kCanPoll ? wake : Wake::Now;
-    // Keep sleepers looking for a while: said before the job can be seen, so
-    // a worker that runs it and then goes to sleep opens the window (the
+    // Keep sleepers looking for a while: noted before the job is published,
+    // so a worker that runs it and then goes to sleep opens the window (the
     // worker reads the clock, not the scheduling thread; written only when
-    // a worker has taken the last one, so a frame's jobs write it about once).
+    // a worker has taken the last note, so a frame's jobs write it about once).
+    // The flag shares its cache line with deep_sleepers_, which make_ready
+    // reads for a Wake::Soon job (at the end here, for one with nothing to
+    // wait for), so the load fetches no line the kick would not fetch anyway.
     if (s.wake == Wake::Soon && soon_poll_window_ns_ > 0 && !soon_scheduled_.load(std::memory_order_relaxed))
         soon_scheduled_.store(true, std::memory_order_seq_cst);
     s.waiting_for.store(1, std::memory_order_relaxed);  // held until every dependency is recorded
